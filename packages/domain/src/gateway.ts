@@ -1,0 +1,11 @@
+/** Names shared by the gateway's server and client. */
+
+/** Response header carrying the server's app version. */
+export const APP_VERSION_HEADER = 'x-app-version';
+/** Request header carrying the current project id. */
+export const PROJECT_ID_HEADER = 'x-project-id';
+export const GATEWAY_PATH = '/api/gateway/query';
+/** Queries deeper than this are refused. */
+export const GATEWAY_MAX_DEPTH = 12;
+/** Queries whose estimated cost is above this are refused. */
+export const GATEWAY_MAX_COST = 5000;

@@ -1,0 +1,79 @@
+/** Limits and timers (part 1 §9.3, part 2 §9). Durations are in milliseconds unless named. */
+
+export const LANGUAGES = ['en-US', 'es-US', 'fr-FR', 'it-IT', 'pt-BR'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-US';
+
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  'en-US': 'English (US)',
+  'es-US': 'Español (US)',
+  'fr-FR': 'Français',
+  'it-IT': 'Italiano',
+  'pt-BR': 'Português (Brasil)',
+};
+
+/** The browser language when supported, otherwise en-US. */
+export function pickLanguage(browserLanguage: string | undefined): Language {
+  const found = LANGUAGES.find((l) => l.toLowerCase() === browserLanguage?.toLowerCase());
+  return found ?? DEFAULT_LANGUAGE;
+}
+
+export const LIMITS = {
+  projectDescriptionMin: 100,
+  onboardingSteps: 2,
+  passwordMin: 9,
+  passwordMax: 72,
+  emailMax: 256,
+  nameMax: 50,
+  slugMax: 50,
+  textFieldMax: 29900,
+  textCounterAt: 20,
+  editorCounterAt: 50,
+  reasonMax: 400,
+  keyLearningsMax: 400,
+  sideNavProjects: 10,
+  sideNavCollections: 5,
+  feedCount: 40,
+  mentionSuggestions: 5,
+  uploadMaxBytes: 104_857_600,
+  pdfPageCap: 100,
+  imageMediumLongSide: 800,
+  imageMediumMinBytes: 100_000,
+  imageThumbBox: 500,
+  imageThumbMinBytes: 50_000,
+  avatarColors: 8,
+  profile: {
+    firstName: 50,
+    lastName: 50,
+    phone: 50,
+    linkedin: 256,
+    title: 500,
+    department: 500,
+    aboutMe: 2000,
+  },
+} as const;
+
+export const TIMERS = {
+  alertMs: 4000,
+  uploadToastMs: 3000,
+  editorAutosaveMs: 500,
+  textAutosaveMs: 700,
+  savedCheckMs: 3000,
+  paymentWarningMs: 8000,
+  postPaymentRefreshMs: 4000,
+  tooltipDelayMs: 1000,
+  tooltipMaxWidth: 900,
+  tooltipEdgePx: 100,
+  debounceMs: 500,
+  resizeDebounceMs: 150,
+  realtimeReconnectMs: 10_000,
+  realtimeMaxAttempts: 1000,
+  deletedCardRedirectMs: 5000,
+  cohortEndingMs: 432_000_000,
+  cardGraceDays: 7,
+  studentAccessWeeks: 6,
+  cohortDefaultMonths: 3,
+} as const;
+
+/** Dates older than this show as full dates. */
+export const FULL_DATE_AGE_MS = 365 * 24 * 60 * 60 * 1000;

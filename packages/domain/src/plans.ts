@@ -1,0 +1,248 @@
+/** Plans, prices, plan codes, licenses and the plan/feature table (part 1 §6, §9.1–9.2). */
+
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export type BillingPeriod = (typeof BILLING_PERIODS)[number];
+
+export const LICENSES = [
+  'basic',
+  'team',
+  'business',
+  'enterprise',
+  'academic',
+  'garage',
+  'businessAI',
+] as const;
+export type License = (typeof LICENSES)[number];
+
+/** Display names of licenses. */
+export const LICENSE_NAMES: Record<License, string> = {
+  basic: 'Starter',
+  team: 'Team',
+  business: 'Business',
+  enterprise: 'Enterprise',
+  academic: 'Launchpad',
+  garage: 'Garage AI',
+  businessAI: 'Business AI',
+};
+
+/** The AI tiers. */
+export const AI_LICENSES: readonly License[] = ['garage', 'businessAI'];
+
+export function isAiLicense(license: License): boolean {
+  return AI_LICENSES.includes(license);
+}
+
+export const PLAN_IDS = ['garage', 'business', 'enterprise'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  /** Price in whole US dollars, or null for "contact us". */
+  monthlyUsd: number | null;
+  yearlyUsd: number | null;
+  /** Project and user limits; `plus` means "this many or more, by arrangement". */
+  projects: number;
+  users: number;
+  plus: boolean;
+  license: License;
+  planCodes: { monthly: string; yearly: string } | null;
+  features: readonly string[];
+}
+
+export const PLANS: Record<PlanId, Plan> = {
+  garage: {
+    id: 'garage',
+    name: 'Garage',
+    monthlyUsd: 59,
+    yearlyUsd: 590,
+    projects: 3,
+    users: 3,
+    plus: false,
+    license: 'garage',
+    planCodes: { monthly: 'aiMonthly', yearly: 'aiYearly' },
+    features: [
+      'AI agent',
+      'Dashboard',
+      'Canvas',
+      'Browser extension',
+      'Email integration',
+      'CSV export',
+      '@ mentions',
+    ],
+  },
+  business: {
+    id: 'business',
+    name: 'Business',
+    monthlyUsd: 990,
+    yearlyUsd: 9900,
+    projects: 10,
+    users: 10,
+    plus: false,
+    license: 'businessAI',
+    planCodes: { monthly: 'aiBusinessMonthly', yearly: 'aiBusinessYearly' },
+    features: [
+      'PRO agent',
+      'Success manager',
+      'Onboarding',
+      'Portfolio dashboard',
+      'Collections',
+      'Archive',
+      'Evidence locker',
+      'Chat-tool integration',
+      'Video-meeting integration',
+      'Card-board tool integration',
+      'Transcriptions',
+    ],
+  },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyUsd: null,
+    yearlyUsd: null,
+    projects: 15,
+    users: 15,
+    plus: true,
+    license: 'enterprise',
+    planCodes: null,
+    features: [
+      'Single sign-on',
+      'Automation tool integration',
+      'Mission model canvas',
+      'Custom prompts',
+      'Public portal',
+      'Issue-tracker integration',
+      'Design-tool integration',
+    ],
+  },
+};
+
+/** Plan codes used when subscribing. */
+export const SUBSCRIBE_PLAN_CODES = [
+  'aiMonthly',
+  'aiYearly',
+  'aiBusinessMonthly',
+  'aiBusinessYearly',
+] as const;
+export type SubscribePlanCode = (typeof SUBSCRIBE_PLAN_CODES)[number];
+
+/** Legacy plan codes that appear in billing data. */
+export const LEGACY_PLAN_CODES = [
+  'basic',
+  'basicNoTrial',
+  'basic2021',
+  'team',
+  'teamNoTrial',
+  'team2021',
+  'business',
+  'businessNoTrial',
+  'business2021',
+  'ai',
+  'aiBusiness',
+  'monthly',
+  'yearly',
+] as const;
+
+export const DEFAULT_PLAN: PlanId = 'garage';
+export const DEFAULT_BILLING_PERIOD: BillingPeriod = 'monthly';
+
+/** Transcription hours allowed per license. */
+export const TRANSCRIPTION_HOURS: Record<License, number> = {
+  basic: 0,
+  team: 0,
+  business: 10,
+  enterprise: 15,
+  academic: 0,
+  garage: 0,
+  businessAI: 10,
+};
+
+/** Feature names gated by plan (part 1 §6). */
+const BASIC_FEATURES = [
+  'billing',
+  'chatToolIntegration',
+  'videoMeetingIntegration',
+  'browserExtension',
+  'deleteCard',
+  'evidenceView',
+  'orgSearch',
+  'homepageProjects',
+  'email',
+  'organizationTimeZone',
+  'viewers',
+  'productHypotheses',
+] as const;
+const TEAM_FEATURES = [
+  'projectSettings',
+  'inviteToProject',
+  'bulkInvite',
+  'automationToolIntegration',
+  'issueTrackerIntegration',
+  'customerChatIntegration',
+  'cardBoardToolIntegration',
+  'publicPortal',
+  'templates',
+  'archiveProjects',
+  'deleteProject',
+  'experiments',
+] as const;
+const BUSINESS_FEATURES = [
+  'orgAccessLogs',
+  'projectAccess',
+  'orgProfileProjectPermission',
+  'transcriptions',
+] as const;
+const ENTERPRISE_FEATURES = [
+  'portfolioDashboard',
+  'collections',
+  'inbox',
+  'privateProjects',
+  'customAgentPrompts',
+  'missionModelCanvas',
+  'organizationContext',
+  'regenerateMarket',
+  'autoSummerizeFiles',
+  'unarchiveProjects',
+  'designToolIntegration',
+] as const;
+const ACADEMIC_FEATURES = [
+  'homepageCohorts',
+  'cohortGuests',
+  'cohortAgents',
+  'engagements',
+] as const;
+const AI_FEATURES = ['glidrai'] as const;
+
+export type Feature =
+  | (typeof BASIC_FEATURES)[number]
+  | (typeof TEAM_FEATURES)[number]
+  | (typeof BUSINESS_FEATURES)[number]
+  | (typeof ENTERPRISE_FEATURES)[number]
+  | (typeof ACADEMIC_FEATURES)[number]
+  | (typeof AI_FEATURES)[number];
+
+const TEAM: readonly Feature[] = [...BASIC_FEATURES, ...TEAM_FEATURES];
+const BUSINESS: readonly Feature[] = [...TEAM, ...BUSINESS_FEATURES];
+const ENTERPRISE: readonly Feature[] = [...BUSINESS, ...ENTERPRISE_FEATURES];
+
+/** Which features each license allows. */
+export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
+  basic: BASIC_FEATURES,
+  team: TEAM,
+  business: BUSINESS,
+  enterprise: ENTERPRISE,
+  academic: [...TEAM, ...ACADEMIC_FEATURES],
+  garage: [...BASIC_FEATURES, 'experiments', 'glidrai'],
+  businessAI: [...BUSINESS, 'portfolioDashboard', 'collections', 'glidrai'],
+};
+
+/** True when the license allows the feature (glidrai also needs the organisation's generation flag). */
+export function licenseAllows(
+  license: License,
+  feature: Feature,
+  options: { generation?: boolean } = {},
+): boolean {
+  const allowed = LICENSE_FEATURES[license].includes(feature);
+  if (feature === 'glidrai') return allowed && options.generation === true;
+  return allowed;
+}
