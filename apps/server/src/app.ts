@@ -1,0 +1,131 @@
+/** buildApp(config): the Fastify instance serving REST, the gateway, jobs and the web app. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { APP_VERSION_HEADER, AppError, restErrorBody } from '@assay/domain';
+import type { Config } from './config.ts';
+import { registerGateway } from './gateway/index.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
+import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
+import { createTransactionRunner } from './platform/events/unit-of-work.ts';
+import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
+import { createInProcessBus } from './platform/realtime/bus.ts';
+import type { AppServices } from './services.ts';
+
+export interface BuildAppOptions {
+  /** A database opened (and migrated) by the caller, which then also closes it. */
+  database?: Database;
+  /** Overrides config.jobsEnabled. */
+  jobs?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: AppServices;
+}
+
+const API_PREFIXES = ['/api/', '/sub/'];
+
+function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
+}
+
+/** Builds the app: opens and migrates the database unless one is given, starts the job queue. */
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+  });
+
+  const ownsDatabase = options.database === undefined;
+  const database = options.database ?? (await openDatabase(config));
+  if (ownsDatabase) await migrateDatabase(database);
+
+  const bus = createInProcessBus();
+  let jobs: JobQueue | undefined;
+  if (options.jobs ?? config.jobsEnabled) {
+    jobs = await startJobQueue({ database, logger: app.log });
+  }
+  const events = createEventDispatcher({ database, bus, jobs, logger: app.log });
+  const services: AppServices = {
+    config,
+    logger: app.log,
+    database,
+    bus,
+    jobs,
+    events,
+    transaction: createTransactionRunner(database, (rows) => events.publish(rows)),
+  };
+  if (jobs) {
+    await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
+  }
+
+  await app.register(fastifyCookie);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header(APP_VERSION_HEADER, config.appVersion);
+    if (isApiPath(request.url)) {
+      reply.header('cache-control', 'no-store, no-cache, must-revalidate');
+      reply.header('pragma', 'no-cache');
+      reply.header('expires', '0');
+    }
+    return payload;
+  });
+
+  registerErrorHandling(app);
+  registerSystemRoutes(app, services);
+  registerGateway(app, services);
+  registerWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    if (jobs) await jobs.stop();
+    await bus.close();
+    if (ownsDatabase) await database.close();
+  });
+
+  return { app, services };
+}
+
+function registerWebApp(app: FastifyInstance, config: Config) {
+  const indexFile = path.join(config.webDist, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(pathname) &&
+      path.extname(pathname) === '';
+    if (wantsPage && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .type('text/html')
+        .send('<!doctype html><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+    }
+    return reply.status(404).send(restErrorBody(new AppError('notFound')));
+  });
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+
+describe('config', () => {
+  it('has embedded defaults', () => {
+    const config = loadConfig({ APP_VERSION: 'x' });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      appDomain: 'localhost:3000',
+      databaseUrl: undefined,
+      jobsEnabled: true,
+    });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+  });
+
+  it('reads overrides and follows PORT in the default domain', () => {
+    const config = loadConfig({
+      PORT: '4100',
+      DATA_DIR: '/tmp/assay-x',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/assay',
+      JOBS_ENABLED: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      appDomain: 'localhost:4100',
+      dataDir: '/tmp/assay-x',
+      databaseUrl: 'postgres://u@127.0.0.1:5432/assay',
+      jobsEnabled: false,
+    });
+  });
+
+  it('names every bad setting', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('NODE_ENV');
+    }
+  });
+});

@@ -1,0 +1,110 @@
+/** Environment -> one typed config, with the embedded defaults when a setting is unset. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root (apps/server/src -> ../../..). */
+export const REPO_ROOT = path.resolve(here, '../../..');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_DOMAIN: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  WEB_DIST: z.string().min(1).optional(),
+  APP_VERSION: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOBS_ENABLED: booleanFlag.default(true),
+  GATEWAY_JIT: booleanFlag.default(true),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** The app's domain with port, e.g. localhost:3000; the app host is app.<appDomain>. */
+  appDomain: string;
+  /** PGlite data folder, or 'memory://' for an in-memory database. */
+  dataDir: string;
+  /** When set, PostgreSQL through node-postgres instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** The built web app to serve. */
+  webDist: string;
+  appVersion: string;
+  logLevel: string;
+  jobsEnabled: boolean;
+  gatewayJit: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function resolveFromLaunchDir(p: string): string {
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const base = process.env.INIT_CWD ?? process.cwd();
+  return path.resolve(base, p);
+}
+
+function readWebVersion(webDist: string): string | undefined {
+  try {
+    const parsed = JSON.parse(readFileSync(path.join(webDist, 'version.json'), 'utf8')) as {
+      version?: unknown;
+    };
+    return typeof parsed.version === 'string' ? parsed.version : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError naming every bad setting. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(environment).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const webDist = e.WEB_DIST
+    ? resolveFromLaunchDir(e.WEB_DIST)
+    : path.join(REPO_ROOT, 'apps/web/dist');
+  const dataDir =
+    e.DATA_DIR === 'memory://'
+      ? 'memory://'
+      : resolveFromLaunchDir(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    appDomain: e.APP_DOMAIN ?? `localhost:${e.PORT}`,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    webDist,
+    appVersion: e.APP_VERSION ?? readWebVersion(webDist) ?? 'dev',
+    logLevel: e.LOG_LEVEL,
+    jobsEnabled: e.JOBS_ENABLED,
+    gatewayJit: e.GATEWAY_JIT,
+  };
+}

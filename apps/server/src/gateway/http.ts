@@ -1,0 +1,129 @@
+/**
+ * GraphQL over HTTP (the draft spec graphql-http audits): media-type negotiation, request
+ * parameter checks, status codes per accepted media type, then the cached engine.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { GatewayEngine } from './engine.ts';
+
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+const JSON_TYPE = 'application/json';
+type MediaType = typeof GRAPHQL_RESPONSE | typeof JSON_TYPE;
+
+/** The accepted response media type, or null when the client accepts none we speak. */
+export function negotiateMediaType(accept: string | undefined): MediaType | null {
+  if (!accept) return JSON_TYPE;
+  for (const entry of accept.replace(/\s/g, '').toLowerCase().split(',')) {
+    const [mediaType, ...parameters] = entry.split(';');
+    const charset = parameters.find((p) => p.startsWith('charset=')) ?? 'charset=utf-8';
+    if (charset !== 'charset=utf-8' && charset !== 'charset=utf8') continue;
+    if (mediaType === GRAPHQL_RESPONSE) return GRAPHQL_RESPONSE;
+    if (mediaType === JSON_TYPE || mediaType === 'application/*' || mediaType === '*/*') {
+      return JSON_TYPE;
+    }
+  }
+  return null;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface RequestParameters {
+  query: string;
+  operationName: string | undefined;
+  variables: Record<string, unknown> | undefined;
+}
+
+function readParameters(body: unknown): RequestParameters | string {
+  if (!isPlainObject(body)) return 'The request body must be a JSON object.';
+  const { query, operationName, variables, extensions } = body;
+  if (typeof query !== 'string') return 'Missing query: {query} must be a string.';
+  if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+    return 'Invalid operationName: it must be a string or null.';
+  }
+  if (variables !== undefined && variables !== null && !isPlainObject(variables)) {
+    return 'Invalid variables: they must be a map or null.';
+  }
+  if (extensions !== undefined && extensions !== null && !isPlainObject(extensions)) {
+    return 'Invalid extensions: they must be a map or null.';
+  }
+  return {
+    query,
+    operationName: typeof operationName === 'string' ? operationName : undefined,
+    variables: isPlainObject(variables) ? variables : undefined,
+  };
+}
+
+export interface GatewayHandlerOptions {
+  engine: GatewayEngine;
+  context(request: FastifyRequest, reply: FastifyReply): unknown;
+  formatError(error: GraphQLError): GraphQLError | Error;
+}
+
+export function createGatewayHandler(options: GatewayHandlerOptions) {
+  const { engine, formatError } = options;
+
+  const send = (
+    reply: FastifyReply,
+    mediaType: MediaType,
+    result: ExecutionResult,
+    requestError: boolean,
+  ) => {
+    // application/json answers 200 even for request errors; the newer media type answers 400.
+    const status = requestError && mediaType === GRAPHQL_RESPONSE ? 400 : 200;
+    const body: ExecutionResult = result.errors
+      ? { ...result, errors: result.errors.map((e) => formatError(e) as GraphQLError) }
+      : result;
+    return reply
+      .status(status)
+      .header('content-type', `${mediaType}; charset=utf-8`)
+      .send(JSON.stringify(body));
+  };
+
+  return async function gatewayHandler(request: FastifyRequest, reply: FastifyReply) {
+    const mediaType = negotiateMediaType(request.headers.accept);
+    if (!mediaType) {
+      return reply
+        .status(406)
+        .header('accept', `${GRAPHQL_RESPONSE}; charset=utf-8, ${JSON_TYPE}; charset=utf-8`)
+        .send();
+    }
+    const parameters = readParameters(request.body);
+    if (typeof parameters === 'string') {
+      return reply
+        .status(400)
+        .header('content-type', `${mediaType}; charset=utf-8`)
+        .send(JSON.stringify({ errors: [{ message: parameters }] }));
+    }
+
+    let document;
+    try {
+      document = engine.parse(parameters.query);
+    } catch (error) {
+      if (error instanceof GraphQLError) return send(reply, mediaType, { errors: [error] }, true);
+      throw error;
+    }
+    const validationErrors = engine.validate(document);
+    if (validationErrors.length > 0) {
+      return send(reply, mediaType, { errors: validationErrors }, true);
+    }
+    const operation = engine.operation(document, parameters.operationName);
+    if (!operation) {
+      const error = new GraphQLError('Unable to detect the operation to run.');
+      return send(reply, mediaType, { errors: [error] }, true);
+    }
+    if (operation.operation === 'subscription') {
+      const error = new GraphQLError('Subscriptions go through the realtime channels, not here.');
+      return send(reply, mediaType, { errors: [error] }, true);
+    }
+    const result = await engine.execute({
+      document,
+      operationName: parameters.operationName,
+      variables: parameters.variables,
+      context: options.context(request, reply),
+    });
+    // No data entry means the operation never ran (variables failed to coerce).
+    return send(reply, mediaType, result, !('data' in result) || result.data === undefined);
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The GraphQL gateway at POST /api/gateway/query. See docs/decisions/001-gateway-engine.md for
+ * why it is a lean GraphQL-over-HTTP handler with compiled execution rather than graphql-yoga.
+ */
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import type { FastifyInstance } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import {
+  GATEWAY_MAX_COST,
+  GATEWAY_MAX_DEPTH,
+  GATEWAY_PATH,
+  PROJECT_ID_HEADER,
+} from '@assay/domain';
+import type { AppServices } from '../services.ts';
+import { systemModule } from '../modules/system/index.ts';
+import type { GatewayContext } from './context.ts';
+import { createGatewayEngine } from './engine.ts';
+import { maskGatewayError } from './errors.ts';
+import { createGatewayHandler } from './http.ts';
+import { createQueryLimitsRule } from './limits.ts';
+import type { GatewayModule } from './module.ts';
+
+/** Every module that contributes to the gateway schema. */
+export const GATEWAY_MODULES: GatewayModule[] = [systemModule];
+
+export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs: modules.map((m) => m.typeDefs),
+    resolvers: modules.map((m) => m.resolvers) as never,
+  });
+}
+
+export function registerGateway(
+  app: FastifyInstance,
+  services: AppServices,
+  modules: GatewayModule[] = GATEWAY_MODULES,
+) {
+  const engine = createGatewayEngine({
+    schema: buildGatewaySchema(modules),
+    rules: [createQueryLimitsRule({ maxDepth: GATEWAY_MAX_DEPTH, maxCost: GATEWAY_MAX_COST })],
+    jit: services.config.gatewayJit,
+  });
+  const handler = createGatewayHandler({
+    engine,
+    formatError: (error) => maskGatewayError(error, services.logger),
+    context: (request, reply): GatewayContext => {
+      const header = request.headers[PROJECT_ID_HEADER];
+      return {
+        request,
+        reply,
+        services,
+        projectId: typeof header === 'string' && header ? header : undefined,
+      };
+    },
+  });
+  app.post(GATEWAY_PATH, handler);
+}

@@ -1,0 +1,23 @@
+/** REST errors: one mapping to `{ statusCode, message, ref }`; never a stack trace. */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { AppError, ERRORS, isAppError, restErrorBody } from '@assay/domain';
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (isAppError(error)) return reply.status(error.statusCode).send(restErrorBody(error));
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 404 ? 'notFound' : status === 429 ? 'rateLimited' : 'badRequest';
+      const definition = ERRORS[code];
+      return reply.status(status).send({
+        statusCode: status,
+        message: definition.message,
+        ref: definition.ref,
+        // Fastify's own 4xx messages (bad JSON, body too large) say nothing secret.
+        context: error.message,
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(restErrorBody(new AppError('internal')));
+  });
+}

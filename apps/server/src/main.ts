@@ -1,0 +1,38 @@
+/** Start: read config, migrate, listen. */
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app, services } = await buildApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const where = services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`\n  Assay is running: open http://localhost:${config.port}\n  Data: ${where}\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,101 @@
+/** The database: PGlite (embedded default) or PostgreSQL through node-postgres. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: repositories accept both. */
+export type Executor = Db | Tx;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for adapters (the job queue) that bring their own statements. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  close(): Promise<void>;
+  /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY and the like. */
+  pool?: pg.Pool;
+  pglite?: PGlite;
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../migrations',
+);
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite folder, or 'memory://'. */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+/** Opens the configured database (nothing is migrated here). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+    });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next query.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      executeSql: async (text, values) => {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: result.rows as Record<string, unknown>[] };
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.dataDir ?? 'memory://';
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values);
+        return { rows: result.rows as Record<string, unknown>[] };
+      }
+      // Without parameters a statement list may hold several commands (the job queue's plans do).
+      const results = await pglite.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Applies the committed SQL migrations. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}

@@ -1,0 +1,80 @@
+/** After commit: events go to the realtime bus at once and to the job queue for slower handlers. */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import { channel, type RealtimeBus, type RealtimeMessage } from '../realtime/bus.ts';
+import { events, type EventRow } from './schema.ts';
+
+export const EVENTS_QUEUE = 'events.process';
+
+export interface EventJob {
+  eventId: string;
+}
+
+/** A handler per event namespace (cards, comments, …); later modules register theirs. */
+export type EventHandler = (event: EventRow) => Promise<void>;
+
+export function toRealtimeMessage(row: EventRow): RealtimeMessage {
+  return {
+    event: row.name,
+    id: row.id,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    projectId: row.projectId,
+    actorId: row.actorId,
+    changes: row.changes,
+    at: row.createdAt.toISOString(),
+  };
+}
+
+export interface EventDispatcher {
+  publish(rows: EventRow[]): Promise<void>;
+  /** Registers the handler of an event namespace (the part before the dot). */
+  on(namespace: string, handler: EventHandler): void;
+  /** Processes one event: runs its namespace's handlers, then marks it processed. */
+  process(eventId: string): Promise<void>;
+}
+
+export function createEventDispatcher(options: {
+  database: Database;
+  bus: RealtimeBus;
+  jobs: JobQueue | undefined;
+  logger: FastifyBaseLogger;
+}): EventDispatcher {
+  const handlers = new Map<string, EventHandler[]>();
+  const { database, bus, jobs, logger } = options;
+
+  const process = async (eventId: string) => {
+    const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
+    if (!row || row.processedAt) return;
+    const namespace = row.name.split('.')[0] ?? row.name;
+    for (const handler of handlers.get(namespace) ?? []) await handler(row);
+    await database.db.update(events).set({ processedAt: new Date() }).where(eq(events.id, eventId));
+  };
+
+  return {
+    async publish(rows) {
+      for (const row of rows) {
+        const message = toRealtimeMessage(row);
+        try {
+          await bus.publish(channel('o', row.organizationId), message);
+          if (row.projectId) await bus.publish(channel('p', row.projectId), message);
+        } catch (error) {
+          logger.error({ err: error, event: row.name }, 'realtime publish failed');
+        }
+        try {
+          if (jobs) await jobs.send<EventJob>(EVENTS_QUEUE, { eventId: row.id });
+          else await process(row.id);
+        } catch (error) {
+          // The row stays unprocessed; nothing already committed is lost.
+          logger.error({ err: error, event: row.name }, 'event job enqueue failed');
+        }
+      }
+    },
+    on(namespace, handler) {
+      handlers.set(namespace, [...(handlers.get(namespace) ?? []), handler]);
+    },
+    process,
+  };
+}

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from '../../modules/organizations/schema.ts';
+
+/**
+ * Domain events, written in the same transaction as the change they describe. After commit they
+ * feed the realtime bus and, through the job queue, the feed, notifications, access logs and
+ * integrations.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** resource.verb, e.g. cards.move */
+    name: text('name').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id'),
+    actorId: uuid('actor_id'),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('events_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('events_project_created_idx').on(t.projectId, t.createdAt),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEvent = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'processedAt'>;

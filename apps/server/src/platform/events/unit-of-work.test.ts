@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { createOrganization } from '../../../test/factories.ts';
+import { organizations } from '../../modules/organizations/schema.ts';
+import { channel, type RealtimeMessage } from '../realtime/bus.ts';
+import { events } from './schema.ts';
+
+const { services } = await buildTestApp();
+
+function listen(name: string) {
+  const received: RealtimeMessage[] = [];
+  const stop = services.bus.subscribe(name, (m) => received.push(m));
+  return { received, stop };
+}
+
+describe('transaction helper', () => {
+  it('publishes recorded events on the organisation and project channels after commit', async () => {
+    const org = await createOrganization(services.database.db);
+    const projectId = crypto.randomUUID();
+    const onOrg = listen(channel('o', org.id));
+    const onProject = listen(channel('p', projectId));
+    let seenInside = -1;
+
+    await services.transaction(async ({ tx, record }) => {
+      await tx.update(organizations).set({ name: 'Renamed' }).where(eq(organizations.id, org.id));
+      await record({
+        name: 'organizations.update',
+        organizationId: org.id,
+        projectId,
+        subjectType: 'organization',
+        subjectId: org.id,
+        changes: { name: 'Renamed' },
+      });
+      seenInside = onOrg.received.length;
+    });
+
+    expect(seenInside).toBe(0);
+    expect(onOrg.received).toHaveLength(1);
+    expect(onOrg.received[0]).toMatchObject({
+      event: 'organizations.update',
+      subjectId: org.id,
+      changes: { name: 'Renamed' },
+    });
+    expect(onProject.received).toHaveLength(1);
+    const rows = await services.database.db.select().from(events).where(eq(events.organizationId, org.id));
+    expect(rows).toHaveLength(1);
+    onOrg.stop();
+    onProject.stop();
+  });
+
+  it('publishes nothing and keeps nothing when the transaction rolls back', async () => {
+    const org = await createOrganization(services.database.db);
+    const onOrg = listen(channel('o', org.id));
+
+    await expect(
+      services.transaction(async ({ tx, record }) => {
+        await tx.update(organizations).set({ name: 'Lost' }).where(eq(organizations.id, org.id));
+        await record({ name: 'organizations.update', organizationId: org.id });
+        throw new Error('rule broken after the write');
+      }),
+    ).rejects.toThrow('rule broken after the write');
+
+    expect(onOrg.received).toHaveLength(0);
+    const rows = await services.database.db.select().from(events).where(eq(events.organizationId, org.id));
+    expect(rows).toHaveLength(0);
+    const [after] = await services.database.db.select().from(organizations).where(eq(organizations.id, org.id));
+    expect(after?.name).toBe(org.name);
+    onOrg.stop();
+  });
+
+  it('processes events inline when the job queue is off', async () => {
+    const org = await createOrganization(services.database.db);
+    const handled: string[] = [];
+    services.events.on('probes', async (event) => {
+      handled.push(event.id);
+    });
+    const row = await services.transaction(({ record }) =>
+      record({ name: 'probes.create', organizationId: org.id }),
+    );
+    expect(handled).toEqual([row.id]);
+    const [stored] = await services.database.db.select().from(events).where(eq(events.id, row.id));
+    expect(stored?.processedAt).toBeInstanceOf(Date);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The transaction helper: a use case writes its rows and records its domain events in one
+ * transaction; only after commit are the events published on the realtime bus and handed to the
+ * job queue. A rolled-back write publishes nothing.
+ */
+import type { Database, Tx } from '../db/index.ts';
+import { events, type EventRow, type NewEvent } from './schema.ts';
+
+export type PublishEvents = (rows: EventRow[]) => Promise<void>;
+
+export interface UnitOfWork {
+  tx: Tx;
+  /** Records a domain event inside the transaction. */
+  record(event: NewEvent): Promise<EventRow>;
+}
+
+export interface TransactionRunner {
+  <T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T>;
+}
+
+/** Builds the transaction helper for a database and an after-commit publisher. */
+export function createTransactionRunner(database: Database, publish: PublishEvents): TransactionRunner {
+  return async <T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> => {
+    const recorded: EventRow[] = [];
+    const result = await database.db.transaction(async (tx) => {
+      const unit: UnitOfWork = {
+        tx,
+        async record(event) {
+          const [row] = await tx.insert(events).values(event).returning();
+          if (!row) throw new Error('event insert returned no row');
+          recorded.push(row);
+          return row;
+        },
+      };
+      return work(unit);
+    });
+    if (recorded.length > 0) await publish(recorded);
+    return result;
+  };
+}

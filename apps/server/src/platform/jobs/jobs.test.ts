@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { createOrganization } from '../../../test/factories.ts';
+import { events } from '../events/schema.ts';
+
+const { services } = await buildTestApp({ jobs: true });
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() - started > timeoutMs) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('job queue (pg-boss)', () => {
+  it('runs a job sent to a queue exactly once', async () => {
+    const jobs = services.jobs;
+    if (!jobs) throw new Error('jobs should be on');
+    const seen: string[] = [];
+    await jobs.work<{ word: string }>('probe.echo', async (data) => {
+      seen.push(data.word);
+    });
+    const id = await jobs.send('probe.echo', { word: 'hello' });
+    expect(id).toEqual(expect.any(String));
+    await waitFor(async () => (seen.length > 0 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 700));
+    expect(seen).toEqual(['hello']);
+    expect(await jobs.isReady()).toBe(true);
+  });
+
+  it('processes committed events through the events queue', async () => {
+    const org = await createOrganization(services.database.db);
+    const handled: string[] = [];
+    services.events.on('widgets', async (event) => {
+      handled.push(event.name);
+    });
+    const row = await services.transaction(({ record }) =>
+      record({ name: 'widgets.create', organizationId: org.id }),
+    );
+    const processedAt = await waitFor(async () => {
+      const [stored] = await services.database.db.select().from(events).where(eq(events.id, row.id));
+      return stored?.processedAt ?? undefined;
+    });
+    expect(processedAt).toBeInstanceOf(Date);
+    expect(handled).toEqual(['widgets.create']);
+  });
+});

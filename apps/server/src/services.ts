@@ -1,0 +1,20 @@
+/** The platform parts every module's use cases receive. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './platform/db/index.ts';
+import type { EventDispatcher } from './platform/events/dispatch.ts';
+import type { TransactionRunner } from './platform/events/unit-of-work.ts';
+import type { JobQueue } from './platform/jobs/index.ts';
+import type { RealtimeBus } from './platform/realtime/bus.ts';
+
+export interface AppServices {
+  config: Config;
+  logger: FastifyBaseLogger;
+  database: Database;
+  bus: RealtimeBus;
+  /** Absent when JOBS_ENABLED=false; events are then processed inline after commit. */
+  jobs: JobQueue | undefined;
+  events: EventDispatcher;
+  /** Runs a use case's writes and events in one transaction; publishes after commit. */
+  transaction: TransactionRunner;
+}

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { organizations } from '../src/modules/organizations/schema.ts';
+import { testConfig } from './app.ts';
+import { createOrganization } from './factories.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'assay-data-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('embedded database', () => {
+  it.skipIf(process.env.TEST_DATABASE_URL)('keeps data across a restart', async () => {
+    const config = testConfig({ DATA_DIR: path.join(dataDir, 'db') });
+    const first = await buildApp(config);
+    const org = await createOrganization(first.services.database.db, { name: 'Durable' });
+    await first.app.close();
+
+    const second = await buildApp(config);
+    const [found] = await second.services.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
+    await second.app.close();
+    expect(found?.name).toBe('Durable');
+  });
+});
