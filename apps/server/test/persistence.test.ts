@@ -12,7 +12,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'assay-data-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('embedded database', () => {
-  it.skipIf(process.env.TEST_DATABASE_URL)('keeps data across a restart', async () => {
+  it('keeps data across a restart', async () => {
     const config = testConfig({ DATA_DIR: path.join(dataDir, 'db') });
     const first = await buildApp(config);
     const org = await createOrganization(first.services.database.db, { name: 'Durable' });

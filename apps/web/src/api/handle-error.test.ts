@@ -1,0 +1,52 @@
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@assay/domain';
+import { ApiError } from './errors.ts';
+import { handleApiError, NOT_AUTHORIZED_PATH } from './handle-error.ts';
+
+function deps(search = '') {
+  return {
+    navigate: vi.fn<(to: string) => void>(),
+    alert: vi.fn<(message: string) => void>(),
+    onSessionExpired: vi.fn(),
+    location: { pathname: '/somewhere', search },
+  };
+}
+
+const error = (statusCode: number, message = 'Server says no', context?: string) =>
+  new ApiError({ statusCode, message, kind: 'gateway', context });
+
+describe('handleApiError', () => {
+  it('sends 401 to sign-in after the session handler', () => {
+    const d = deps();
+    expect(handleApiError(error(401), d)).toBe('sign-in');
+    expect(d.onSessionExpired).toHaveBeenCalledOnce();
+    expect(d.navigate).toHaveBeenCalledWith('/sign-in');
+  });
+
+  it('sends 403 to the not-authorised page', () => {
+    const d = deps();
+    handleApiError(error(403), d);
+    expect(d.navigate).toHaveBeenCalledWith('/PageNotAuthorized?redirect=true&status=403');
+    expect(NOT_AUTHORIZED_PATH).toBe('/PageNotAuthorized?redirect=true&status=403');
+  });
+
+  it('sends 400 and 401 on token pages to /token-error', () => {
+    for (const status of [400, 401]) {
+      const d = deps('?token=abc');
+      expect(handleApiError(error(status), d)).toBe('token-error');
+      expect(d.navigate).toHaveBeenCalledWith('/token-error');
+    }
+  });
+
+  it('ignores 301, shows 429 with its context, and alerts the rest', () => {
+    const d = deps();
+    expect(handleApiError(error(301), d)).toBe('ignored');
+    handleApiError(error(429, 'Too many log in attempts.', '2 attempts left'), d);
+    expect(d.alert).toHaveBeenLastCalledWith('Too many log in attempts. 2 attempts left');
+    handleApiError(error(500, MESSAGES.somethingWentWrong), d);
+    expect(d.alert).toHaveBeenLastCalledWith('Something went wrong. Please try again.');
+    handleApiError(new TypeError('boom'), d);
+    expect(d.alert).toHaveBeenLastCalledWith('Something went wrong. Please try again.');
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * What the client does with a failed call (spec part 1 §8, part 2 §8): 401 to sign-in, 403 to the
+ * not-authorised page, 400/401 on token pages to /token-error, 301 ignored, 429 the server's
+ * message with its context, anything else an alert (the default message when there is none).
+ */
+import { MESSAGES } from '@assay/domain';
+import { toApiError } from './errors.ts';
+
+export interface ErrorHandlingDeps {
+  navigate(to: string): void;
+  alert(message: string): void;
+  location: { pathname: string; search: string };
+  /** Runs on 401 before going to sign-in (the session handler). */
+  onSessionExpired?: () => void;
+}
+
+export const NOT_AUTHORIZED_PATH = '/PageNotAuthorized?redirect=true&status=403';
+
+/** A token page is one opened from an emailed link: it carries a token query parameter. */
+export function isTokenPage(location: { search: string }): boolean {
+  return new URLSearchParams(location.search).has('token');
+}
+
+export type ErrorOutcome = 'ignored' | 'token-error' | 'sign-in' | 'not-authorized' | 'alert';
+
+export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOutcome {
+  const apiError = toApiError(error);
+  const status = apiError.statusCode;
+  if (status === 301) return 'ignored';
+  if ((status === 400 || status === 401) && isTokenPage(deps.location)) {
+    deps.navigate('/token-error');
+    return 'token-error';
+  }
+  if (status === 401) {
+    deps.onSessionExpired?.();
+    deps.navigate('/sign-in');
+    return 'sign-in';
+  }
+  if (status === 403) {
+    deps.navigate(NOT_AUTHORIZED_PATH);
+    return 'not-authorized';
+  }
+  if (status === 429) {
+    deps.alert(apiError.context ? `${apiError.message} ${apiError.context}` : apiError.message);
+    return 'alert';
+  }
+  deps.alert(apiError.message || MESSAGES.somethingWentWrong);
+  return 'alert';
+}

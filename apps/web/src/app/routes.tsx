@@ -1,0 +1,65 @@
+/**
+ * The router table: every route of spec part 1 §2.1 (and the workspace routes of part 2 §2).
+ * Screens that later work delivers show what they are for until then.
+ */
+import { Navigate, type RouteObject } from 'react-router';
+import { homeRoutes } from '../features/home/routes.tsx';
+import { AppLayout } from './layout.tsx';
+import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
+import { NotAuthorizedPage } from './pages/not-authorized-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { OopsPage } from './pages/oops-page.tsx';
+import { PendingPage } from './pages/pending-page.tsx';
+import { TokenErrorPage } from './pages/token-error-page.tsx';
+
+function pending(path: string, title: string, purpose: string): RouteObject {
+  return { path, element: <PendingPage title={title} purpose={purpose} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <OopsPage />,
+    children: [
+      ...homeRoutes,
+      // Accounts (part 1 §2.1–2.3)
+      pending('/sign-up', 'Sign up', 'Create your Assay account.'),
+      pending('/sign-up/email', 'Sign up', 'Start with your email address.'),
+      pending('/sign-up/new-account', 'Create your account', 'Set up a new account with your invite code.'),
+      pending('/sign-up/new-account/invited', 'Join your team', 'Create an account to accept your invitation.'),
+      pending('/sign-up/invites', 'Invite your team', 'Invite the people you work with.'),
+      pending('/sign-up/new-org', 'Create your organization', 'Name your organization and choose its address.'),
+      pending('/sign-in', 'Sign in', 'Sign in to your organization.'),
+      pending('/sign-in/forgot-password', 'Reset your password', 'Get a link to choose a new password.'),
+      pending('/sign-in/log-in/:organization', 'Sign in', "Sign in to your organization's address."),
+      pending('/connect/:slug/sign-in', 'Sign in', 'Sign in to connect Assay.'),
+      pending('/organizations', 'Your organizations', 'Choose one of your organizations.'),
+      // Video-meeting entry screens
+      pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
+      pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),
+      pending('/zoom', 'Assay for Zoom', 'Use Assay inside your meetings.'),
+      pending('/zoom/select', 'Choose a project', 'Pick the project this meeting belongs to.'),
+      pending('/zoom/interview', 'Interview', 'Take notes on this interview.'),
+      // Public portal (no account)
+      pending('/portal/:link', 'Public portal', 'Published ideas and roadmap.'),
+      pending('/portal/:link/category/:categoryId', 'Public portal', 'Published ideas in this category.'),
+      pending('/portal/:link/category/:categoryId/card/:cardId', 'Public portal', 'A published idea.'),
+      // Workspace (part 2 §2)
+      pending('/home/*', 'Home', 'Your projects.'),
+      pending('/workspace/:projectId/canvas/:canvasType', 'Canvas', 'The project canvas.'),
+      pending('/workspace/:projectId/portal', 'Public portal', 'Manage the public portal.'),
+      pending('/project-dashboard/:id/*', 'Project dashboard', 'The project at a glance.'),
+      pending('/portfolio-dashboard/:id', 'Portfolio', 'All projects at a glance.'),
+      pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
+      pending('/research-hub/evidence-locker', 'Evidence locker', 'All evidence across projects.'),
+      pending('/inbox/*', 'Inbox', 'Your notifications.'),
+      // Notices
+      { path: '/token-error', element: <TokenErrorPage /> },
+      { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },
+      { path: '/not-found', element: <NotFoundPage /> },
+      { path: '/enable-cookies', element: <CookiesDisabledPage /> },
+      // Anything else goes to sign-in (part 1 §2.1).
+      { path: '*', element: <Navigate to="/sign-in" replace /> },
+    ],
+  },
+];

@@ -1,0 +1,62 @@
+/**
+ * The alert system on top of Mantine notifications. Times: flash closes after closeSeconds
+ * (4 s by default), pause stays until closed, reroute closes when the location changes.
+ */
+import { notifications } from '@mantine/notifications';
+import { TIMERS } from '@assay/domain';
+
+export type AlertType = 'success' | 'warning' | 'error' | 'info';
+export type AlertTime = 'flash' | 'pause' | 'reroute';
+
+export interface AlertOptions {
+  message: string;
+  title?: string;
+  type?: AlertType;
+  time?: AlertTime;
+  closeSeconds?: number;
+}
+
+const COLORS: Record<AlertType, string> = {
+  success: 'teal',
+  warning: 'yellow',
+  error: 'red',
+  info: 'blue',
+};
+
+const rerouteAlerts = new Set<string>();
+let counter = 0;
+
+/** Milliseconds before an alert closes by itself, or false when it waits for the user. */
+export function alertAutoClose(options: Pick<AlertOptions, 'time' | 'closeSeconds'>): number | false {
+  const time = options.time ?? 'flash';
+  if (time !== 'flash') return false;
+  return options.closeSeconds !== undefined ? options.closeSeconds * 1000 : TIMERS.alertMs;
+}
+
+/** Shows an alert and returns its id. Defaults: type warning, time flash. */
+export function showAlert(options: AlertOptions): string {
+  counter += 1;
+  const id = `alert-${counter}`;
+  const type = options.type ?? 'warning';
+  if (options.time === 'reroute') rerouteAlerts.add(id);
+  notifications.show({
+    id,
+    title: options.title,
+    message: options.message,
+    color: COLORS[type],
+    autoClose: alertAutoClose(options),
+    withCloseButton: true,
+    onClose: () => rerouteAlerts.delete(id),
+  });
+  return id;
+}
+
+export function hideAlert(id: string) {
+  rerouteAlerts.delete(id);
+  notifications.hide(id);
+}
+
+/** Closes the reroute alerts; the layout calls it on every location change. */
+export function closeRerouteAlerts() {
+  for (const id of [...rerouteAlerts]) hideAlert(id);
+}

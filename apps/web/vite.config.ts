@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+/** Every build gets its own version; the server reads dist/version.json and sends it back. */
+const appVersion = process.env.APP_VERSION ?? `${pkg.version}+${Date.now().toString(36)}`;
+
+function versionFile(): Plugin {
+  return {
+    name: 'assay-version-file',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: appVersion }),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(appVersion) },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/sub': { target: 'ws://localhost:3000', ws: true } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+});
