@@ -14,10 +14,14 @@ import autocannon from 'autocannon';
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const server = spawn(process.execPath, ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: process.env,
-});
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  },
+);
 const port = await new Promise<number>((resolve, reject) => {
   let buffer = '';
   server.stdout.on('data', (chunk: Buffer) => {

@@ -118,13 +118,17 @@ function registerWebApp(app: FastifyInstance, config: Config) {
       !isApiPath(pathname) &&
       path.extname(pathname) === '';
     if (wantsPage && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', { cacheControl: false });
     }
     if (wantsPage) {
       return reply
         .status(503)
         .type('text/html')
-        .send('<!doctype html><p>The web app is not built yet. Run <code>npm run build</code>.</p>');
+        .send(
+          '<!doctype html><p>The web app is not built yet. Run <code>npm run build</code>.</p>',
+        );
     }
     return reply.status(404).send(restErrorBody(new AppError('notFound')));
   });

@@ -43,6 +43,9 @@ export async function gateway(
   });
   return {
     response,
-    body: response.json() as { data?: Record<string, unknown> | null; errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[] },
+    body: response.json() as {
+      data?: Record<string, unknown> | null;
+      errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+    },
   };
 }

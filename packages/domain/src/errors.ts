@@ -178,7 +178,11 @@ export const ERRORS = {
     ref: 2028,
     message: 'Unable to upload SVGs, please try another file type',
   },
-  pdfInvalidType: { status: 400, ref: 2029, message: 'Invalid file type. Please upload a PDF file.' },
+  pdfInvalidType: {
+    status: 400,
+    ref: 2029,
+    message: 'Invalid file type. Please upload a PDF file.',
+  },
   pdfInvalidStructure: { status: 400, ref: 2030, message: 'Invalid PDF document structure' },
   pdfNoPages: { status: 400, ref: 2031, message: 'PDF document has no pages' },
   pdfProcessing: { status: 400, ref: 2032, message: 'Error processing PDF' },

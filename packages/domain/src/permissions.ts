@@ -2,7 +2,13 @@
 
 export const PERMISSION_LEVELS = ['read', 'write', 'admin'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
-export const PERMISSION_AREAS = ['organization', 'card', 'comment', 'partialCard', 'dashboard'] as const;
+export const PERMISSION_AREAS = [
+  'organization',
+  'card',
+  'comment',
+  'partialCard',
+  'dashboard',
+] as const;
 export type PermissionArea = (typeof PERMISSION_AREAS)[number];
 export type Permission = `${PermissionArea}:${PermissionLevel}`;
 

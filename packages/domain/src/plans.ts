@@ -211,7 +211,6 @@ const ACADEMIC_FEATURES = [
   'cohortAgents',
   'engagements',
 ] as const;
-const AI_FEATURES = ['glidrai'] as const;
 
 export type Feature =
   | (typeof BASIC_FEATURES)[number]
@@ -219,7 +218,7 @@ export type Feature =
   | (typeof BUSINESS_FEATURES)[number]
   | (typeof ENTERPRISE_FEATURES)[number]
   | (typeof ACADEMIC_FEATURES)[number]
-  | (typeof AI_FEATURES)[number];
+  | 'glidrai';
 
 const TEAM: readonly Feature[] = [...BASIC_FEATURES, ...TEAM_FEATURES];
 const BUSINESS: readonly Feature[] = [...TEAM, ...BUSINESS_FEATURES];

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dueToday } from './checkout.ts';
-import {
-  AppError,
-  ERRORS,
-  formatGatewayError,
-  parseGatewayError,
-} from './errors.ts';
+import { AppError, ERRORS, formatGatewayError, parseGatewayError } from './errors.ts';
 import { sortFavorites } from './favorites.ts';
 import { leaderboardTarget } from './leaderboard.ts';
 import { pickLanguage } from './limits.ts';
@@ -50,11 +45,18 @@ describe('error catalogue', () => {
   });
   it('carries the spec refs and messages', () => {
     expect(ERRORS.joinFailed.ref).toBe(7);
-    expect(ERRORS.tooManyLoginAttempts).toMatchObject({ ref: 48, message: 'Too many log in attempts.' });
+    expect(ERRORS.tooManyLoginAttempts).toMatchObject({
+      ref: 48,
+      message: 'Too many log in attempts.',
+    });
     expect(ERRORS.publicLinkInUse.ref).toBe(53);
     expect(ERRORS.invalidEmail.ref).toBe(115);
     const error = new AppError('forbidden');
-    expect(error.toBody()).toEqual({ statusCode: 403, message: ERRORS.forbidden.message, ref: 2003 });
+    expect(error.toBody()).toEqual({
+      statusCode: 403,
+      message: ERRORS.forbidden.message,
+      ref: 2003,
+    });
   });
   it('gives every entry a status and message', () => {
     for (const [code, def] of Object.entries(ERRORS)) {
@@ -103,8 +105,12 @@ describe('misc rules', () => {
   });
   it('multiplies leaderboard targets by week and team count (minimum 1)', () => {
     expect(leaderboardTarget({ metric: 'validated', week: 3, teamCount: 4 })).toBe(12);
-    expect(leaderboardTarget({ metric: 'interviews', week: 2, teamCount: 0, weeklyInterviewGoal: 7 })).toBe(14);
-    expect(leaderboardTarget({ metric: 'invalidated', week: 1, teamCount: 5, customTeamCount: 2 })).toBe(6);
+    expect(
+      leaderboardTarget({ metric: 'interviews', week: 2, teamCount: 0, weeklyInterviewGoal: 7 }),
+    ).toBe(14);
+    expect(
+      leaderboardTarget({ metric: 'invalidated', week: 1, teamCount: 5, customTeamCount: 2 }),
+    ).toBe(6);
   });
   it('picks the browser language when supported', () => {
     expect(pickLanguage('fr-FR')).toBe('fr-FR');

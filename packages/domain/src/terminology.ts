@@ -10,7 +10,12 @@ export interface Terms {
 
 export function termsFor(license: License | undefined): Terms {
   if (license === undefined || license === 'academic') {
-    return { project: 'Team', projects: 'Teams', hypothesis: 'Hypothesis', hypotheses: 'Hypotheses' };
+    return {
+      project: 'Team',
+      projects: 'Teams',
+      hypothesis: 'Hypothesis',
+      hypotheses: 'Hypotheses',
+    };
   }
   return { project: 'Project', projects: 'Projects', hypothesis: 'Idea', hypotheses: 'Ideas' };
 }

@@ -59,7 +59,10 @@ describe('urls', () => {
     expect(isDesignFileLink(`https://www.figma.com/board/${id}`)).toBe(false);
   });
   it('link dialog: URL required, text defaults to the URL', () => {
-    expect(linkSchema.parse({ url: 'https://a.io' })).toEqual({ url: 'https://a.io', text: 'https://a.io' });
+    expect(linkSchema.parse({ url: 'https://a.io' })).toEqual({
+      url: 'https://a.io',
+      text: 'https://a.io',
+    });
     expect(linkSchema.safeParse({ url: '' }).error?.issues[0]?.message).toBe('Please enter a URL.');
   });
 });

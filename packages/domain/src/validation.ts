@@ -38,7 +38,8 @@ export function duplicateIntervieweeMessage(name: string): string {
   return `${name} is already added to this evidence.`;
 }
 
-const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,}$/i;
+const EMAIL_PATTERN =
+  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.[a-z]{2,}$/i;
 
 /** A standard address pattern, case-insensitive, non-empty, at most 256 characters. */
 export function isValidEmail(email: string): boolean {
@@ -120,7 +121,8 @@ export const languageSchema = z.enum(LANGUAGES, { message: VALIDATION_MESSAGES.l
 export const linkSchema = z
   .object({ url: z.string().trim(), text: z.string().trim().optional() })
   .superRefine((v, ctx) => {
-    if (!v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: VALIDATION_MESSAGES.urlRequired });
+    if (!v.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: VALIDATION_MESSAGES.urlRequired });
     else if (!isValidUrl(v.url))
       ctx.addIssue({ code: 'custom', path: ['url'], message: VALIDATION_MESSAGES.urlInvalid });
   })

@@ -35,7 +35,10 @@ export interface GatewayEngine {
   /** Throws a GraphQLError on syntax errors. */
   parse(source: string): DocumentNode;
   validate(document: DocumentNode): readonly GraphQLError[];
-  operation(document: DocumentNode, operationName: string | undefined): OperationDefinitionNode | null;
+  operation(
+    document: DocumentNode,
+    operationName: string | undefined,
+  ): OperationDefinitionNode | null;
   execute(options: ExecuteOptions): Promise<ExecutionResult> | ExecutionResult;
 }
 
@@ -113,8 +116,7 @@ export function createGatewayEngine(options: {
         byName.set(key, query);
       }
       return query.query(undefined, context, variables ?? {}) as
-        | Promise<ExecutionResult>
-        | ExecutionResult;
+        Promise<ExecutionResult> | ExecutionResult;
     },
   };
 }

@@ -26,7 +26,10 @@ export function maskGatewayError(error: unknown, logger: FastifyBaseLogger): Err
     );
   }
   // Errors the GraphQL engine raised itself (syntax, validation, bad variables) are safe to show.
-  if (graphqlError && (!graphqlError.originalError || graphqlError.originalError instanceof GraphQLError)) {
+  if (
+    graphqlError &&
+    (!graphqlError.originalError || graphqlError.originalError instanceof GraphQLError)
+  ) {
     return graphqlError;
   }
   logger.error({ err: original, path: path?.join('.') }, 'gateway resolver failed');

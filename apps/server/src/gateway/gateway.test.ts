@@ -42,7 +42,9 @@ const probeModule: GatewayModule = {
     Node: {
       child: (parent: { id: string }) => ({ id: `${parent.id}.1` }),
       children: (parent: { id: string }, args: { first?: number }) =>
-        Array.from({ length: Math.min(args.first ?? 1, 3) }, (_, i) => ({ id: `${parent.id}.${i}` })),
+        Array.from({ length: Math.min(args.first ?? 1, 3) }, (_, i) => ({
+          id: `${parent.id}.${i}`,
+        })),
       secret: () => {
         throw new AppError('notFound', { context: 'no such node' });
       },
@@ -62,7 +64,10 @@ beforeAll(async () => {
 
 describe('gateway', () => {
   it('answers a query with no-cache and app-version headers', async () => {
-    const { response, body } = await gateway(built, '{ health { ok version database } appVersion }');
+    const { response, body } = await gateway(
+      built,
+      '{ health { ok version database } appVersion }',
+    );
     expect(response.statusCode).toBe(200);
     expect(body.data).toEqual({
       health: { ok: true, version: 'test-version', database: built.services.database.kind },
@@ -96,7 +101,9 @@ describe('gateway', () => {
     const audits = serverAudits({ url: 'http://localhost/api/gateway/query', fetchFn });
     const results = await Promise.all(audits.map((audit) => audit.fn()));
     const failedMust = results.filter((r) => r.status === 'error');
-    expect(failedMust.map((r) => `${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}`)).toEqual([]);
+    expect(failedMust.map((r) => `${r.id} ${r.name}: ${'reason' in r ? r.reason : ''}`)).toEqual(
+      [],
+    );
     expect(results.length).toBeGreaterThan(40);
   });
 
@@ -158,7 +165,12 @@ describe('gateway', () => {
 
   it('answers 400 with the newer media type for bad variables, 200 with application/json', async () => {
     const query = 'query($v: Int!) { echo(value: $v) }';
-    const modern = await gateway(probe, query, { v: 'nope' }, { accept: 'application/graphql-response+json' });
+    const modern = await gateway(
+      probe,
+      query,
+      { v: 'nope' },
+      { accept: 'application/graphql-response+json' },
+    );
     expect(modern.response.statusCode).toBe(400);
     expect(modern.response.headers['content-type']).toContain('application/graphql-response+json');
     const legacy = await gateway(probe, query, { v: 'nope' });

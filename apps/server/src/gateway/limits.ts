@@ -91,7 +91,8 @@ export function createQueryLimitsRule(limits: { maxDepth: number; maxCost: numbe
     const document = context.getDocument();
     const fragments: Record<string, FragmentDefinitionNode> = {};
     for (const definition of document.definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+      if (definition.kind === Kind.FRAGMENT_DEFINITION)
+        fragments[definition.name.value] = definition;
     }
     return {
       OperationDefinition(operation) {

@@ -61,5 +61,9 @@ export function toApiError(error: unknown): ApiError {
 }
 
 export function unknownResponseError(httpStatus: number): ApiError {
-  return new ApiError({ statusCode: httpStatus, message: MESSAGES.unknownRequestError, kind: 'unknown' });
+  return new ApiError({
+    statusCode: httpStatus,
+    message: MESSAGES.unknownRequestError,
+    kind: 'unknown',
+  });
 }

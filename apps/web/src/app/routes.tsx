@@ -25,13 +25,33 @@ export const routes: RouteObject[] = [
       // Accounts (part 1 §2.1–2.3)
       pending('/sign-up', 'Sign up', 'Create your Assay account.'),
       pending('/sign-up/email', 'Sign up', 'Start with your email address.'),
-      pending('/sign-up/new-account', 'Create your account', 'Set up a new account with your invite code.'),
-      pending('/sign-up/new-account/invited', 'Join your team', 'Create an account to accept your invitation.'),
+      pending(
+        '/sign-up/new-account',
+        'Create your account',
+        'Set up a new account with your invite code.',
+      ),
+      pending(
+        '/sign-up/new-account/invited',
+        'Join your team',
+        'Create an account to accept your invitation.',
+      ),
       pending('/sign-up/invites', 'Invite your team', 'Invite the people you work with.'),
-      pending('/sign-up/new-org', 'Create your organization', 'Name your organization and choose its address.'),
+      pending(
+        '/sign-up/new-org',
+        'Create your organization',
+        'Name your organization and choose its address.',
+      ),
       pending('/sign-in', 'Sign in', 'Sign in to your organization.'),
-      pending('/sign-in/forgot-password', 'Reset your password', 'Get a link to choose a new password.'),
-      pending('/sign-in/log-in/:organization', 'Sign in', "Sign in to your organization's address."),
+      pending(
+        '/sign-in/forgot-password',
+        'Reset your password',
+        'Get a link to choose a new password.',
+      ),
+      pending(
+        '/sign-in/log-in/:organization',
+        'Sign in',
+        "Sign in to your organization's address.",
+      ),
       pending('/connect/:slug/sign-in', 'Sign in', 'Sign in to connect Assay.'),
       pending('/organizations', 'Your organizations', 'Choose one of your organizations.'),
       // Video-meeting entry screens
@@ -42,8 +62,16 @@ export const routes: RouteObject[] = [
       pending('/zoom/interview', 'Interview', 'Take notes on this interview.'),
       // Public portal (no account)
       pending('/portal/:link', 'Public portal', 'Published ideas and roadmap.'),
-      pending('/portal/:link/category/:categoryId', 'Public portal', 'Published ideas in this category.'),
-      pending('/portal/:link/category/:categoryId/card/:cardId', 'Public portal', 'A published idea.'),
+      pending(
+        '/portal/:link/category/:categoryId',
+        'Public portal',
+        'Published ideas in this category.',
+      ),
+      pending(
+        '/portal/:link/category/:categoryId/card/:cardId',
+        'Public portal',
+        'A published idea.',
+      ),
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
       pending('/workspace/:projectId/canvas/:canvasType', 'Canvas', 'The project canvas.'),

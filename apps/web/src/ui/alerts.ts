@@ -27,7 +27,9 @@ const rerouteAlerts = new Set<string>();
 let counter = 0;
 
 /** Milliseconds before an alert closes by itself, or false when it waits for the user. */
-export function alertAutoClose(options: Pick<AlertOptions, 'time' | 'closeSeconds'>): number | false {
+export function alertAutoClose(
+  options: Pick<AlertOptions, 'time' | 'closeSeconds'>,
+): number | false {
   const time = options.time ?? 'flash';
   if (time !== 'flash') return false;
   return options.closeSeconds !== undefined ? options.closeSeconds * 1000 : TIMERS.alertMs;

@@ -9,7 +9,12 @@ describe('confirm modal', () => {
     renderWithProviders(<div />);
     const onConfirm = vi.fn();
     act(() => {
-      openConfirm({ title: 'Delete project', message: MESSAGES.deleteConfirm, confirmLabel: 'Delete', onConfirm });
+      openConfirm({
+        title: 'Delete project',
+        message: MESSAGES.deleteConfirm,
+        confirmLabel: 'Delete',
+        onConfirm,
+      });
     });
     expect(await screen.findByText(MESSAGES.deleteConfirm)).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
@@ -17,7 +22,12 @@ describe('confirm modal', () => {
     expect(onConfirm).not.toHaveBeenCalled();
 
     act(() => {
-      openConfirm({ title: 'Delete project', message: 'Again?', confirmLabel: 'Delete', onConfirm });
+      openConfirm({
+        title: 'Delete project',
+        message: 'Again?',
+        confirmLabel: 'Delete',
+        onConfirm,
+      });
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(onConfirm).toHaveBeenCalledOnce();

@@ -21,7 +21,9 @@ export const events = pgTable(
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [

@@ -43,7 +43,10 @@ describe('transaction helper', () => {
       changes: { name: 'Renamed' },
     });
     expect(onProject.received).toHaveLength(1);
-    const rows = await services.database.db.select().from(events).where(eq(events.organizationId, org.id));
+    const rows = await services.database.db
+      .select()
+      .from(events)
+      .where(eq(events.organizationId, org.id));
     expect(rows).toHaveLength(1);
     onOrg.stop();
     onProject.stop();
@@ -62,9 +65,15 @@ describe('transaction helper', () => {
     ).rejects.toThrow('rule broken after the write');
 
     expect(onOrg.received).toHaveLength(0);
-    const rows = await services.database.db.select().from(events).where(eq(events.organizationId, org.id));
+    const rows = await services.database.db
+      .select()
+      .from(events)
+      .where(eq(events.organizationId, org.id));
     expect(rows).toHaveLength(0);
-    const [after] = await services.database.db.select().from(organizations).where(eq(organizations.id, org.id));
+    const [after] = await services.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
     expect(after?.name).toBe(org.name);
     onOrg.stop();
   });

@@ -19,7 +19,10 @@ export interface TransactionRunner {
 }
 
 /** Builds the transaction helper for a database and an after-commit publisher. */
-export function createTransactionRunner(database: Database, publish: PublishEvents): TransactionRunner {
+export function createTransactionRunner(
+  database: Database,
+  publish: PublishEvents,
+): TransactionRunner {
   return async <T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> => {
     const recorded: EventRow[] = [];
     const result = await database.db.transaction(async (tx) => {

@@ -3,11 +3,18 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 
-export type JobHandler<T extends object> = (data: T, job: { id: string; name: string }) => Promise<void>;
+export type JobHandler<T extends object> = (
+  data: T,
+  job: { id: string; name: string },
+) => Promise<void>;
 
 export interface JobQueue {
   /** Enqueues a job; returns its id (null when a singleton key suppressed it). */
-  send<T extends object>(queue: string, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  send<T extends object>(
+    queue: string,
+    data: T,
+    options?: PgBoss.SendOptions,
+  ): Promise<string | null>;
   /** Registers the worker of a queue (creating the queue when missing). */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
   /** True once the queue is reachable. */
@@ -48,11 +55,15 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work<object>(queue, { pollingIntervalSeconds: polling, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) {
-          await handler(job.data as never, { id: job.id, name: job.name });
-        }
-      });
+      await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: polling, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await handler(job.data as never, { id: job.id, name: job.name });
+          }
+        },
+      );
     },
     async isReady() {
       try {

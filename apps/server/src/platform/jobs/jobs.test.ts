@@ -42,7 +42,10 @@ describe('job queue (pg-boss)', () => {
       record({ name: 'widgets.create', organizationId: org.id }),
     );
     const processedAt = await waitFor(async () => {
-      const [stored] = await services.database.db.select().from(events).where(eq(events.id, row.id));
+      const [stored] = await services.database.db
+        .select()
+        .from(events)
+        .where(eq(events.id, row.id));
       return stored?.processedAt ?? undefined;
     });
     expect(processedAt).toBeInstanceOf(Date);

@@ -22,7 +22,7 @@ function ServerStatus() {
   if (health.isError || !health.data) {
     return (
       <Badge color="red" variant="light" data-testid="server-status">
-        Server unreachable
+        Server check failed
       </Badge>
     );
   }
@@ -32,7 +32,8 @@ function ServerStatus() {
         {health.data.ok ? 'Server ready' : 'Server degraded'}
       </Badge>
       <Text size="xs" c="dimmed">
-        version {health.data.version} · {health.data.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}
+        version {health.data.version} ·{' '}
+        {health.data.database === 'pglite' ? 'embedded database' : 'PostgreSQL'}
       </Text>
     </Group>
   );

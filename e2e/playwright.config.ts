@@ -1,0 +1,48 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: './test-results',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+  webServer: {
+    // The server exactly as `npm start` starts it (the web app is built by the test script).
+    command: 'npm run start -w @assay/server',
+    cwd: '..',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, unit and integration tests (Vitest), then the browser end-to-end
+# tests (Playwright with Debian's Chromium) against the server as `npm start` starts it.
+# Exits non-zero on any failure and ends with one line: "Summary: N passed, N failed".
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/system-deps.sh
+ensure_system_deps
+
+reports=.reports
+rm -rf "$reports"
+mkdir -p "$reports"
+failed_steps=()
+
+step() {
+  local name=$1
+  shift
+  echo
+  echo "==> $name"
+  if ! "$@"; then failed_steps+=("$name"); fi
+}
+
+step typecheck npm run typecheck --silent
+step lint npm run lint --silent
+step "unit and integration tests" npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest.json"
+step "build the web app" npm run build --silent
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$reports/e2e.json" \
+  step "browser end-to-end tests" npm test --silent -w @assay/e2e -- --reporter=line,json
+
+node scripts/summary.mjs "$reports/vitest.json" "$reports/e2e.json" "${#failed_steps[@]}"
+if [ ${#failed_steps[@]} -gt 0 ]; then
+  echo "Failed: ${failed_steps[*]}" >&2
+  exit 1
+fi
