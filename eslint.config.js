@@ -1,16 +1,9 @@
 // @ts-check
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const features = readdirSync(new URL('./apps/web/src/features', import.meta.url), {
-  withFileTypes: true,
-})
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+import assayRules from './eslint-rules.js';
 
 export default tseslint.config(
   {
@@ -28,8 +21,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -106,23 +97,9 @@ export default tseslint.config(
     },
   },
   // No feature imports another feature's internals (ARCHITECTURE.md §6).
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: move shared pieces to ui/ or packages/domain.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { assay: assayRules },
+    rules: { 'assay/no-cross-feature-imports': 'error' },
+  },
 );

@@ -2,7 +2,6 @@
  * The GraphQL gateway at POST /api/gateway/query. See docs/decisions/001-gateway-engine.md for
  * why it is a lean GraphQL-over-HTTP handler with compiled execution rather than graphql-yoga.
  */
-import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { FastifyInstance } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import {
@@ -18,16 +17,14 @@ import { createGatewayEngine } from './engine.ts';
 import { maskGatewayError } from './errors.ts';
 import { createGatewayHandler } from './http.ts';
 import { createQueryLimitsRule } from './limits.ts';
+import { buildModuleSchema } from './schema.ts';
 import type { GatewayModule } from './module.ts';
 
 /** Every module that contributes to the gateway schema. */
 export const GATEWAY_MODULES: GatewayModule[] = [systemModule];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {
-  return makeExecutableSchema({
-    typeDefs: modules.map((m) => m.typeDefs),
-    resolvers: modules.map((m) => m.resolvers) as never,
-  });
+  return buildModuleSchema(modules);
 }
 
 export function registerGateway(
