@@ -22,13 +22,14 @@ step() {
 
 step typecheck npm run typecheck --silent
 step lint npm run lint --silent
+step "migrations match the schema" npm run check:migrations --silent
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$reports/vitest.json"
 step "build the web app" npm run build --silent
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$reports/e2e.json" \
   step "browser end-to-end tests" npm test --silent -w @assay/e2e -- --reporter=line,json
 
-node scripts/summary.mjs "$reports/vitest.json" "$reports/e2e.json" "${#failed_steps[@]}"
+node scripts/summary.mjs Summary "${#failed_steps[@]}" "$reports/vitest.json" "$reports/e2e.json"
 if [ ${#failed_steps[@]} -gt 0 ]; then
   echo "Failed: ${failed_steps[*]}" >&2
   exit 1

@@ -8,7 +8,8 @@ import { CenteredPage } from '../../ui/centered-page.tsx';
 
 export const SUPPORT_EMAIL = 'support@assay.app';
 
-export function OopsView(props: { error: unknown }) {
+export function OopsView(props: { error: unknown; showStack?: boolean }) {
+  const showStack = props.showStack ?? !import.meta.env.PROD;
   const stack = props.error instanceof Error ? props.error.stack : String(props.error);
   return (
     <CenteredPage title="Oops! Something went wrong">
@@ -26,7 +27,7 @@ export function OopsView(props: { error: unknown }) {
       <Button onClick={() => window.location.reload()} w="fit-content">
         Refresh the page
       </Button>
-      {!import.meta.env.PROD && stack ? (
+      {showStack && stack ? (
         <Code block data-testid="error-stack">
           {stack}
         </Code>

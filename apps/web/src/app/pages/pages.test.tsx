@@ -53,4 +53,10 @@ describe('oops page', () => {
     expect(screen.getByText('Oops! Something went wrong')).toBeTruthy();
     expect(screen.getByTestId('error-stack').textContent).toContain('render exploded');
   });
+
+  it('hides the stack in production', () => {
+    renderWithProviders(<OopsView error={new Error('render exploded')} showStack={false} />);
+    expect(screen.getByText('Oops! Something went wrong')).toBeTruthy();
+    expect(screen.queryByTestId('error-stack')).toBeNull();
+  });
 });
