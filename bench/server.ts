@@ -11,6 +11,7 @@ const config = loadConfig({
   DATA_DIR: 'memory://',
   LOG_LEVEL: 'warn',
   JOBS_ENABLED: 'false',
+  APP_SECRET: process.env.APP_SECRET ?? 'bench-secret-0123456789abcdef0123456789abcdef',
 });
 const { app } = await buildApp(config);
 app.post('/bench/raw', async () => ({ data: { appVersion: config.appVersion } }));

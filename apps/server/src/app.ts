@@ -7,12 +7,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_VERSION_HEADER, AppError, restErrorBody } from '@assay/domain';
 import type { Config } from './config.ts';
 import { registerGateway } from './gateway/index.ts';
+import { registerAuthContext } from './http/auth-context.ts';
+import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerDevMailRoutes } from './modules/mail/routes.ts';
+import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
+import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
 import { createTransactionRunner } from './platform/events/unit-of-work.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
+import { createMailer } from './platform/mail/index.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import type { AppServices } from './services.ts';
 
@@ -61,6 +69,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bus,
     jobs,
     events,
+    mailer: createMailer({
+      database,
+      logger: app.log,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+    }),
     transaction: createTransactionRunner(database, (rows) => events.publish(rows)),
   };
   if (jobs) {
@@ -80,20 +94,41 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandling(app);
+  registerCrossSiteProtection(app, (origin) => isOwnOrigin(origin, config.appDomain));
+  registerAuthContext(app, services);
   registerSystemRoutes(app, services);
+  registerAuthRoutes(app, services);
+  registerOrganizationRoutes(app, services);
+  registerDevMailRoutes(app, services);
   registerGateway(app, services);
-  registerWebApp(app, config);
+  registerWebApp(app, services);
 
   app.addHook('onClose', async () => {
     if (jobs) await jobs.stop();
     await bus.close();
+    services.mailer.close();
     if (ownsDatabase) await database.close();
   });
 
   return { app, services };
 }
 
-function registerWebApp(app: FastifyInstance, config: Config) {
+/** Host rules for page loads (spec part 1 §2.2); null when the page is served where it was asked. */
+async function pageRedirect(services: AppServices, host: string | undefined, url: string) {
+  const where = classifyHost(host, services.config.appDomain);
+  const path = url.split('?')[0] ?? '/';
+  const app = appOrigin(services.config);
+  if (where.kind === 'bare') return `${app}${url}`;
+  if (where.kind !== 'organization') return null;
+  const appOnly =
+    path.startsWith('/sign-up') || path === '/organizations' || path.startsWith('/organizations/');
+  if (appOnly) return `${app}${url}`;
+  const org = await findOrganizationBySlug(services.database.db, where.slug);
+  return org ? null : `${app}/sign-in`;
+}
+
+function registerWebApp(app: FastifyInstance, services: AppServices) {
+  const { config } = services;
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
@@ -111,12 +146,16 @@ function registerWebApp(app: FastifyInstance, config: Config) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(pathname) &&
       path.extname(pathname) === '';
+    if (wantsPage) {
+      const redirect = await pageRedirect(services, request.headers.host, request.url);
+      if (redirect) return reply.redirect(redirect, 302);
+    }
     if (wantsPage && hasWebApp) {
       return reply
         .header('cache-control', 'no-cache')

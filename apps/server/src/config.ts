@@ -1,5 +1,6 @@
 /** Environment -> one typed config, with the embedded defaults when a setting is unset. */
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,6 +28,13 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: booleanFlag.default(true),
   GATEWAY_JIT: booleanFlag.default(true),
+  APP_PROTOCOL: z.enum(['http', 'https']).default('http'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.local>'),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -48,6 +56,13 @@ export interface Config {
   logLevel: string;
   jobsEnabled: boolean;
   gatewayJit: boolean;
+  /** http or https: https makes cookies Secure. */
+  protocol: 'http' | 'https';
+  /** Key material for encrypting secrets at rest (MFA secrets). */
+  appSecret: string;
+  /** When set, mail goes out through this SMTP server as well as into the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -61,6 +76,23 @@ function resolveFromLaunchDir(p: string): string {
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = process.env.INIT_CWD ?? process.cwd();
   return path.resolve(base, p);
+}
+
+/**
+ * Outside production a secret is made on first run and kept beside the data, so encrypted values
+ * survive restarts with no set-up; an in-memory database gets a throwaway one.
+ */
+function localSecret(dataDir: string): string {
+  if (dataDir === 'memory://') return randomBytes(32).toString('hex');
+  const file = path.join(dataDir, '.app-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('hex');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
 }
 
 function readWebVersion(webDist: string): string | undefined {
@@ -93,6 +125,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     e.DATA_DIR === 'memory://'
       ? 'memory://'
       : resolveFromLaunchDir(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
+    throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
+  }
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
@@ -106,5 +141,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: e.LOG_LEVEL,
     jobsEnabled: e.JOBS_ENABLED,
     gatewayJit: e.GATEWAY_JIT,
+    protocol: e.APP_PROTOCOL,
+    appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

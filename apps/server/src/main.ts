@@ -1,6 +1,7 @@
 /** Start: read config, migrate, listen. */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { appOrigin } from './http/hosts.ts';
 
 async function main() {
   let config;
@@ -16,7 +17,7 @@ async function main() {
   const { app, services } = await buildApp(config);
   await app.listen({ port: config.port, host: config.host });
   const where = services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\n  Assay is running: open http://localhost:${config.port}\n  Data: ${where}\n`);
+  console.log(`\n  Assay is running: open ${appOrigin(config)}\n  Data: ${where}\n`);
 
   let stopping = false;
   const stop = async (signal: string) => {

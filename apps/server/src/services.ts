@@ -5,6 +5,7 @@ import type { Database } from './platform/db/index.ts';
 import type { EventDispatcher } from './platform/events/dispatch.ts';
 import type { TransactionRunner } from './platform/events/unit-of-work.ts';
 import type { JobQueue } from './platform/jobs/index.ts';
+import type { Mailer } from './platform/mail/index.ts';
 import type { RealtimeBus } from './platform/realtime/bus.ts';
 
 export interface AppServices {
@@ -15,6 +16,7 @@ export interface AppServices {
   /** Absent when JOBS_ENABLED=false; events are then processed inline after commit. */
   jobs: JobQueue | undefined;
   events: EventDispatcher;
+  mailer: Mailer;
   /** Runs a use case's writes and events in one transaction; publishes after commit. */
   transaction: TransactionRunner;
 }

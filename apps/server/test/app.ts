@@ -12,6 +12,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     APP_VERSION: 'test-version',
     WEB_DIST: '/nonexistent-web-dist',
     JOBS_ENABLED: 'false',
+    APP_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
+    APP_DOMAIN: 'assay.test',
     ...overrides,
   });
 }

@@ -77,6 +77,26 @@ export const ERRORS = {
     message: 'This query asks for too much data at once. Please ask for less.',
   },
   tokenExpired: { status: 400, ref: 2010, message: MESSAGES.expiredLink },
+  crossSite: {
+    status: 403,
+    ref: 2035,
+    message: 'This request came from another site and was refused.',
+  },
+  mfaCodeInvalid: {
+    status: 401,
+    ref: 2036,
+    message: 'That code is not valid. Please check your authenticator app and try again.',
+  },
+  organizationSlugTaken: {
+    status: 409,
+    ref: 2037,
+    message: 'That address is already taken. Please choose another one.',
+  },
+  notAMember: {
+    status: 403,
+    ref: 2038,
+    message: 'You are not a member of this organization.',
+  },
 
   // Part 1 §8: accounts.
   invalidEmail: { status: 400, ref: 115, message: 'The email you entered is invalid' },
@@ -202,8 +222,13 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly ref: number | undefined;
   readonly context: string | undefined;
+  /** Extra fields for the client (e.g. attemptsRemaining); sent in REST bodies. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; context?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; context?: string; details?: Record<string, unknown> } = {},
+  ) {
     const definition: ErrorDefinition = ERRORS[code];
     super(options.message ?? definition.message);
     this.name = 'AppError';
@@ -211,6 +236,7 @@ export class AppError extends Error {
     this.statusCode = definition.status;
     this.ref = definition.ref;
     this.context = options.context;
+    this.details = options.details;
   }
 
   toBody(): RestErrorBody {
@@ -229,11 +255,16 @@ export interface RestErrorBody {
   message: string;
   ref?: number;
   context?: string;
+  [detail: string]: unknown;
 }
 
 /** Builds the REST body for an application error. */
 export function restErrorBody(error: AppError): RestErrorBody {
-  const body: RestErrorBody = { statusCode: error.statusCode, message: error.message };
+  const body: RestErrorBody = {
+    ...error.details,
+    statusCode: error.statusCode,
+    message: error.message,
+  };
   if (error.ref !== undefined) body.ref = error.ref;
   if (error.context !== undefined) body.context = error.context;
   return body;

@@ -77,3 +77,25 @@ export const TIMERS = {
 
 /** Dates older than this show as full dates. */
 export const FULL_DATE_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+/** Sign-in lockouts, sessions and token lifetimes. */
+export const AUTH_LIMITS = {
+  /** Failed attempts per account before a lockout. */
+  attemptsPerAccount: 5,
+  /** Failed attempts per IP address before a lockout. */
+  attemptsPerAddress: 20,
+  /** The window failures are counted over, and how long a lockout lasts. */
+  lockoutWindowMs: 15 * 60 * 1000,
+  sessionDays: 30,
+  signupTokenHours: 24,
+  inviteTokenDays: 14,
+  resetTokenHours: 1,
+  changeEmailTokenHours: 24,
+  handoffTokenSeconds: 60,
+  recoveryCodes: 10,
+} as const;
+
+export const SESSION_COOKIE = 'assay_session';
+export const MFA_REQUIRED_HEADER = 'x-mfa-required';
+export const ORGANIZATION_SLUG_HEADER = 'x-organization-slug';
+export const ORGANIZATION_ID_HEADER = 'x-organization-id';

@@ -46,6 +46,7 @@ export function registerGateway(
         request,
         reply,
         services,
+        auth: request.auth ?? null,
         projectId: typeof header === 'string' && header ? header : undefined,
       };
     },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/schema.ts';
 
 /** The tenant: every row of every module carries its organization_id. */
 export const organizations = pgTable('organizations', {
@@ -7,6 +8,7 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   license: text('license').notNull().default('garage'),
+  sso: boolean('sso').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -16,3 +18,59 @@ export const organizations = pgTable('organizations', {
 });
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+
+/** A user's membership of an organisation (the spec's Profile). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().default('collaborator'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex('profiles_organization_user_idx').on(t.organizationId, t.userId),
+    index('profiles_user_idx').on(t.userId),
+  ],
+);
+
+export type ProfileRow = typeof profiles.$inferSelect;
+
+/** An invitation to join an organisation by email. */
+export const invites = pgTable(
+  'invites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull().default('collaborator'),
+    /** pending, accepted, rescinded */
+    status: text('status').notNull().default('pending'),
+    invitedByProfileId: uuid('invited_by_profile_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('invites_organization_idx').on(t.organizationId),
+    index('invites_email_idx').on(t.email),
+  ],
+);
+
+export type InviteRow = typeof invites.$inferSelect;

@@ -1,0 +1,26 @@
+/** Attaches the signed-in user (if any) to API requests. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, SESSION_COOKIE } from '@assay/domain';
+import { resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
+import type { AppServices } from '../services.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function registerAuthContext(app: FastifyInstance, services: AppServices) {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    request.auth = token ? await resolveSession(services.database.db, token) : null;
+  });
+}
+
+/** The signed-in user, or 401. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,30 @@
+/**
+ * Cross-site request protection: state-changing API requests must come from this app's own
+ * origin. SameSite=Lax cookies alone are not enough, since every subdomain is the same site.
+ */
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '@assay/domain';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function registerCrossSiteProtection(
+  app: FastifyInstance,
+  isOwnOrigin: (origin: string) => boolean,
+) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite === 'cross-site') throw new AppError('crossSite');
+    const origin = request.headers.origin;
+    if (origin === undefined) return; // not a browser: no ambient cookies to abuse
+    let sameHost = false;
+    try {
+      sameHost = new URL(origin).host === request.headers.host;
+    } catch {
+      sameHost = false;
+    }
+    if (!sameHost && (origin === 'null' || !isOwnOrigin(origin))) {
+      throw new AppError('crossSite');
+    }
+  });
+}

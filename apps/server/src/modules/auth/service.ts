@@ -1,0 +1,493 @@
+/** Account use cases: sign-up, tokens, sign-in with lockouts and MFA, passwords, email, handoff. */
+import { hash, verify as verifyHash } from '@node-rs/argon2';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  AppError,
+  AUTH_LIMITS,
+  emailSchema,
+  ERRORS,
+  LICENSES,
+  passwordProblem,
+  clampPassword,
+  sanitizeName,
+  type License,
+} from '@assay/domain';
+import { appOrigin, organizationOrigin } from '../../http/hosts.ts';
+import { hashToken, safeEqual } from '../../platform/crypto.ts';
+import type { AppServices } from '../../services.ts';
+import {
+  changeEmailMail,
+  confirmEmailMail,
+  existingAccountMail,
+  resetPasswordMail,
+} from '../mail/templates.ts';
+import {
+  findMembership,
+  findOrganizationBySlug,
+  joinOrganization,
+  pendingInvites,
+} from '../organizations/service.ts';
+import { organizations } from '../organizations/schema.ts';
+import { attemptState, clearFailures, recordFailure } from './lockout.ts';
+import {
+  newRecoveryCodes,
+  newTotpSecret,
+  normalizeRecoveryCode,
+  openSecret,
+  sealSecret,
+  totpSetup,
+  verifyTotp,
+} from './mfa.ts';
+import { licenseKeys, mfaRecoveryCodes, users, type UserRow } from './schema.ts';
+import { createSession, revokeAllSessions, type AuthContext } from './sessions.ts';
+import { consumeToken, findLiveToken, issueToken } from './tokens.ts';
+
+const HOUR = 60 * 60 * 1000;
+
+function parseEmail(email: unknown): string {
+  const parsed = emailSchema.safeParse(typeof email === 'string' ? email : '');
+  if (!parsed.success) throw new AppError('invalidEmail');
+  return parsed.data;
+}
+
+function checkPassword(password: unknown): string {
+  const value = clampPassword(typeof password === 'string' ? password : '');
+  const problem = passwordProblem(value);
+  if (problem === ERRORS.passwordLength.message) throw new AppError('passwordLength');
+  if (problem) throw new AppError('validation', { message: problem });
+  return value;
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** Checks a beta code; returns the license it grants. */
+export async function checkLicenseKey(
+  services: AppServices,
+  code: string,
+  licenseType?: string,
+): Promise<License> {
+  const [key] = await services.database.db
+    .select()
+    .from(licenseKeys)
+    .where(eq(licenseKeys.code, code.trim()));
+  const usable =
+    key &&
+    (!key.expiresAt || key.expiresAt > new Date()) &&
+    (key.maxUses === null || key.uses < key.maxUses) &&
+    (!licenseType || key.license === licenseType) &&
+    (LICENSES as readonly string[]).includes(key.license);
+  if (!usable) throw new AppError('invalidBetaCode');
+  return key.license as License;
+}
+
+/** Step one of sign-up: email (and optional beta code) in, confirmation link out by email. */
+export async function startSignup(
+  services: AppServices,
+  input: { email: unknown; licenseKey?: unknown; license?: unknown },
+): Promise<{ sent: true }> {
+  const email = parseEmail(input.email);
+  const licenseKey =
+    typeof input.licenseKey === 'string' && input.licenseKey.trim()
+      ? input.licenseKey.trim()
+      : null;
+  const license = licenseKey
+    ? await checkLicenseKey(
+        services,
+        licenseKey,
+        typeof input.license === 'string' ? input.license : undefined,
+      )
+    : 'garage';
+  const [existing] = await services.database.db.select().from(users).where(eq(users.email, email));
+  const origin = appOrigin(services.config);
+  if (existing) {
+    // Same answer either way, so sign-up does not reveal who has an account.
+    await services.mailer.send(existingAccountMail(email, `${origin}/sign-in`));
+    return { sent: true };
+  }
+  const token = await issueToken(services.database.db, {
+    kind: 'signup',
+    email,
+    ttlMs: AUTH_LIMITS.signupTokenHours * HOUR,
+    data: { licenseKey, license },
+  });
+  await services.mailer.send(confirmEmailMail(email, `${origin}/sign-up?token=${token}`));
+  return { sent: true };
+}
+
+export interface TokenInfo {
+  kind: string;
+  email: string | null;
+  exp: string;
+  licenseKey: string | null;
+  license: string | null;
+  organization: { id: string; name: string; slug: string } | null;
+}
+
+/** What an emailed link stands for, without using it up (GET /api/auth/token). */
+export async function describeToken(
+  services: AppServices,
+  raw: string | undefined,
+): Promise<TokenInfo> {
+  const row = await findLiveToken(services.database.db, raw, [
+    'signup',
+    'invite',
+    'resetPassword',
+    'changeEmail',
+  ]);
+  let organization: TokenInfo['organization'] = null;
+  const organizationId =
+    typeof row.data.organizationId === 'string' ? row.data.organizationId : null;
+  if (organizationId) {
+    const [org] = await services.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (org) organization = { id: org.id, name: org.name, slug: org.slug };
+  }
+  return {
+    kind: row.kind,
+    email: row.email,
+    exp: row.expiresAt.toISOString(),
+    licenseKey: typeof row.data.licenseKey === 'string' ? row.data.licenseKey : null,
+    license: typeof row.data.license === 'string' ? row.data.license : null,
+    organization,
+  };
+}
+
+/**
+ * Creates the account from a signup or invitation link: the email is confirmed by the link, the
+ * user is signed in, and an invitation also makes them a member of its organisation.
+ */
+export async function createUser(
+  services: AppServices,
+  request: FastifyRequest,
+  input: { token?: unknown; firstName?: unknown; lastName?: unknown; password?: unknown },
+) {
+  const firstName = sanitizeName(typeof input.firstName === 'string' ? input.firstName : '');
+  const lastName = sanitizeName(typeof input.lastName === 'string' ? input.lastName : '');
+  if (!firstName || !lastName) {
+    throw new AppError('validation', { message: 'Please enter your first and last name.' });
+  }
+  const password = checkPassword(input.password);
+  const passwordHash = await hashPassword(password);
+  return services.transaction(async (unit) => {
+    const token = await findLiveToken(
+      unit.tx,
+      typeof input.token === 'string' ? input.token : undefined,
+      ['signup', 'invite'],
+    );
+    const email = token.email ?? '';
+    const [existing] = await unit.tx.select().from(users).where(eq(users.email, email));
+    if (existing) throw new AppError('tokenExpired');
+    await consumeToken(unit.tx, token);
+    const [user] = await unit.tx
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName,
+        lastName,
+        emailVerifiedAt: new Date(),
+        signupLicense: typeof token.data.license === 'string' ? token.data.license : null,
+      })
+      .returning();
+    if (!user) throw new Error('user insert returned no row');
+    const organizationId =
+      typeof token.data.organizationId === 'string' ? token.data.organizationId : null;
+    const membership = organizationId ? await joinOrganization(unit, user, organizationId) : null;
+    const session = await createSession(unit.tx, user.id, request);
+    return {
+      user,
+      sessionToken: session.token,
+      license: typeof token.data.license === 'string' ? token.data.license : 'garage',
+      organization: membership?.organization ?? null,
+    };
+  });
+}
+
+export type SignInResult =
+  | { kind: 'mfaRequired' }
+  | { kind: 'signedIn'; user: UserRow; sessionToken: string; organizationSlug: string | null };
+
+async function failSignIn(services: AppServices, email: string, ip: string): Promise<never> {
+  await recordFailure(services.database.db, email, ip);
+  const state = await attemptState(services.database.db, email, ip);
+  if (state.locked)
+    throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
+  throw new AppError('wrongPassword', { details: { attemptsRemaining: state.remaining } });
+}
+
+/** Checks a TOTP code or an unused recovery code (which is then used up). */
+async function checkSecondFactor(
+  services: AppServices,
+  user: UserRow,
+  code: string,
+): Promise<boolean> {
+  if (!user.mfaSecret) return true;
+  if (await verifyTotp(openSecret(user.mfaSecret, services.config.appSecret), code)) return true;
+  const normalized = normalizeRecoveryCode(code);
+  const codes = await services.database.db
+    .select()
+    .from(mfaRecoveryCodes)
+    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)));
+  const digest = hashToken(normalized);
+  const match = codes.find((c) => safeEqual(c.codeHash, digest));
+  if (!match) return false;
+  const used = await services.database.db
+    .update(mfaRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(mfaRecoveryCodes.id, match.id), isNull(mfaRecoveryCodes.usedAt)))
+    .returning({ id: mfaRecoveryCodes.id });
+  return used.length > 0;
+}
+
+// A hash to verify against when the email is unknown, so both cases take the same time.
+let decoyHash: Promise<string> | undefined;
+
+/** POST /api/auth/session: password, lockouts, the second factor, and the organisation. */
+export async function signIn(
+  services: AppServices,
+  request: FastifyRequest,
+  input: {
+    email?: unknown;
+    password?: unknown;
+    code?: unknown;
+    organizationSlug?: string | undefined;
+  },
+): Promise<SignInResult> {
+  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+  const password = clampPassword(typeof input.password === 'string' ? input.password : '');
+  if (!email || !password)
+    throw new AppError('wrongPassword', { details: { attemptsRemaining: undefined } });
+  const ip = request.ip;
+  const before = await attemptState(services.database.db, email, ip);
+  if (before.locked)
+    throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
+
+  const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
+  decoyHash ??= hashPassword('decoy-password-Aa1!');
+  const passwordOk = await verifyHash(user?.passwordHash ?? (await decoyHash), password);
+  if (!user || !passwordOk) return failSignIn(services, email, ip);
+
+  if (user.mfaSecret) {
+    const code = typeof input.code === 'string' ? input.code.trim() : '';
+    if (!code) return { kind: 'mfaRequired' };
+    if (!(await checkSecondFactor(services, user, code))) {
+      await recordFailure(services.database.db, email, ip);
+      const state = await attemptState(services.database.db, email, ip);
+      if (state.locked)
+        throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
+      throw new AppError('mfaCodeInvalid', { details: { attemptsRemaining: state.remaining } });
+    }
+  }
+
+  let organizationSlug: string | null = null;
+  if (input.organizationSlug) {
+    const org = await findOrganizationBySlug(services.database.db, input.organizationSlug);
+    if (!org || !(await findMembership(services.database.db, user.id, org.id))) {
+      throw new AppError('notAMember');
+    }
+    organizationSlug = org.slug;
+  }
+  await clearFailures(services.database.db, email);
+  // Rotation: whatever session the browser had is replaced by a new one.
+  const session = await createSession(services.database.db, user.id, request);
+  return { kind: 'signedIn', user, sessionToken: session.token, organizationSlug };
+}
+
+export async function forgotPassword(services: AppServices, input: { email?: unknown }) {
+  const email = parseEmail(input.email);
+  const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
+  if (user) {
+    const token = await issueToken(services.database.db, {
+      kind: 'resetPassword',
+      userId: user.id,
+      email,
+      ttlMs: AUTH_LIMITS.resetTokenHours * HOUR,
+    });
+    await services.mailer.send(
+      resetPasswordMail(
+        email,
+        `${appOrigin(services.config)}/sign-in/reset-password?token=${token}`,
+      ),
+    );
+  }
+  return { sent: true as const };
+}
+
+/** Sets a new password from a reset link; every session of the account is signed out. */
+export async function resetPassword(
+  services: AppServices,
+  input: { token?: unknown; password?: unknown },
+) {
+  const password = checkPassword(input.password);
+  const passwordHash = await hashPassword(password);
+  await services.transaction(async (unit) => {
+    const token = await findLiveToken(
+      unit.tx,
+      typeof input.token === 'string' ? input.token : undefined,
+      ['resetPassword'],
+    );
+    await consumeToken(unit.tx, token);
+    if (!token.userId) throw new AppError('tokenExpired');
+    await unit.tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, token.userId));
+    await revokeAllSessions(unit.tx, token.userId);
+    if (token.email) await clearFailures(unit.tx, token.email);
+  });
+  return { ok: true as const };
+}
+
+export async function requestEmailChange(
+  services: AppServices,
+  auth: AuthContext,
+  input: { email?: unknown },
+) {
+  const email = parseEmail(input.email);
+  const token = await issueToken(services.database.db, {
+    kind: 'changeEmail',
+    userId: auth.user.id,
+    email,
+    ttlMs: AUTH_LIMITS.changeEmailTokenHours * HOUR,
+  });
+  await services.mailer.send(
+    changeEmailMail(email, `${appOrigin(services.config)}/change-email?token=${token}`),
+  );
+  return { sent: true as const };
+}
+
+/** PUT /api/auth/email: the link's token moves the account to the new address. */
+export async function confirmEmailChange(services: AppServices, input: { token?: unknown }) {
+  return services.transaction(async (unit) => {
+    const token = await findLiveToken(
+      unit.tx,
+      typeof input.token === 'string' ? input.token : undefined,
+      ['changeEmail'],
+    );
+    await consumeToken(unit.tx, token);
+    if (!token.userId || !token.email) throw new AppError('tokenExpired');
+    const [taken] = await unit.tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, token.email));
+    if (taken && taken.id !== token.userId) {
+      throw new AppError('validation', {
+        message: 'That email already belongs to another account.',
+      });
+    }
+    await unit.tx
+      .update(users)
+      .set({ email: token.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, token.userId));
+    return { email: token.email };
+  });
+}
+
+/** Starts MFA set-up: a new secret (kept pending until confirmed) as a QR code. */
+export async function startMfaSetup(services: AppServices, auth: AuthContext) {
+  const secret = newTotpSecret();
+  await services.database.db
+    .update(users)
+    .set({ mfaPendingSecret: sealSecret(secret, services.config.appSecret) })
+    .where(eq(users.id, auth.user.id));
+  return totpSetup(secret, auth.user.email);
+}
+
+/** Confirms MFA with a code from the app; returns the one-time recovery codes, shown once. */
+export async function enableMfa(
+  services: AppServices,
+  auth: AuthContext,
+  code: string,
+): Promise<string[]> {
+  const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
+  if (!user?.mfaPendingSecret)
+    throw new AppError('validation', { message: 'Start the set-up again, please.' });
+  const secret = openSecret(user.mfaPendingSecret, services.config.appSecret);
+  if (!(await verifyTotp(secret, code))) throw new AppError('mfaCodeInvalid');
+  const codes = newRecoveryCodes(AUTH_LIMITS.recoveryCodes);
+  await services.transaction(async ({ tx }) => {
+    await tx
+      .update(users)
+      .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: new Date() })
+      .where(eq(users.id, user.id));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+    await tx
+      .insert(mfaRecoveryCodes)
+      .values(
+        codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
+      );
+  });
+  return codes;
+}
+
+/** Turns MFA off; needs a current code (or a recovery code). */
+export async function disableMfa(services: AppServices, auth: AuthContext, code: string) {
+  const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
+  if (!user?.mfaSecret) return { mfaEnabled: false };
+  if (!(await checkSecondFactor(services, user, code))) throw new AppError('mfaCodeInvalid');
+  await services.transaction(async ({ tx }) => {
+    await tx
+      .update(users)
+      .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null })
+      .where(eq(users.id, user.id));
+    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
+  });
+  return { mfaEnabled: false };
+}
+
+/**
+ * Moving to an organisation's subdomain: a one-minute, single-use token that the subdomain trades
+ * for its own session cookie (browsers refuse shared cookies on single-label hosts like localhost).
+ */
+export async function createHandoff(
+  services: AppServices,
+  auth: AuthContext,
+  organizationId: string,
+  path = '/',
+) {
+  const membership = await findMembership(services.database.db, auth.user.id, organizationId);
+  if (!membership) throw new AppError('notAMember');
+  const token = await issueToken(services.database.db, {
+    kind: 'handoff',
+    userId: auth.user.id,
+    ttlMs: AUTH_LIMITS.handoffTokenSeconds * 1000,
+    data: { organizationId, path: path.startsWith('/') && !path.startsWith('//') ? path : '/' },
+  });
+  const origin = organizationOrigin(services.config, membership.organization.slug);
+  return {
+    url: `${origin}/api/auth/handoff?token=${token}`,
+    organization: membership.organization,
+  };
+}
+
+export async function redeemHandoff(
+  services: AppServices,
+  request: FastifyRequest,
+  raw: string | undefined,
+) {
+  return services.transaction(async ({ tx }) => {
+    const token = await findLiveToken(tx, raw, ['handoff']);
+    await consumeToken(tx, token);
+    if (!token.userId) throw new AppError('tokenExpired');
+    const session = await createSession(tx, token.userId, request);
+    return {
+      sessionToken: session.token,
+      path: typeof token.data.path === 'string' ? token.data.path : '/',
+    };
+  });
+}
+
+/** Invitations the signed-in user can accept (the sign-up "invites" step). */
+export async function myInvites(services: AppServices, auth: AuthContext) {
+  const rows = await pendingInvites(services.database.db, auth.user.email);
+  return rows.map((r) => ({
+    id: r.invite.id,
+    role: r.invite.role,
+    organization: { id: r.organization.id, name: r.organization.name, slug: r.organization.slug },
+  }));
+}

@@ -1,0 +1,119 @@
+/** Sessions: random tokens in an httpOnly cookie, stored hashed, rotated on sign-in. */
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AUTH_LIMITS, SESSION_COOKIE } from '@assay/domain';
+import type { Config } from '../../config.ts';
+import { sharedCookieDomain } from '../../http/hosts.ts';
+import { hashToken, randomToken } from '../../platform/crypto.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import { sessions, users, type SessionRow, type UserRow } from './schema.ts';
+
+export interface AuthContext {
+  user: UserRow;
+  session: SessionRow;
+}
+
+const SESSION_MS = AUTH_LIMITS.sessionDays * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session. */
+const SEEN_EVERY_MS = 5 * 60 * 1000;
+
+export async function createSession(
+  db: Executor,
+  userId: string,
+  request: FastifyRequest,
+): Promise<{ token: string; session: SessionRow }> {
+  const token = randomToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      ip: request.ip,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, 400),
+      expiresAt: new Date(Date.now() + SESSION_MS),
+    })
+    .returning();
+  if (!session) throw new Error('session insert returned no row');
+  return { token, session };
+}
+
+/** The signed-in user of a session token, or null. */
+export async function resolveSession(
+  db: Executor,
+  token: string | undefined,
+): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  if (!row) return null;
+  if (Date.now() - row.session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date() })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Revokes every session of a user, but the one to keep (if any). */
+export async function revokeAllSessions(db: Executor, userId: string, keepSessionId?: string) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}
+
+export async function listSessions(db: Executor, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(sessions.lastSeenAt);
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  const domain = sharedCookieDomain(config.appDomain);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.protocol === 'https',
+    maxAge: SESSION_MS / 1000,
+    ...(domain ? { domain } : {}),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  const domain = sharedCookieDomain(config.appDomain);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', ...(domain ? { domain } : {}) });
+}

@@ -1,0 +1,242 @@
+import { generate } from 'otplib';
+import { describe, expect, it } from 'vitest';
+import { ERRORS } from '@assay/domain';
+import { buildTestApp } from '../../../test/app.ts';
+import {
+  createAgent,
+  GOOD_PASSWORD,
+  lastMailTo,
+  tokenFrom,
+  uniqueEmail,
+} from '../../../test/agent.ts';
+import { signUpUser } from '../../../test/factories.ts';
+
+const built = await buildTestApp();
+let ipCounter = 0;
+const freshIp = () => `10.20.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+describe('sign-in', () => {
+  it('signs in, and counts down the attempts left on a wrong password', async () => {
+    const { email } = await signUpUser(built);
+    const agent = createAgent(built.app, { ip: freshIp() });
+    const wrong = await agent.post('/api/auth/session', { email, password: 'Wrong_pass1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({
+      statusCode: 401,
+      ref: 1079,
+      message: ERRORS.wrongPassword.message,
+      attemptsRemaining: 4,
+    });
+    expect(
+      (await agent.post('/api/auth/session', { email, password: 'Wrong_pass1' })).json()
+        .attemptsRemaining,
+    ).toBe(3);
+    const right = await agent.post('/api/auth/session', { email, password: GOOD_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().user.email).toBe(email);
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+    // Success clears the count.
+    expect(
+      (await agent.post('/api/auth/session', { email, password: 'Wrong_pass1' })).json()
+        .attemptsRemaining,
+    ).toBe(4);
+  });
+
+  it('locks an account after five failures with ref 48, even for the right password', async () => {
+    const { email } = await signUpUser(built);
+    const agent = createAgent(built.app, { ip: freshIp() });
+    for (let i = 0; i < 4; i += 1)
+      await agent.post('/api/auth/session', { email, password: 'Wrong_pass1' });
+    const fifth = await agent.post('/api/auth/session', { email, password: 'Wrong_pass1' });
+    expect(fifth.json()).toEqual({
+      statusCode: 429,
+      ref: 48,
+      message: 'Too many log in attempts.',
+      attemptsRemaining: 0,
+    });
+    const right = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('locks an address after twenty failures across accounts', async () => {
+    const ip = freshIp();
+    const agent = createAgent(built.app, { ip });
+    for (let i = 0; i < 20; i += 1) {
+      await agent.post('/api/auth/session', {
+        email: uniqueEmail('probe'),
+        password: 'Wrong_pass1',
+      });
+    }
+    const { email } = await signUpUser(built);
+    const blocked = await agent.post('/api/auth/session', { email, password: GOOD_PASSWORD });
+    expect(blocked.json()).toMatchObject({ statusCode: 429, ref: 48 });
+    const elsewhere = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('answers an unknown email exactly like a wrong password', async () => {
+    const response = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email: uniqueEmail('ghost'),
+      password: 'Whatever_1',
+    });
+    expect(response.json()).toMatchObject({ statusCode: 401, ref: 1079, attemptsRemaining: 4 });
+  });
+
+  it('refuses the organisation header for a non-member', async () => {
+    const { email } = await signUpUser(built);
+    const { agent: other } = await signUpUser(built);
+    const slug = `club${Date.now()}`;
+    await other.post('/api/org/organizations', { name: 'Club', slug });
+    const response = await createAgent(built.app, { ip: freshIp() }).post(
+      '/api/auth/session',
+      { email, password: GOOD_PASSWORD },
+      { 'x-organization-slug': slug },
+    );
+    expect(response.json()).toMatchObject({
+      statusCode: 403,
+      message: 'You are not a member of this organization.',
+    });
+  });
+
+  it('lists sessions and signs out of one or all', async () => {
+    const { email, agent: first } = await signUpUser(built);
+    const second = createAgent(built.app, { ip: freshIp() });
+    await second.post(
+      '/api/auth/session',
+      { email, password: GOOD_PASSWORD },
+      { 'user-agent': 'Second Browser' },
+    );
+    const list = (await second.get('/api/auth/sessions')).json() as {
+      id: string;
+      device: string;
+      current: boolean;
+    }[];
+    expect(list).toHaveLength(2);
+    const current = list.find((s) => s.current);
+    expect(current?.device).toBe('Second Browser');
+    const firstSession = list.find((s) => !s.current);
+    expect((await second.delete(`/api/auth/session/${firstSession?.id}`)).statusCode).toBe(204);
+    expect((await first.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await second.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await second.delete('/api/auth/session')).statusCode).toBe(204);
+    expect((await second.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it('resets a forgotten password by an emailed link, once, signing out everywhere', async () => {
+    const { email, agent } = await signUpUser(built);
+    expect(
+      (await createAgent(built.app).post('/api/auth/password/forgot', { email })).statusCode,
+    ).toBe(202);
+    const mail = await lastMailTo(built.services, email);
+    expect(mail?.text).toContain('/sign-in/reset-password?token=');
+    const token = tokenFrom(mail?.text);
+    const weak = await createAgent(built.app).put('/api/auth/password', {
+      token,
+      password: 'weak',
+    });
+    expect(weak.json().ref).toBe(1080);
+    const done = await createAgent(built.app).put('/api/auth/password', {
+      token,
+      password: 'Brand_new_pass2',
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(401);
+    const reuse = await createAgent(built.app).put('/api/auth/password', {
+      token,
+      password: 'Another_pass3',
+    });
+    expect(reuse.json().ref).toBe(ERRORS.tokenExpired.ref);
+    const signIn = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: 'Brand_new_pass2',
+    });
+    expect(signIn.statusCode).toBe(200);
+    // Unknown addresses get the same answer.
+    expect(
+      (await createAgent(built.app).post('/api/auth/password/forgot', { email: uniqueEmail() }))
+        .statusCode,
+    ).toBe(202);
+  });
+
+  it('changes the email by a token sent to the new address', async () => {
+    const { agent } = await signUpUser(built);
+    const next = uniqueEmail('moved');
+    expect((await agent.post('/api/auth/email', { email: next })).statusCode).toBe(202);
+    const token = tokenFrom((await lastMailTo(built.services, next))?.text);
+    const changed = await createAgent(built.app).put('/api/auth/email', { token });
+    expect(changed.json()).toEqual({ email: next });
+    expect((await agent.get('/api/auth/me')).json().email).toBe(next);
+  });
+});
+
+describe('multi-factor authentication', () => {
+  it('enables with a code, then asks for one at sign-in; recovery codes work once', async () => {
+    const { email, agent } = await signUpUser(built);
+    const setup = (await agent.post('/api/auth/mfa/setup')).json() as {
+      secret: string;
+      qrDataUrl: string;
+      otpauthUrl: string;
+    };
+    expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(setup.otpauthUrl).toContain('otpauth://totp/');
+    expect((await agent.post('/api/auth/mfa', { code: '000000' })).json()).toMatchObject({
+      statusCode: 401,
+      ref: ERRORS.mfaCodeInvalid.ref,
+    });
+    const enabled = await agent.post('/api/auth/mfa', {
+      code: await generate({ secret: setup.secret }),
+    });
+    const recoveryCodes = enabled.json().recoveryCodes as string[];
+    expect(recoveryCodes).toHaveLength(10);
+    expect((await agent.get('/api/auth/me')).json().mfaEnabled).toBe(true);
+
+    const browser = createAgent(built.app, { ip: freshIp() });
+    const first = await browser.post('/api/auth/session', { email, password: GOOD_PASSWORD });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-mfa-required']).toBe('true');
+    expect(first.json()).toEqual({ mfaRequired: true });
+    expect(browser.cookies.has('assay_session')).toBe(false);
+    const badCode = await browser.post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+      code: '123456',
+    });
+    expect(badCode.json()).toMatchObject({ statusCode: 401, attemptsRemaining: 4 });
+    const withCode = await browser.post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+      code: await generate({ secret: setup.secret }),
+    });
+    expect(withCode.statusCode).toBe(200);
+
+    const recovery = recoveryCodes[0] ?? '';
+    const viaRecovery = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+      code: recovery,
+    });
+    expect(viaRecovery.statusCode).toBe(200);
+    const reused = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+      code: recovery,
+    });
+    expect(reused.statusCode).toBe(401);
+
+    const disabled = await agent.delete('/api/auth/mfa', {
+      code: await generate({ secret: setup.secret }),
+    });
+    expect(disabled.json()).toEqual({ mfaEnabled: false });
+    const plain = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(plain.json().user.email).toBe(email);
+  });
+});

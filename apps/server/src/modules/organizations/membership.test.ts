@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import {
+  createAgent,
+  GOOD_PASSWORD,
+  lastMailTo,
+  tokenFrom,
+  uniqueEmail,
+} from '../../../test/agent.ts';
+import { signUpUser } from '../../../test/factories.ts';
+
+const built = await buildTestApp();
+
+async function ownerWithOrganization() {
+  const owner = await signUpUser(built);
+  const slug = `team${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+  const org = (await owner.agent.post('/api/org/organizations', { name: 'Team', slug })).json() as {
+    id: string;
+    slug: string;
+  };
+  return { owner, org };
+}
+
+describe('invitations', () => {
+  it('lets a newcomer create an account from an invitation and join as invited', async () => {
+    const { owner, org } = await ownerWithOrganization();
+    const email = uniqueEmail('invitee');
+    const invited = await owner.agent.post(`/api/org/organizations/${org.id}/invites`, {
+      email,
+      role: 'admin',
+    });
+    expect(invited.statusCode).toBe(201);
+    const mail = await lastMailTo(built.services, email);
+    expect(mail?.subject).toBe('You are invited to Team on Assay');
+    const token = tokenFrom(mail?.text);
+    const agent = createAgent(built.app);
+    const described = (await agent.get(`/api/auth/token?token=${token}`)).json();
+    expect(described).toMatchObject({
+      kind: 'invite',
+      email,
+      organization: { id: org.id, slug: org.slug },
+      userExists: false,
+    });
+    const created = await agent.post('/api/auth/users', {
+      token,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      password: GOOD_PASSWORD,
+    });
+    expect(created.json().organization).toMatchObject({ id: org.id });
+    expect((await agent.get('/api/org/organizations')).json()).toEqual([
+      expect.objectContaining({ id: org.id, role: 'admin' }),
+    ]);
+  });
+
+  it('lets an existing user accept, and refuses with ref 7 once rescinded', async () => {
+    const { owner, org } = await ownerWithOrganization();
+    const member = await signUpUser(built);
+    const invite = (
+      await owner.agent.post(`/api/org/organizations/${org.id}/invites`, { email: member.email })
+    ).json();
+    expect((await lastMailTo(built.services, member.email))?.text).toContain(
+      `/sign-in?invite=${org.id}`,
+    );
+
+    const other = await signUpUser(built);
+    const second = (
+      await owner.agent.post(`/api/org/organizations/${org.id}/invites`, { email: other.email })
+    ).json();
+    expect(
+      (await owner.agent.delete(`/api/org/organizations/${org.id}/invites/${second.id}`))
+        .statusCode,
+    ).toBe(204);
+    const refused = await other.agent.post(
+      '/api/users/profiles',
+      {},
+      { 'x-organization-id': org.id },
+    );
+    expect(refused.json()).toEqual({
+      statusCode: 403,
+      ref: 7,
+      message:
+        'Unable to join org, invite has either expired or been rescinded. Please contact the org admin.',
+    });
+
+    const joined = await member.agent.post(
+      '/api/users/profiles',
+      {},
+      { 'x-organization-id': org.id },
+    );
+    expect(joined.statusCode).toBe(201);
+    expect(joined.json()).toMatchObject({ role: 'collaborator', organization: { id: org.id } });
+    expect(invite.status).toBe('pending');
+  });
+
+  it('only lets owners and admins invite', async () => {
+    const { org } = await ownerWithOrganization();
+    const stranger = await signUpUser(built);
+    const response = await stranger.agent.post(`/api/org/organizations/${org.id}/invites`, {
+      email: uniqueEmail(),
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('moving to an organisation subdomain', () => {
+  it('hands the session to the subdomain with a single-use token', async () => {
+    const { owner, org } = await ownerWithOrganization();
+    const handoff = await owner.agent.post('/api/auth/handoff', {
+      organizationId: org.id,
+      path: '/home',
+    });
+    const url = new URL(handoff.json().url as string);
+    expect(url.host).toBe(`${org.slug}.assay.test`);
+    const browser = createAgent(built.app);
+    const redeemed = await browser.get(`${url.pathname}${url.search}`, { host: url.host });
+    expect(redeemed.statusCode).toBe(303);
+    expect(redeemed.headers.location).toBe('/home');
+    expect((await browser.get('/api/auth/me')).json().email).toBe(owner.email);
+    const again = await createAgent(built.app).get(`${url.pathname}${url.search}`, {
+      host: url.host,
+    });
+    expect(again.headers.location).toBe('/token-error');
+  });
+
+  it('refuses a handoff to an organisation the user is not in', async () => {
+    const { org } = await ownerWithOrganization();
+    const stranger = await signUpUser(built);
+    const response = await stranger.agent.post('/api/auth/handoff', { organizationId: org.id });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('hosts and cross-site requests', () => {
+  it('redirects page loads per the host rules', async () => {
+    const { org } = await ownerWithOrganization();
+    const agent = createAgent(built.app);
+    const bare = await agent.get('/workspace/1', { host: 'assay.test' });
+    expect(bare.headers.location).toBe('http://app.assay.test/workspace/1');
+    const unknown = await agent.get('/', { host: 'nosuchorg.assay.test' });
+    expect(unknown.headers.location).toBe('http://app.assay.test/sign-in');
+    const signUpOnOrg = await agent.get('/sign-up/email?x=1', { host: `${org.slug}.assay.test` });
+    expect(signUpOnOrg.headers.location).toBe('http://app.assay.test/sign-up/email?x=1');
+    const orgsOnOrg = await agent.get('/organizations', { host: `${org.slug}.assay.test` });
+    expect(orgsOnOrg.headers.location).toBe('http://app.assay.test/organizations');
+    const orgPage = await agent.get('/', { host: `${org.slug}.assay.test` });
+    expect(orgPage.statusCode).not.toBe(302);
+    const appPage = await agent.get('/sign-up', { host: 'app.assay.test' });
+    expect(appPage.statusCode).not.toBe(302);
+  });
+
+  it('refuses state-changing requests from other sites', async () => {
+    const agent = createAgent(built.app);
+    const evil = await agent.post(
+      '/api/auth/signups',
+      { email: uniqueEmail() },
+      { origin: 'https://evil.example' },
+    );
+    expect(evil.json()).toMatchObject({
+      statusCode: 403,
+      message: 'This request came from another site and was refused.',
+    });
+    const fetchSite = await agent.post(
+      '/api/auth/signups',
+      { email: uniqueEmail() },
+      { 'sec-fetch-site': 'cross-site' },
+    );
+    expect(fetchSite.statusCode).toBe(403);
+    const own = await agent.post(
+      '/api/auth/signups',
+      { email: uniqueEmail() },
+      { origin: 'http://acme.assay.test' },
+    );
+    expect(own.statusCode).toBe(202);
+    const sameHost = await agent.post(
+      '/api/auth/signups',
+      { email: uniqueEmail() },
+      { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' },
+    );
+    expect(sameHost.statusCode).toBe(202);
+  });
+});

@@ -1,0 +1,159 @@
+/** Organisations as accounts need them: slug checks, creation with an owner, membership. */
+import { and, eq, gt } from 'drizzle-orm';
+import { AppError, slugify, sanitizeName } from '@assay/domain';
+import type { Executor } from '../../platform/db/index.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
+import type { UserRow } from '../auth/schema.ts';
+import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
+
+/** Slugs that name the app's own hosts and can never be an organisation. */
+export const RESERVED_SLUGS = new Set([
+  'app',
+  'www',
+  'api',
+  'admin',
+  'mail',
+  'static',
+  'assets',
+  'portal',
+  'sub',
+]);
+
+export async function findOrganizationBySlug(
+  db: Executor,
+  slug: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.slug, slug.toLowerCase()));
+  return row;
+}
+
+export async function slugStatus(
+  db: Executor,
+  slug: string,
+): Promise<{ exists: boolean; sso: boolean }> {
+  const clean = slugify(slug);
+  if (!clean || RESERVED_SLUGS.has(clean)) return { exists: true, sso: false };
+  const org = await findOrganizationBySlug(db, clean);
+  return { exists: Boolean(org), sso: org?.sso ?? false };
+}
+
+/** Creates an organisation with the user as its owner. */
+export async function createOrganization(
+  unit: UnitOfWork,
+  user: UserRow,
+  input: { name: string; slug: string; license: string },
+): Promise<OrganizationRow> {
+  const name = sanitizeName(input.name);
+  const slug = slugify(input.slug || name);
+  if (!name || !slug)
+    throw new AppError('validation', { message: 'Your organization needs a name and an address.' });
+  if (RESERVED_SLUGS.has(slug) || (await findOrganizationBySlug(unit.tx, slug))) {
+    throw new AppError('organizationSlugTaken');
+  }
+  const [org] = await unit.tx
+    .insert(organizations)
+    .values({ name, slug, license: input.license })
+    .returning();
+  if (!org) throw new Error('organization insert returned no row');
+  const [profile] = await unit.tx
+    .insert(profiles)
+    .values({
+      organizationId: org.id,
+      userId: user.id,
+      role: 'owner',
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    })
+    .returning();
+  await unit.record({
+    name: 'organizations.create',
+    organizationId: org.id,
+    actorId: profile?.id,
+    subjectType: 'organization',
+    subjectId: org.id,
+    changes: { name, slug },
+  });
+  return org;
+}
+
+export interface Membership {
+  organization: OrganizationRow;
+  profileId: string;
+  role: string;
+}
+
+export async function listMemberships(db: Executor, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .select({ organization: organizations, profileId: profiles.id, role: profiles.role })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(eq(profiles.userId, userId))
+    .orderBy(organizations.name);
+  return rows.filter((r) => r.role !== 'disabled');
+}
+
+export async function findMembership(db: Executor, userId: string, organizationId: string) {
+  const [row] = await db
+    .select({ organization: organizations, profileId: profiles.id, role: profiles.role })
+    .from(profiles)
+    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+    .where(and(eq(profiles.userId, userId), eq(profiles.organizationId, organizationId)));
+  return row && row.role !== 'disabled' ? row : undefined;
+}
+
+/** Pending, unexpired invitations for an email. */
+export async function pendingInvites(db: Executor, email: string) {
+  return db
+    .select({ invite: invites, organization: organizations })
+    .from(invites)
+    .innerJoin(organizations, eq(organizations.id, invites.organizationId))
+    .where(
+      and(
+        eq(invites.email, email.toLowerCase()),
+        eq(invites.status, 'pending'),
+        gt(invites.expiresAt, new Date()),
+      ),
+    );
+}
+
+/**
+ * Joins the organisation through the user's pending invitation; ref 7 when the invitation has
+ * expired or been rescinded (or never existed). Idempotent for an existing member.
+ */
+export async function joinOrganization(unit: UnitOfWork, user: UserRow, organizationId: string) {
+  const existing = await findMembership(unit.tx, user.id, organizationId);
+  if (existing) return existing;
+  const [pending] = (await pendingInvites(unit.tx, user.email)).filter(
+    (p) => p.invite.organizationId === organizationId,
+  );
+  if (!pending) throw new AppError('joinFailed');
+  await unit.tx
+    .update(invites)
+    .set({ status: 'accepted' })
+    .where(eq(invites.id, pending.invite.id));
+  const [profile] = await unit.tx
+    .insert(profiles)
+    .values({
+      organizationId,
+      userId: user.id,
+      role: pending.invite.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    })
+    .returning();
+  if (!profile) throw new Error('profile insert returned no row');
+  await unit.record({
+    name: 'profiles.create',
+    organizationId,
+    actorId: profile.id,
+    subjectType: 'profile',
+    subjectId: profile.id,
+    changes: { role: profile.role, via: 'invite' },
+  });
+  return { organization: pending.organization, profileId: profile.id, role: profile.role };
+}

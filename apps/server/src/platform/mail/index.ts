@@ -1,0 +1,70 @@
+/** Mail: every message goes to the outbox table; with SMTP_URL it is also sent through SMTP. */
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/index.ts';
+import { mailOutbox } from '../../modules/mail/schema.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<{ id: string; delivered: boolean }>;
+  readonly kind: 'outbox' | 'smtp';
+  close(): void;
+}
+
+export function createMailer(options: {
+  database: Database;
+  logger: FastifyBaseLogger;
+  smtpUrl: string | undefined;
+  from: string;
+}): Mailer {
+  const { database, logger } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  return {
+    kind: transport ? 'smtp' : 'outbox',
+    async send(message) {
+      const [row] = await database.db
+        .insert(mailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        })
+        .returning({ id: mailOutbox.id });
+      if (!row) throw new Error('outbox insert returned no row');
+      if (!transport) {
+        await database.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
+        return { id: row.id, delivered: true };
+      }
+      try {
+        await transport.sendMail({ from: options.from, ...message });
+        await database.db
+          .update(mailOutbox)
+          .set({ sentAt: new Date() })
+          .where(eq(mailOutbox.id, row.id));
+        return { id: row.id, delivered: true };
+      } catch (error) {
+        // The message stays in the outbox with its error; the user's action is not lost.
+        logger.error({ err: error, to: message.to }, 'mail delivery failed');
+        await database.db
+          .update(mailOutbox)
+          .set({ error: error instanceof Error ? error.message : String(error) })
+          .where(eq(mailOutbox.id, row.id));
+        return { id: row.id, delivered: false };
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}
