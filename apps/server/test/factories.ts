@@ -27,14 +27,9 @@ export async function createOrganization(
 
 /** Signs up a user through the real routes and returns the signed-in agent. */
 export async function signUpUser(
-  built: {
-    app: import('fastify').FastifyInstance;
-    services: import('../src/services.ts').AppServices;
-  },
+  built: { app: FastifyInstance; services: AppServices },
   options: { email?: string; ip?: string; licenseKey?: string } = {},
 ) {
-  const { createAgent, lastMailTo, tokenFrom, uniqueEmail, GOOD_PASSWORD } =
-    await import('./agent.ts');
   const email = options.email ?? uniqueEmail();
   const agent = createAgent(built.app, { ip: options.ip ?? '10.9.9.9' });
   const started = await agent.post('/api/auth/signups', { email, licenseKey: options.licenseKey });
