@@ -84,7 +84,14 @@ test('an answer that is not JSON shows the unknown-error message', async ({ page
 
 test('a new deploy invites a refresh', async ({ page }) => {
   await page.route(GATEWAY, async (route) => {
-    const response = await route.fetch();
+    // Node (which runs route.fetch) does not resolve *.localhost the way Chromium does.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    const response = await route.fetch({
+      url: url.toString(),
+      headers: { ...route.request().headers(), host },
+    });
     await route.fulfill({
       response,
       headers: { ...response.headers(), 'x-app-version': '9.9.9+newer' },

@@ -11,6 +11,7 @@ import { registerAuthContext } from './http/auth-context.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
+import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAuthContext(app, services);
   registerSystemRoutes(app, services);
   registerAuthRoutes(app, services);
+  registerBootstrapRoute(app, services);
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);
   registerGateway(app, services);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emailSchema,
   isDesignFileLink,
   isValidEmail,
   isValidUrl,
-  linkSchema,
   passwordProblem,
+  VALIDATION_MESSAGES,
+} from './checks.ts';
+import {
+  emailSchema,
+  linkSchema,
   passwordSchema,
   projectDescriptionSchema,
   projectNameSchema,
-  VALIDATION_MESSAGES,
 } from './validation.ts';
 
 describe('email', () => {

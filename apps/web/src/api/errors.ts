@@ -9,6 +9,8 @@ export class ApiError extends Error {
   readonly context: string | undefined;
   readonly path: string | undefined;
   readonly kind: ApiErrorKind;
+  /** Other fields of a REST error body (e.g. attemptsRemaining). */
+  readonly details: Record<string, unknown>;
 
   constructor(options: {
     statusCode: number;
@@ -17,8 +19,10 @@ export class ApiError extends Error {
     ref?: number | undefined;
     context?: string | undefined;
     path?: string | undefined;
+    details?: Record<string, unknown>;
   }) {
     super(options.message);
+    this.details = options.details ?? {};
     this.name = 'ApiError';
     this.statusCode = options.statusCode;
     this.kind = options.kind;
@@ -45,7 +49,9 @@ export function gatewayErrorToApiError(entry: { message?: unknown }, httpStatus:
 /** Builds an ApiError from a REST error body `{ statusCode, message, ref }`. */
 export function restBodyToApiError(body: unknown, httpStatus: number): ApiError {
   const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { statusCode: _s, message: _m, ref: _r, context: _c, ...details } = record;
   return new ApiError({
+    details,
     statusCode: typeof record.statusCode === 'number' ? record.statusCode : httpStatus,
     message: typeof record.message === 'string' ? record.message : MESSAGES.somethingWentWrong,
     ref: typeof record.ref === 'number' ? record.ref : undefined,

@@ -1,11 +1,14 @@
-/** The app shell: header, version banner, the route's screen, reroute alerts closing on navigation. */
-import { AppShell, Group, Text } from '@mantine/core';
+/** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
+import { AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useBootstrap } from '../api/bootstrap.ts';
+import { signOut } from '../api/session.ts';
 import { closeRerouteAlerts } from '../ui/alerts.ts';
 import { VersionBanner } from '../ui/version-banner.tsx';
+import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 
-function Logo() {
+function Logo(props: { name?: string | undefined }) {
   return (
     <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Assay home">
       <Group gap={8}>
@@ -13,21 +16,74 @@ function Logo() {
         <Text fw={700} size="lg">
           Assay
         </Text>
+        {props.name ? (
+          <Text c="dimmed" size="sm" data-testid="organization-name">
+            {props.name}
+          </Text>
+        ) : null}
       </Group>
     </Link>
   );
 }
 
+function UserMenu() {
+  const boot = useBootstrap();
+  const user = boot.data?.user;
+  if (!boot.data) return null;
+  if (!user) {
+    return (
+      <Button component={Link} to="/sign-in" variant="default" size="xs">
+        Sign in
+      </Button>
+    );
+  }
+  const data = boot.data;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Your account" data-testid="user-menu">
+          <Text size="sm" fw={500}>
+            {user.firstName} {user.lastName}
+          </Text>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component="a" href={`${data.appOrigin}/organizations`}>
+          Your organizations
+        </Menu.Item>
+        <Menu.Item component={Link} to="/profile/security">
+          Security
+        </Menu.Item>
+        <Menu.Item
+          color="red"
+          onClick={() => {
+            void signOut(data.sessionId).then(() => window.location.assign('/sign-in'));
+          }}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 export function AppLayout() {
   const location = useLocation();
+  const navigate = useNavigate();
+  const boot = useBootstrap();
   useEffect(() => {
     closeRerouteAlerts();
-  }, [location.pathname]);
+    rememberLoginRequest(location.search, sessionStorage);
+    const zoom = zoomRedirect(location.pathname, navigator.userAgent);
+    if (zoom) void navigate(zoom, { replace: true });
+  }, [location.pathname, location.search, navigate]);
   return (
     <AppShell header={{ height: 56 }} padding={0}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
-          <Logo />
+          <Logo name={boot.data?.organization?.name} />
+          <UserMenu />
         </Group>
       </AppShell.Header>
       <AppShell.Main>

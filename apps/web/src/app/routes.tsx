@@ -3,6 +3,8 @@
  * Screens that later work delivers show what they are for until then.
  */
 import { Navigate, type RouteObject } from 'react-router';
+import { authRoutes } from '../features/auth/routes.tsx';
+import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
 import { AppLayout } from './layout.tsx';
 import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
@@ -23,37 +25,8 @@ export const routes: RouteObject[] = [
     children: [
       ...homeRoutes,
       // Accounts (part 1 §2.1–2.3)
-      pending('/sign-up', 'Sign up', 'Create your Assay account.'),
-      pending('/sign-up/email', 'Sign up', 'Start with your email address.'),
-      pending(
-        '/sign-up/new-account',
-        'Create your account',
-        'Set up a new account with your invite code.',
-      ),
-      pending(
-        '/sign-up/new-account/invited',
-        'Join your team',
-        'Create an account to accept your invitation.',
-      ),
-      pending('/sign-up/invites', 'Invite your team', 'Invite the people you work with.'),
-      pending(
-        '/sign-up/new-org',
-        'Create your organization',
-        'Name your organization and choose its address.',
-      ),
-      pending('/sign-in', 'Sign in', 'Sign in to your organization.'),
-      pending(
-        '/sign-in/forgot-password',
-        'Reset your password',
-        'Get a link to choose a new password.',
-      ),
-      pending(
-        '/sign-in/log-in/:organization',
-        'Sign in',
-        "Sign in to your organization's address.",
-      ),
-      pending('/connect/:slug/sign-in', 'Sign in', 'Sign in to connect Assay.'),
-      pending('/organizations', 'Your organizations', 'Choose one of your organizations.'),
+      ...authRoutes,
+      ...devInboxRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),

@@ -1,0 +1,41 @@
+/** GET /api/bootstrap: where the app runs and who is signed in. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { restRequest } from './rest.ts';
+
+export interface Bootstrap {
+  appDomain: string;
+  appOrigin: string;
+  protocol: 'http' | 'https';
+  host: 'app' | 'bare' | 'organization' | 'other';
+  organization: { id: string; name: string; slug: string; license: string; sso: boolean } | null;
+  membership: { profileId: string; role: string } | null;
+  user: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    mfaEnabled: boolean;
+  } | null;
+  sessionId: string | null;
+  devInbox: boolean;
+}
+
+export const bootstrapQueryOptions = () =>
+  queryOptions({
+    queryKey: ['bootstrap'],
+    queryFn: ({ signal }) => restRequest<Bootstrap>('/api/bootstrap', { signal }),
+    staleTime: 60_000,
+  });
+
+export function useBootstrap() {
+  return useQuery(bootstrapQueryOptions());
+}
+
+/** The URL of an organisation's subdomain. */
+export function organizationUrl(
+  boot: Pick<Bootstrap, 'protocol' | 'appDomain'>,
+  slug: string,
+  path = '/',
+) {
+  return `${boot.protocol}://${slug}.${boot.appDomain}${path}`;
+}

@@ -1,0 +1,27 @@
+/** Signing out, and moving to an organisation's subdomain signed in. */
+import { restRequest } from './rest.ts';
+
+export const ORGANIZATION_ID_KEY = 'organizationId';
+
+/** Signs out of this session (failures are only logged, as the spec says). */
+export async function signOut(sessionId: string | null): Promise<void> {
+  try {
+    if (sessionId) await restRequest(`/api/auth/session/${sessionId}`, { method: 'DELETE' });
+  } catch (error) {
+    console.warn('sign-out failed', error);
+  }
+}
+
+/** Opens an organisation on its subdomain, signed in (a single-use handoff link). */
+export async function goToOrganization(organizationId: string, path = '/'): Promise<void> {
+  try {
+    localStorage.setItem(ORGANIZATION_ID_KEY, organizationId);
+  } catch {
+    // Storage may be unavailable; the choice is only a convenience.
+  }
+  const { url } = await restRequest<{ url: string }>('/api/auth/handoff', {
+    method: 'POST',
+    body: { organizationId, path },
+  });
+  window.location.assign(url);
+}

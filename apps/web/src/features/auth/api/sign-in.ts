@@ -1,0 +1,33 @@
+import { ORGANIZATION_SLUG_HEADER } from '@assay/domain';
+import { restRequest } from '../../../api/rest.ts';
+
+export type SignInAnswer =
+  { mfaRequired: true } | { user: { id: string; email: string }; organizationSlug: string | null };
+
+export const signIn = (input: {
+  email: string;
+  password: string;
+  code?: string;
+  organizationSlug?: string;
+}) =>
+  restRequest<SignInAnswer>('/api/auth/session', {
+    method: 'POST',
+    body: {
+      email: input.email,
+      password: input.password,
+      ...(input.code ? { code: input.code } : {}),
+    },
+    headers: input.organizationSlug ? { [ORGANIZATION_SLUG_HEADER]: input.organizationSlug } : {},
+  });
+
+export const forgotPassword = (email: string) =>
+  restRequest<{ sent: true }>('/api/auth/password/forgot', { method: 'POST', body: { email } });
+
+export const resetPassword = (token: string, password: string) =>
+  restRequest<{ ok: true }>('/api/auth/password', { method: 'PUT', body: { token, password } });
+
+export const confirmEmailChange = (token: string) =>
+  restRequest<{ email: string }>('/api/auth/email', { method: 'PUT', body: { token } });
+
+export const requestEmailChange = (email: string) =>
+  restRequest<{ sent: true }>('/api/auth/email', { method: 'POST', body: { email } });

@@ -1,0 +1,52 @@
+/** /organizations: the user's organisations; choosing one opens its subdomain, signed in. */
+import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { LICENSE_NAMES, type License } from '@assay/domain';
+import { goToOrganization } from '../../../api/session.ts';
+import { listMyOrganizations } from '../api/sign-up.ts';
+import { AuthCard } from './auth-card.tsx';
+
+export function OrganizationsPage() {
+  const organizations = useQuery({
+    queryKey: ['auth', 'organizations'],
+    queryFn: listMyOrganizations,
+  });
+  const open = useMutation({ mutationFn: (id: string) => goToOrganization(id) });
+  return (
+    <AuthCard title="Your organizations">
+      {organizations.data?.length === 0 ? (
+        <Text size="sm">
+          You are not in an organization yet.{' '}
+          <Anchor component={Link} to="/sign-up/invites">
+            Create or join one
+          </Anchor>
+        </Text>
+      ) : null}
+      <Stack gap="xs">
+        {organizations.data?.map((org) => (
+          <Card key={org.id} withBorder padding="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Stack gap={0}>
+                <Text fw={600}>{org.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {LICENSE_NAMES[org.license as License] ?? org.license} · {org.role}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                loading={open.isPending && open.variables === org.id}
+                onClick={() => open.mutate(org.id)}
+              >
+                Open
+              </Button>
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+      <Anchor component={Link} to="/sign-up/invites" size="sm">
+        Create another organization
+      </Anchor>
+    </AuthCard>
+  );
+}

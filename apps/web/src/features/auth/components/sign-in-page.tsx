@@ -1,0 +1,135 @@
+/**
+ * Sign-in: email and password, then a code when MFA is on. Failures show the attempts left and,
+ * at zero, a link to reset the password. On an organisation's subdomain the sign-in is for it.
+ */
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { LIMITS } from '@assay/domain';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { toApiError } from '../../../api/errors.ts';
+import { goToOrganization } from '../../../api/session.ts';
+import { signIn } from '../api/sign-in.ts';
+import { joinOrganization } from '../api/sign-up.ts';
+import { AuthCard } from './auth-card.tsx';
+import { FormError } from './form-error.tsx';
+
+export function SignInPage() {
+  const boot = useBootstrap();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const { slug: connectSlug } = useParams();
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
+  const organization = boot.data?.organization ?? null;
+  const organizationSlug = connectSlug ?? organization?.slug;
+  const inviteOrganizationId = params.get('invite');
+
+  const form = useForm({ initialValues: { email: '', password: '' } });
+  const mutation = useMutation({
+    meta: { customErrorHandler: true },
+    mutationFn: async (values: { email: string; password: string }) => {
+      const answer = await signIn({
+        email: values.email.trim(),
+        password: values.password,
+        ...(needsCode ? { code } : {}),
+        ...(organizationSlug ? { organizationSlug } : {}),
+      });
+      if ('mfaRequired' in answer) {
+        setNeedsCode(true);
+        return;
+      }
+      await queryClient.invalidateQueries();
+      if (organization) {
+        void navigate('/');
+        return;
+      }
+      if (inviteOrganizationId) {
+        await joinOrganization(inviteOrganizationId);
+        await goToOrganization(inviteOrganizationId);
+        return;
+      }
+      void navigate('/organizations');
+    },
+  });
+
+  const error = mutation.error ? toApiError(mutation.error) : null;
+  const remaining = error?.details.attemptsRemaining;
+  return (
+    <AuthCard
+      title={organization ? `Sign in to ${organization.name}` : 'Sign in'}
+      subtitle={
+        needsCode
+          ? 'Enter the 6-digit code from your authenticator app, or a recovery code.'
+          : undefined
+      }
+    >
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            disabled={needsCode}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            disabled={needsCode}
+            maxLength={LIMITS.passwordMax}
+            {...form.getInputProps('password')}
+          />
+          {needsCode ? (
+            <TextInput
+              label="Authentication code"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              autoFocus
+              required
+            />
+          ) : null}
+          <FormError>
+            {error ? (
+              <>
+                {error.message}
+                {typeof remaining === 'number' && remaining > 0 ? (
+                  <Text size="sm" data-testid="attempts-left">
+                    {remaining} {remaining === 1 ? 'attempt' : 'attempts'} left.
+                  </Text>
+                ) : null}
+                {remaining === 0 ? (
+                  <Text size="sm">
+                    <Anchor component={Link} to="/sign-in/forgot-password">
+                      Reset your password
+                    </Anchor>
+                  </Text>
+                ) : null}
+              </>
+            ) : null}
+          </FormError>
+          <Button type="submit" loading={mutation.isPending}>
+            {needsCode ? 'Verify' : 'Sign in'}
+          </Button>
+          <Anchor component={Link} to="/sign-in/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+          {!organization ? (
+            <Text size="sm">
+              New to Assay?{' '}
+              <Anchor component={Link} to="/sign-up">
+                Create an account
+              </Anchor>
+            </Text>
+          ) : null}
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
