@@ -52,6 +52,11 @@ describe('the app', () => {
     });
   });
 
+  it('has no dev inbox in production', async () => {
+    expect((await built.app.inject('/api/dev/mail')).statusCode).toBe(200);
+    expect((await production.app.inject('/api/dev/mail')).statusCode).toBe(404);
+  });
+
   it('never sends a stack trace or internal message in production', async () => {
     const response = await production.app.inject('/api/probe/crash');
     expect(response.statusCode).toBe(500);

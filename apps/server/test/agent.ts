@@ -13,6 +13,11 @@ export interface Agent {
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Runs a gateway operation with this agent's session. */
+  gateway(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: Record<string, unknown> | null; errors?: { message: string }[] }>;
   post(
     url: string,
     payload?: unknown,
@@ -55,6 +60,16 @@ export function createAgent(app: FastifyInstance, options: { ip?: string } = {})
       return response;
     },
     get: (url, headers) => agent.request('GET', url, undefined, headers),
+    gateway: async (query, variables) => {
+      const response = await agent.request('POST', '/api/gateway/query', {
+        query,
+        variables: variables ?? {},
+      });
+      return response.json() as {
+        data?: Record<string, unknown> | null;
+        errors?: { message: string }[];
+      };
+    },
     post: (url, payload, headers) => agent.request('POST', url, payload ?? {}, headers),
     put: (url, payload, headers) => agent.request('PUT', url, payload ?? {}, headers),
     delete: (url, payload, headers) => agent.request('DELETE', url, payload, headers),

@@ -11,6 +11,7 @@ import {
   PROJECT_ID_HEADER,
 } from '@assay/domain';
 import type { AppServices } from '../services.ts';
+import { authModule } from '../modules/auth/index.ts';
 import { systemModule } from '../modules/system/index.ts';
 import type { GatewayContext } from './context.ts';
 import { createGatewayEngine } from './engine.ts';
@@ -21,7 +22,7 @@ import { buildModuleSchema } from './schema.ts';
 import type { GatewayModule } from './module.ts';
 
 /** Every module that contributes to the gateway schema. */
-export const GATEWAY_MODULES: GatewayModule[] = [systemModule];
+export const GATEWAY_MODULES: GatewayModule[] = [systemModule, authModule];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {
   return buildModuleSchema(modules);

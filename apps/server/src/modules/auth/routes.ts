@@ -10,15 +10,11 @@ import {
   createHandoff,
   createUser,
   describeToken,
-  disableMfa,
-  enableMfa,
   forgotPassword,
   myInvites,
   redeemHandoff,
-  requestEmailChange,
   resetPassword,
   signIn,
-  startMfaSetup,
   startSignup,
 } from './service.ts';
 import {
@@ -124,6 +120,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     if (result.kind === 'mfaRequired') {
       return reply.header(MFA_REQUIRED_HEADER, 'true').send({ mfaRequired: true });
     }
+    // Rotation: the session this browser had before (if any) ends with the new sign-in.
+    if (request.auth)
+      await revokeSession(services.database.db, request.auth.session.id, request.auth.user.id);
     setSessionCookie(reply, config, result.sessionToken);
     return reply.send({ user: publicUser(result.user), organizationSlug: result.organizationSlug });
   });
@@ -170,30 +169,8 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     return resetPassword(services, { token: b.token, password: b.password });
   });
 
-  app.post('/api/auth/email', async (request, reply) => {
-    const auth = requireAuth(request);
-    return reply
-      .status(202)
-      .send(await requestEmailChange(services, auth, { email: body(request.body).email }));
-  });
-
   app.put('/api/auth/email', async (request) =>
     confirmEmailChange(services, { token: body(request.body).token }),
-  );
-
-  app.post('/api/auth/mfa/setup', async (request) => startMfaSetup(services, requireAuth(request)));
-
-  app.post('/api/auth/mfa', async (request) => {
-    const recoveryCodes = await enableMfa(
-      services,
-      requireAuth(request),
-      text(body(request.body).code),
-    );
-    return { mfaEnabled: true, recoveryCodes };
-  });
-
-  app.delete('/api/auth/mfa', async (request) =>
-    disableMfa(services, requireAuth(request), text(body(request.body).code)),
   );
 
   app.get('/api/auth/invites', async (request) => myInvites(services, requireAuth(request)));

@@ -388,6 +388,27 @@ export async function confirmEmailChange(services: AppServices, input: { token?:
   });
 }
 
+/** Changes the password of a signed-in user who knows the current one; other sessions end. */
+export async function updatePassword(
+  services: AppServices,
+  auth: AuthContext,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
+  if (!user || !(await verifyHash(user.passwordHash, clampPassword(input.currentPassword)))) {
+    throw new AppError('wrongPassword');
+  }
+  const password = checkPassword(input.newPassword);
+  const passwordHash = await hashPassword(password);
+  await services.transaction(async ({ tx }) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, auth.session.id);
+  });
+}
+
 /** Starts MFA set-up: a new secret (kept pending until confirmed) as a QR code. */
 export async function startMfaSetup(services: AppServices, auth: AuthContext) {
   const secret = newTotpSecret();

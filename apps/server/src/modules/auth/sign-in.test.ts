@@ -80,6 +80,19 @@ describe('sign-in', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('rotates the session on sign-in', async () => {
+    const { email, agent } = await signUpUser(built);
+    const before = agent.cookies.get('assay_session');
+    const again = await agent.post('/api/auth/session', { email, password: GOOD_PASSWORD });
+    expect(again.statusCode).toBe(200);
+    const after = agent.cookies.get('assay_session');
+    expect(after).not.toBe(before);
+    const stale = createAgent(built.app);
+    stale.cookies.set('assay_session', before ?? '');
+    expect((await stale.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
   it('answers an unknown email exactly like a wrong password', async () => {
     const response = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
       email: uniqueEmail('ghost'),
@@ -167,7 +180,10 @@ describe('sign-in', () => {
   it('changes the email by a token sent to the new address', async () => {
     const { agent } = await signUpUser(built);
     const next = uniqueEmail('moved');
-    expect((await agent.post('/api/auth/email', { email: next })).statusCode).toBe(202);
+    const asked = await agent.gateway('mutation($email: String!) { changeEmail(email: $email) }', {
+      email: next,
+    });
+    expect(asked.data).toEqual({ changeEmail: true });
     const token = tokenFrom((await lastMailTo(built.services, next))?.text);
     const changed = await createAgent(built.app).put('/api/auth/email', { token });
     expect(changed.json()).toEqual({ email: next });
@@ -178,21 +194,24 @@ describe('sign-in', () => {
 describe('multi-factor authentication', () => {
   it('enables with a code, then asks for one at sign-in; recovery codes work once', async () => {
     const { email, agent } = await signUpUser(built);
-    const setup = (await agent.post('/api/auth/mfa/setup')).json() as {
+    const started = await agent.gateway(
+      'mutation { startMfaSetup { secret otpauthUrl qrDataUrl } }',
+    );
+    const setup = started.data?.startMfaSetup as {
       secret: string;
       qrDataUrl: string;
       otpauthUrl: string;
     };
     expect(setup.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(setup.otpauthUrl).toContain('otpauth://totp/');
-    expect((await agent.post('/api/auth/mfa', { code: '000000' })).json()).toMatchObject({
-      statusCode: 401,
-      ref: ERRORS.mfaCodeInvalid.ref,
-    });
-    const enabled = await agent.post('/api/auth/mfa', {
-      code: await generate({ secret: setup.secret }),
-    });
-    const recoveryCodes = enabled.json().recoveryCodes as string[];
+    const ENABLE =
+      'mutation($code: String!) { enableMFA(code: $code) { mfaEnabled recoveryCodes } }';
+    const wrong = await agent.gateway(ENABLE, { code: '000000' });
+    expect(wrong.errors?.[0]?.message).toBe(
+      `statusCode:401;message:${ERRORS.mfaCodeInvalid.message};ref:${ERRORS.mfaCodeInvalid.ref};path:enableMFA`,
+    );
+    const enabled = await agent.gateway(ENABLE, { code: await generate({ secret: setup.secret }) });
+    const recoveryCodes = (enabled.data?.enableMFA as { recoveryCodes: string[] }).recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect((await agent.get('/api/auth/me')).json().mfaEnabled).toBe(true);
 
@@ -229,14 +248,46 @@ describe('multi-factor authentication', () => {
     });
     expect(reused.statusCode).toBe(401);
 
-    const disabled = await agent.delete('/api/auth/mfa', {
+    const disabled = await agent.gateway('mutation($code: String!) { disableMFA(code: $code) }', {
       code: await generate({ secret: setup.secret }),
     });
-    expect(disabled.json()).toEqual({ mfaEnabled: false });
+    expect(disabled.data).toEqual({ disableMFA: true });
     const plain = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
       email,
       password: GOOD_PASSWORD,
     });
     expect(plain.json().user.email).toBe(email);
+  });
+});
+
+describe('the gateway and the session', () => {
+  it('answers me for the signed-in user and null otherwise', async () => {
+    const { agent, email } = await signUpUser(built);
+    expect((await agent.gateway('{ me { email mfaEnabled } }')).data).toEqual({
+      me: { email, mfaEnabled: false },
+    });
+    expect((await createAgent(built.app).gateway('{ me { email } }')).data).toEqual({ me: null });
+  });
+
+  it('refuses account mutations without a session with a 401 string', async () => {
+    const answer = await createAgent(built.app).gateway('mutation { startMfaSetup { secret } }');
+    expect(answer.errors?.[0]?.message).toMatch(/^statusCode:401;/);
+  });
+
+  it('changes the password with the current one and signs out the other sessions', async () => {
+    const { agent, email } = await signUpUser(built);
+    const other = createAgent(built.app, { ip: freshIp() });
+    await other.post('/api/auth/session', { email, password: GOOD_PASSWORD });
+    const UPDATE =
+      'mutation($c: String!, $n: String!) { updatePassword(currentPassword: $c, newPassword: $n) }';
+    const wrong = await agent.gateway(UPDATE, { c: 'Not_the_one1', n: 'Next_password2' });
+    expect(wrong.errors?.[0]?.message).toMatch(/^statusCode:401;.*ref:1079/);
+    const weak = await agent.gateway(UPDATE, { c: GOOD_PASSWORD, n: 'weak' });
+    expect(weak.errors?.[0]?.message).toMatch(/ref:1080/);
+    expect((await agent.gateway(UPDATE, { c: GOOD_PASSWORD, n: 'Next_password2' })).data).toEqual({
+      updatePassword: true,
+    });
+    expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await other.get('/api/auth/me')).statusCode).toBe(401);
   });
 });

@@ -180,3 +180,41 @@ describe('hosts and cross-site requests', () => {
     expect(sameHost.statusCode).toBe(202);
   });
 });
+
+describe('bootstrap', () => {
+  it('tells the web app its host, organisation, membership and user', async () => {
+    const { owner, org } = await ownerWithOrganization();
+    const onOrg = await owner.agent.get('/api/bootstrap', { host: `${org.slug}.assay.test` });
+    expect(onOrg.json()).toMatchObject({
+      appDomain: 'assay.test',
+      appOrigin: 'http://app.assay.test',
+      host: 'organization',
+      organization: { id: org.id, slug: org.slug, name: 'Team' },
+      membership: { role: 'owner' },
+      user: { email: owner.email },
+      devInbox: true,
+    });
+    const anonymous = await createAgent(built.app).get('/api/bootstrap', {
+      host: 'app.assay.test',
+    });
+    expect(anonymous.json()).toMatchObject({
+      host: 'app',
+      organization: null,
+      user: null,
+      sessionId: null,
+    });
+  });
+
+  it('lists the pending invitations of the signed-in user', async () => {
+    const { owner, org } = await ownerWithOrganization();
+    const member = await signUpUser(built);
+    await owner.agent.post(`/api/org/organizations/${org.id}/invites`, { email: member.email });
+    const list = await member.agent.get('/api/auth/invites');
+    expect(list.json()).toEqual([
+      expect.objectContaining({
+        role: 'collaborator',
+        organization: expect.objectContaining({ id: org.id }),
+      }),
+    ]);
+  });
+});

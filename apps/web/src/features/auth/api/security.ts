@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gatewayRequest } from '../../../api/gateway.ts';
 import { restRequest } from '../../../api/rest.ts';
 
 export interface SessionInfo {
@@ -28,12 +29,48 @@ export interface MfaSetup {
   qrDataUrl: string;
 }
 
+const START_MFA_SETUP = /* GraphQL */ `
+  mutation StartMfaSetup {
+    startMfaSetup {
+      secret
+      otpauthUrl
+      qrDataUrl
+    }
+  }
+`;
+const ENABLE_MFA = /* GraphQL */ `
+  mutation EnableMFA($code: String!) {
+    enableMFA(code: $code) {
+      mfaEnabled
+      recoveryCodes
+    }
+  }
+`;
+const DISABLE_MFA = /* GraphQL */ `
+  mutation DisableMFA($code: String!) {
+    disableMFA(code: $code)
+  }
+`;
+const CHANGE_EMAIL = /* GraphQL */ `
+  mutation ChangeEmail($email: String!) {
+    changeEmail(email: $email)
+  }
+`;
+const UPDATE_PASSWORD = /* GraphQL */ `
+  mutation UpdatePassword($currentPassword: String!, $newPassword: String!) {
+    updatePassword(currentPassword: $currentPassword, newPassword: $newPassword)
+  }
+`;
+
 export const startMfaSetup = () =>
-  restRequest<MfaSetup>('/api/auth/mfa/setup', { method: 'POST', body: {} });
+  gatewayRequest<{ startMfaSetup: MfaSetup }>(START_MFA_SETUP).then((d) => d.startMfaSetup);
 export const enableMfa = (code: string) =>
-  restRequest<{ mfaEnabled: true; recoveryCodes: string[] }>('/api/auth/mfa', {
-    method: 'POST',
-    body: { code },
-  });
+  gatewayRequest<{ enableMFA: { mfaEnabled: true; recoveryCodes: string[] } }>(ENABLE_MFA, {
+    code,
+  }).then((d) => d.enableMFA);
 export const disableMfa = (code: string) =>
-  restRequest<{ mfaEnabled: false }>('/api/auth/mfa', { method: 'DELETE', body: { code } });
+  gatewayRequest<{ disableMFA: boolean }>(DISABLE_MFA, { code });
+export const changeEmail = (email: string) =>
+  gatewayRequest<{ changeEmail: boolean }>(CHANGE_EMAIL, { email });
+export const updatePassword = (currentPassword: string, newPassword: string) =>
+  gatewayRequest<{ updatePassword: boolean }>(UPDATE_PASSWORD, { currentPassword, newPassword });

@@ -28,6 +28,3 @@ export const resetPassword = (token: string, password: string) =>
 
 export const confirmEmailChange = (token: string) =>
   restRequest<{ email: string }>('/api/auth/email', { method: 'PUT', body: { token } });
-
-export const requestEmailChange = (email: string) =>
-  restRequest<{ sent: true }>('/api/auth/email', { method: 'POST', body: { email } });

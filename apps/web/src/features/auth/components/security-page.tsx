@@ -21,7 +21,9 @@ import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 import {
+  changeEmail,
   disableMfa,
+  updatePassword,
   enableMfa,
   revokeAllSessions,
   revokeSession,
@@ -29,7 +31,9 @@ import {
   useSessions,
   type MfaSetup,
 } from '../api/security.ts';
+import { describeDevice } from '../device.ts';
 import { FormError } from './form-error.tsx';
+import { NewPasswordField } from './password-field.tsx';
 
 function MfaCard() {
   const boot = useBootstrap();
@@ -164,8 +168,8 @@ function SessionsCard() {
             {sessions.data?.map((s) => (
               <Table.Tr key={s.id}>
                 <Table.Td maw={280}>
-                  <Text size="xs" lineClamp={2}>
-                    {s.device || 'Unknown device'}
+                  <Text size="sm" title={s.device}>
+                    {describeDevice(s.device)}
                   </Text>
                 </Table.Td>
                 <Table.Td>{s.ip}</Table.Td>
@@ -203,11 +207,97 @@ function SessionsCard() {
   );
 }
 
+function EmailCard() {
+  const boot = useBootstrap();
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const change = useMutation({
+    meta: { customErrorHandler: true },
+    mutationFn: () => changeEmail(email.trim()),
+    onSuccess: () => setSentTo(email.trim()),
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Email
+        </Title>
+        <Text size="sm">
+          You sign in with <strong>{boot.data?.user?.email}</strong>.
+        </Text>
+        {sentTo ? (
+          <Text size="sm" role="status">
+            We sent a link to {sentTo}. Your email changes when you open it.
+          </Text>
+        ) : (
+          <Group align="end">
+            <TextInput
+              label="New email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <Button variant="default" loading={change.isPending} onClick={() => change.mutate()}>
+              Change email
+            </Button>
+          </Group>
+        )}
+        <FormError>{change.error ? toApiError(change.error).message : null}</FormError>
+      </Stack>
+    </Card>
+  );
+}
+
+function PasswordCard() {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const update = useMutation({
+    meta: { customErrorHandler: true },
+    mutationFn: () => updatePassword(current, next),
+    onSuccess: () => {
+      setCurrent('');
+      setNext('');
+      showAlert({
+        message: 'Your password is changed. Other sessions were signed out.',
+        type: 'success',
+      });
+    },
+  });
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Password
+        </Title>
+        <TextInput
+          label="Current password"
+          type="password"
+          value={current}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+          autoComplete="current-password"
+        />
+        <NewPasswordField label="New password" value={next} onChange={setNext} />
+        <FormError>{update.error ? toApiError(update.error).message : null}</FormError>
+        <Button
+          w="fit-content"
+          variant="default"
+          loading={update.isPending}
+          onClick={() => update.mutate()}
+        >
+          Change password
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export function SecurityPage() {
   return (
     <Stack maw={760} mx="auto" py="xl" px="md" gap="lg">
       <Title order={1}>Security</Title>
       <MfaCard />
+      <EmailCard />
+      <PasswordCard />
       <SessionsCard />
     </Stack>
   );
