@@ -15,6 +15,7 @@ import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
+import { registerAccessLogHandlers } from './modules/organizations/access-log.ts';
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     }),
     transaction: createTransactionRunner(database, (rows) => events.publish(rows)),
   };
+  registerAccessLogHandlers(services);
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
   }

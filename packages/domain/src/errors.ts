@@ -92,6 +92,16 @@ export const ERRORS = {
     ref: 2037,
     message: 'That address is already taken. Please choose another one.',
   },
+  lastOwner: {
+    status: 409,
+    ref: 2039,
+    message: 'An organization needs at least one owner. Make someone else an owner first.',
+  },
+  alreadyMember: {
+    status: 409,
+    ref: 2040,
+    message: 'This person is already a member of your organization.',
+  },
   notAMember: {
     status: 403,
     ref: 2038,

@@ -13,3 +13,4 @@ export * from './leaderboard.ts';
 export * from './terminology.ts';
 export * from './gateway.ts';
 export * from './sign-up.ts';
+export * from './policies.ts';

@@ -247,6 +247,25 @@ async function checkSecondFactor(
 // A hash to verify against when the email is unknown, so both cases take the same time.
 let decoyHash: Promise<string> | undefined;
 
+/** A sign-in to an organisation goes into its access log. */
+async function recordSignIn(
+  services: AppServices,
+  request: FastifyRequest,
+  organizationId: string,
+  profileId: string,
+) {
+  await services.transaction(({ record }) =>
+    record({
+      name: 'sessions.create',
+      organizationId,
+      actorId: profileId,
+      subjectType: 'profile',
+      subjectId: profileId,
+      context: { ip: request.ip, device: (request.headers['user-agent'] ?? '').slice(0, 400) },
+    }),
+  );
+}
+
 /** POST /api/auth/session: password, lockouts, the second factor, and the organisation. */
 export async function signIn(
   services: AppServices,
@@ -285,16 +304,17 @@ export async function signIn(
   }
 
   let organizationSlug: string | null = null;
+  let membership: Awaited<ReturnType<typeof findMembership>>;
   if (input.organizationSlug) {
     const org = await findOrganizationBySlug(services.database.db, input.organizationSlug);
-    if (!org || !(await findMembership(services.database.db, user.id, org.id))) {
-      throw new AppError('notAMember');
-    }
+    membership = org ? await findMembership(services.database.db, user.id, org.id) : undefined;
+    if (!org || !membership) throw new AppError('notAMember');
     organizationSlug = org.slug;
   }
   await clearFailures(services.database.db, email);
-  // Rotation: whatever session the browser had is replaced by a new one.
   const session = await createSession(services.database.db, user.id, request);
+  if (membership)
+    await recordSignIn(services, request, membership.organization.id, membership.profileId);
   return { kind: 'signedIn', user, sessionToken: session.token, organizationSlug };
 }
 

@@ -1,20 +1,11 @@
 /** REST routes for organisations as accounts need them. */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, AUTH_LIMITS, ORGANIZATION_ID_HEADER, emailSchema } from '@assay/domain';
-import { appOrigin } from '../../http/hosts.ts';
+import { AppError, ORGANIZATION_ID_HEADER } from '@assay/domain';
 import { requireAuth } from '../../http/auth-context.ts';
+import { requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { users } from '../auth/schema.ts';
-import { issueToken } from '../auth/tokens.ts';
-import { inviteMail } from '../mail/templates.ts';
-import {
-  createOrganization,
-  findMembership,
-  joinOrganization,
-  listMemberships,
-} from './service.ts';
-import { invites } from './schema.ts';
+import { listMembers } from './members.ts';
+import { createOrganization, joinOrganization, listMemberships } from './service.ts';
 
 type Body = Record<string, unknown>;
 const body = (value: unknown): Body =>
@@ -71,70 +62,18 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     });
   });
 
-  /** Invites someone by email (owners and admins). */
-  app.post('/api/org/organizations/:id/invites', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const membership = await findMembership(services.database.db, auth.user.id, id);
-    if (!membership) throw new AppError('notFound');
-    if (membership.role !== 'owner' && membership.role !== 'admin') throw new AppError('forbidden');
-    const b = body(request.body);
-    const parsed = emailSchema.safeParse(text(b.email));
-    if (!parsed.success) throw new AppError('invalidEmail');
-    const role = ['admin', 'collaborator', 'limitedContributor'].includes(text(b.role))
-      ? text(b.role)
-      : 'collaborator';
-    const email = parsed.data;
-    const ttlMs = AUTH_LIMITS.inviteTokenDays * 24 * 60 * 60 * 1000;
-    const invite = await services.transaction(async (unit) => {
-      const [row] = await unit.tx
-        .insert(invites)
-        .values({
-          organizationId: id,
-          email,
-          role,
-          invitedByProfileId: membership.profileId,
-          expiresAt: new Date(Date.now() + ttlMs),
-        })
-        .returning();
-      if (!row) throw new Error('invite insert returned no row');
-      await unit.record({
-        name: 'invites.create',
-        organizationId: id,
-        actorId: membership.profileId,
-        subjectType: 'invite',
-        subjectId: row.id,
-        changes: { email, role },
-      });
-      return row;
+  /** GET /api/users/profiles?paginate=true&search&role&disabled&page&pageSize: total in X-Total-Count. */
+  app.get('/api/users/profiles', async (request, reply) => {
+    const member = await requireMember(services, request);
+    const q = request.query as Record<string, string | undefined>;
+    const result = await listMembers(services, member, {
+      search: q.search ?? null,
+      role: q.role ?? null,
+      disabled: q.disabled === undefined ? null : q.disabled === 'true',
+      page: q.page ? Number(q.page) : null,
+      pageSize: q.pageSize ? Number(q.pageSize) : null,
     });
-    const [existing] = await services.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, email));
-    const token = await issueToken(services.database.db, {
-      kind: 'invite',
-      email,
-      ttlMs,
-      data: { organizationId: id, inviteId: invite.id },
-    });
-    const url = existing
-      ? `${appOrigin(services.config)}/sign-in?invite=${id}`
-      : `${appOrigin(services.config)}/sign-up?token=${token}`;
-    await services.mailer.send(inviteMail(email, membership.organization.name, url));
-    return reply.status(201).send({ id: invite.id, email, role, status: invite.status });
-  });
-
-  app.delete('/api/org/organizations/:id/invites/:inviteId', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { id, inviteId } = request.params as { id: string; inviteId: string };
-    const membership = await findMembership(services.database.db, auth.user.id, id);
-    if (!membership) throw new AppError('notFound');
-    if (membership.role !== 'owner' && membership.role !== 'admin') throw new AppError('forbidden');
-    await services.database.db
-      .update(invites)
-      .set({ status: 'rescinded' })
-      .where(eq(invites.id, inviteId));
-    return reply.status(204).send();
+    reply.header('X-Total-Count', String(result.total));
+    return q.paginate === 'true' ? result : result.members;
   });
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/schema.ts';
 
 /** The tenant: every row of every module carries its organization_id. */
@@ -62,6 +71,7 @@ export const invites = pgTable(
     /** pending, accepted, rescinded */
     status: text('status').notNull().default('pending'),
     invitedByProfileId: uuid('invited_by_profile_id'),
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
@@ -74,3 +84,34 @@ export const invites = pgTable(
 );
 
 export type InviteRow = typeof invites.$inferSelect;
+
+/** Who did what, from where (business plans and above show them). */
+export const accessLogs = pgTable(
+  'access_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The profile the entry is about (the actor for sign-ins). */
+    profileId: uuid('profile_id'),
+    /** The profile that acted. */
+    actorId: uuid('actor_id'),
+    projectId: uuid('project_id'),
+    service: text('service').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    optionals: jsonb('optionals').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    device: text('device'),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index('access_logs_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('access_logs_profile_created_idx').on(t.profileId, t.createdAt),
+  ],
+);
+
+export type AccessLogRow = typeof accessLogs.$inferSelect;

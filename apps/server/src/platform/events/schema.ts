@@ -21,6 +21,8 @@ export const events = pgTable(
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    /** Where the change came from: ip and device of the request. */
+    context: jsonb('context').$type<{ ip?: string; device?: string }>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -1,0 +1,38 @@
+/** Access-log entries, written from committed events (through the job queue when it runs). */
+import type { AppServices } from '../../services.ts';
+import type { EventRow } from '../../platform/events/schema.ts';
+import { accessLogs } from './schema.ts';
+
+/** Event namespaces that leave a trace in the access log, and the service named for them. */
+const LOGGED: Record<string, string> = {
+  sessions: 'auth',
+  profiles: 'organizations',
+  invites: 'organizations',
+  organizations: 'organizations',
+  projects: 'projects',
+  billing: 'billing',
+};
+
+export function accessLogEntry(event: EventRow) {
+  const [namespace = '', action = ''] = event.name.split('.');
+  return {
+    organizationId: event.organizationId,
+    profileId: event.subjectType === 'profile' ? event.subjectId : event.actorId,
+    actorId: event.actorId,
+    projectId: event.projectId,
+    service: LOGGED[namespace] ?? namespace,
+    action,
+    entity: event.subjectType ?? namespace,
+    optionals: event.changes,
+    ip: event.context.ip ?? null,
+    device: event.context.device ?? null,
+  };
+}
+
+export function registerAccessLogHandlers(services: AppServices) {
+  for (const namespace of Object.keys(LOGGED)) {
+    services.events.on(namespace, async (event) => {
+      await services.database.db.insert(accessLogs).values(accessLogEntry(event));
+    });
+  }
+}

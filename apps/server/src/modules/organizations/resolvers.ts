@@ -1,0 +1,88 @@
+import type { GatewayContext } from '../../gateway/context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
+import {
+  changeMemberRole,
+  createInvites,
+  deleteInvite,
+  listAccessLogs,
+  listMembers,
+  listPendingInvites,
+  memberCounts,
+  resendInvite,
+  type AccessLogFilters,
+  type MemberFilters,
+} from './members.ts';
+
+const member = (context: GatewayContext) => requireMember(context.services, context.request);
+const ctx = (context: GatewayContext) => requestContext(context.request);
+
+export const resolvers = {
+  Query: {
+    organizationMembers: async (
+      _: unknown,
+      args: { filters?: MemberFilters | null },
+      context: GatewayContext,
+    ) => listMembers(context.services, await member(context), args.filters ?? {}),
+    pendingInvites: async (_: unknown, __: unknown, context: GatewayContext) =>
+      listPendingInvites(context.services, await member(context)),
+    memberCounts: async (_: unknown, __: unknown, context: GatewayContext) =>
+      memberCounts(context.services, await member(context)),
+    organizationAccessLogs: async (
+      _: unknown,
+      args: { filters?: AccessLogFilters | null },
+      context: GatewayContext,
+    ) => listAccessLogs(context.services, await member(context), args.filters ?? {}),
+    profileAccessLogs: async (
+      _: unknown,
+      args: { profileId: string; filters?: AccessLogFilters | null },
+      context: GatewayContext,
+    ) =>
+      listAccessLogs(context.services, await member(context), {
+        ...args.filters,
+        profileId: args.profileId,
+      }),
+  },
+  Mutation: {
+    createInvites: async (
+      _: unknown,
+      args: { invites: { email: string; role: string }[] },
+      context: GatewayContext,
+    ) => createInvites(context.services, await member(context), args.invites, ctx(context)),
+    resendInvite: async (_: unknown, args: { id: string }, context: GatewayContext) =>
+      resendInvite(context.services, await member(context), args.id, ctx(context)),
+    deleteInvite: async (_: unknown, args: { id: string }, context: GatewayContext) =>
+      deleteInvite(context.services, await member(context), args.id, ctx(context)),
+    updateMemberRole: async (
+      _: unknown,
+      args: { profileId: string; role: string },
+      context: GatewayContext,
+    ) =>
+      changeMemberRole(
+        context.services,
+        await member(context),
+        args.profileId,
+        args.role,
+        ctx(context),
+      ),
+    disableMember: async (_: unknown, args: { profileId: string }, context: GatewayContext) =>
+      changeMemberRole(
+        context.services,
+        await member(context),
+        args.profileId,
+        'disabled',
+        ctx(context),
+      ),
+    enableMember: async (
+      _: unknown,
+      args: { profileId: string; role?: string | null },
+      context: GatewayContext,
+    ) =>
+      changeMemberRole(
+        context.services,
+        await member(context),
+        args.profileId,
+        args.role ?? 'collaborator',
+        ctx(context),
+      ),
+  },
+};
