@@ -36,6 +36,8 @@ export interface BuildAppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   services: AppServices;
+  /** Every route registered, for the authorisation matrix test. */
+  routes?: { method: string; url: string }[];
 }
 
 const API_PREFIXES = ['/api/', '/sub/'];
@@ -52,6 +54,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+  });
+
+  const routes: { method: string; url: string }[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   const ownsDatabase = options.database === undefined;
@@ -114,7 +121,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (ownsDatabase) await database.close();
   });
 
-  return { app, services };
+  return { app, services, routes };
 }
 
 /** Host rules for page loads (spec part 1 §2.2); null when the page is served where it was asked. */

@@ -8,49 +8,18 @@ import {
   uniqueEmail,
 } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
+import {
+  CREATE_INVITES,
+  invite,
+  onOrg,
+  ownerWithOrganization,
+} from '../../../test/organization.ts';
 
 const built = await buildTestApp();
 
-const CREATE_INVITES = `mutation($invites: [InviteInput!]!) {
-  createInvites(invites: $invites) { invites { id email role status resent } errors { email message } }
-}`;
-
-/** Runs a gateway operation as the agent, on the organisation's subdomain. */
-async function onOrg(
-  agent: Agent,
-  slug: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  const response = await agent.post(
-    '/api/gateway/query',
-    { query, variables },
-    { host: `${slug}.assay.test` },
-  );
-  return response.json() as { data?: Record<string, any> | null; errors?: { message: string }[] };
-}
-
-async function invite(agent: Agent, slug: string, email: string, role = 'collaborator') {
-  const answer = await onOrg(agent, slug, CREATE_INVITES, { invites: [{ email, role }] });
-  return answer.data?.createInvites as {
-    invites: { id: string; status: string }[];
-    errors: unknown[];
-  };
-}
-
-async function ownerWithOrganization() {
-  const owner = await signUpUser(built);
-  const slug = `team${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-  const org = (await owner.agent.post('/api/org/organizations', { name: 'Team', slug })).json() as {
-    id: string;
-    slug: string;
-  };
-  return { owner, org };
-}
-
 describe('invitations', () => {
   it('lets a newcomer create an account from an invitation and join as invited', async () => {
-    const { owner, org } = await ownerWithOrganization();
+    const { owner, org } = await ownerWithOrganization(built);
     const email = uniqueEmail('invitee');
     const invited = await invite(owner.agent, org.slug, email, 'admin');
     expect(invited.invites).toHaveLength(1);
@@ -78,7 +47,7 @@ describe('invitations', () => {
   });
 
   it('lets an existing user accept, and refuses with ref 7 once rescinded', async () => {
-    const { owner, org } = await ownerWithOrganization();
+    const { owner, org } = await ownerWithOrganization(built);
     const member = await signUpUser(built);
     const first = (await invite(owner.agent, org.slug, member.email)).invites[0];
     expect((await lastMailTo(built.services, member.email))?.text).toContain(
@@ -119,7 +88,7 @@ describe('invitations', () => {
   });
 
   it('only lets members invite, and only owners and admins among them', async () => {
-    const { org } = await ownerWithOrganization();
+    const { org } = await ownerWithOrganization(built);
     const stranger = await signUpUser(built);
     const answer = await onOrg(stranger.agent, org.slug, CREATE_INVITES, {
       invites: [{ email: uniqueEmail(), role: 'admin' }],
@@ -130,7 +99,7 @@ describe('invitations', () => {
 
 describe('moving to an organisation subdomain', () => {
   it('hands the session to the subdomain with a single-use token', async () => {
-    const { owner, org } = await ownerWithOrganization();
+    const { owner, org } = await ownerWithOrganization(built);
     const handoff = await owner.agent.post('/api/auth/handoff', {
       organizationId: org.id,
       path: '/home',
@@ -149,7 +118,7 @@ describe('moving to an organisation subdomain', () => {
   });
 
   it('refuses a handoff to an organisation the user is not in', async () => {
-    const { org } = await ownerWithOrganization();
+    const { org } = await ownerWithOrganization(built);
     const stranger = await signUpUser(built);
     const response = await stranger.agent.post('/api/auth/handoff', { organizationId: org.id });
     expect(response.statusCode).toBe(403);
@@ -158,7 +127,7 @@ describe('moving to an organisation subdomain', () => {
 
 describe('hosts and cross-site requests', () => {
   it('redirects page loads per the host rules', async () => {
-    const { org } = await ownerWithOrganization();
+    const { org } = await ownerWithOrganization(built);
     const agent = createAgent(built.app);
     const bare = await agent.get('/workspace/1', { host: 'assay.test' });
     expect(bare.headers.location).toBe('http://app.assay.test/workspace/1');
@@ -208,7 +177,7 @@ describe('hosts and cross-site requests', () => {
 
 describe('bootstrap', () => {
   it('tells the web app its host, organisation, membership and user', async () => {
-    const { owner, org } = await ownerWithOrganization();
+    const { owner, org } = await ownerWithOrganization(built);
     const onOrg = await owner.agent.get('/api/bootstrap', { host: `${org.slug}.assay.test` });
     expect(onOrg.json()).toMatchObject({
       appDomain: 'assay.test',
@@ -231,7 +200,7 @@ describe('bootstrap', () => {
   });
 
   it('lists the pending invitations of the signed-in user', async () => {
-    const { owner, org } = await ownerWithOrganization();
+    const { owner, org } = await ownerWithOrganization(built);
     const member = await signUpUser(built);
     await invite(owner.agent, org.slug, member.email);
     const list = await member.agent.get('/api/auth/invites');

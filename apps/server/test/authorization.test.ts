@@ -1,0 +1,241 @@
+/**
+ * The authorisation matrix: every gateway mutation and every REST route, called as each
+ * organisation role, as a member of another organisation and signed out, is allowed or refused
+ * as the policy says. A mutation or route missing from the matrix fails the test.
+ */
+import { getNamedType, isObjectType } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildGatewaySchema } from '../src/gateway/index.ts';
+import { buildTestApp } from './app.ts';
+import { createAgent, uniqueEmail, type Agent } from './agent.ts';
+import {
+  addMember,
+  invite,
+  onOrg,
+  ownerWithOrganization,
+  type GatewayAnswer,
+} from './organization.ts';
+
+const built = await buildTestApp();
+
+type Actor =
+  | 'owner'
+  | 'admin'
+  | 'collaborator'
+  | 'limitedContributor'
+  | 'disabled'
+  | 'otherOrganization'
+  | 'anonymous';
+const ACTORS: Actor[] = [
+  'owner',
+  'admin',
+  'collaborator',
+  'limitedContributor',
+  'disabled',
+  'otherOrganization',
+  'anonymous',
+];
+const MANAGERS: Actor[] = ['owner', 'admin'];
+const MEMBERS: Actor[] = ['owner', 'admin', 'collaborator', 'limitedContributor'];
+
+interface World {
+  org: { id: string; slug: string };
+  owner: Agent;
+  agents: Record<Actor, Agent>;
+}
+
+type Outcome = 'allowed' | 'refused';
+interface OrganizationRule {
+  kind: 'organization';
+  allowed: Actor[];
+  run: (world: World, actor: Agent) => Promise<GatewayAnswer | LightMyRequestResponse>;
+}
+type Rule = OrganizationRule | { kind: 'public'; why: string } | { kind: 'signedIn' };
+
+const mutation =
+  (query: string, variables: (w: World) => Promise<Record<string, unknown>>) =>
+  async (world: World, actor: Agent) =>
+    onOrg(actor, world.org.slug, query, await variables(world));
+
+const freshInviteId = async (w: World) =>
+  (await invite(w.owner, w.org.slug, uniqueEmail('m'))).invites[0]?.id;
+const freshMemberId = async (w: World) =>
+  (await addMember(built, w.owner, w.org, 'collaborator')).profileId;
+
+const GATEWAY: Record<string, Rule> = {
+  createInvites: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($i: [InviteInput!]!) { createInvites(invites: $i) { invites { id } } }',
+      async () => ({
+        i: [{ email: uniqueEmail('x'), role: 'collaborator' }],
+      }),
+    ),
+  },
+  resendInvite: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { resendInvite(id: $id) { id } }', async (w) => ({
+      id: await freshInviteId(w),
+    })),
+  },
+  deleteInvite: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { deleteInvite(id: $id) }', async (w) => ({
+      id: await freshInviteId(w),
+    })),
+  },
+  updateMemberRole: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($id: ID!) { updateMemberRole(profileId: $id, role: "admin") { id } }',
+      async (w) => ({
+        id: await freshMemberId(w),
+      }),
+    ),
+  },
+  disableMember: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { disableMember(profileId: $id) { id } }', async (w) => ({
+      id: await freshMemberId(w),
+    })),
+  },
+  enableMember: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { enableMember(profileId: $id) { id } }', async (w) => ({
+      id: await freshMemberId(w),
+    })),
+  },
+  // Account mutations act on the signed-in user only.
+  startMfaSetup: { kind: 'signedIn' },
+  enableMFA: { kind: 'signedIn' },
+  disableMFA: { kind: 'signedIn' },
+  changeEmail: { kind: 'signedIn' },
+  updatePassword: { kind: 'signedIn' },
+};
+
+const REST: Record<string, Rule> = {
+  'GET /api/health': { kind: 'public', why: 'liveness' },
+  'GET /api/health/ready': { kind: 'public', why: 'readiness' },
+  'GET /api/bootstrap': { kind: 'public', why: 'says who is signed in, if anyone' },
+  'POST /api/gateway/query': { kind: 'public', why: 'each operation is in the gateway matrix' },
+  'GET /api/auth/organizations/:slug': { kind: 'public', why: 'slug check' },
+  'HEAD /api/auth/organizations/:slug': { kind: 'public', why: 'slug check' },
+  'GET /api/auth/keys/:code': { kind: 'public', why: 'beta code check' },
+  'HEAD /api/auth/keys/:code': { kind: 'public', why: 'beta code check' },
+  'POST /api/auth/signups': { kind: 'public', why: 'sign-up' },
+  'GET /api/auth/token': { kind: 'public', why: 'the token is the credential' },
+  'POST /api/auth/users': { kind: 'public', why: 'the token is the credential' },
+  'POST /api/auth/session': { kind: 'public', why: 'sign-in' },
+  'POST /api/auth/password/forgot': { kind: 'public', why: 'reset request' },
+  'PUT /api/auth/password': { kind: 'public', why: 'the token is the credential' },
+  'PUT /api/auth/email': { kind: 'public', why: 'the token is the credential' },
+  'GET /api/auth/handoff': { kind: 'public', why: 'the token is the credential' },
+  'GET /api/dev/mail': { kind: 'public', why: 'the dev inbox, absent in production' },
+  'DELETE /api/auth/session/:id': { kind: 'signedIn' },
+  'DELETE /api/auth/session': { kind: 'signedIn' },
+  'GET /api/auth/sessions': { kind: 'signedIn' },
+  'GET /api/auth/me': { kind: 'signedIn' },
+  'GET /api/auth/invites': { kind: 'signedIn' },
+  'POST /api/auth/handoff': { kind: 'signedIn' },
+  'GET /api/org/organizations': { kind: 'signedIn' },
+  'POST /api/org/organizations': { kind: 'signedIn' },
+  'POST /api/users/profiles': { kind: 'signedIn' },
+  'GET /api/users/profiles': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) =>
+      actor.get('/api/users/profiles?paginate=true', { host: `${w.org.slug}.assay.test` }),
+  },
+};
+
+function outcomeOf(answer: GatewayAnswer | LightMyRequestResponse): Outcome {
+  if ('statusCode' in answer && typeof answer.statusCode === 'number' && 'body' in answer) {
+    return [401, 403, 404].includes(answer.statusCode) ? 'refused' : 'allowed';
+  }
+  const message = (answer as GatewayAnswer).errors?.[0]?.message ?? '';
+  return /^statusCode:(401|403|404);/.test(message) ? 'refused' : 'allowed';
+}
+
+async function makeWorld(): Promise<World> {
+  const { owner, org } = await ownerWithOrganization(built);
+  const other = await ownerWithOrganization(built);
+  const agents = {
+    owner: owner.agent,
+    admin: (await addMember(built, owner.agent, org, 'admin')).agent,
+    collaborator: (await addMember(built, owner.agent, org, 'collaborator')).agent,
+    limitedContributor: (await addMember(built, owner.agent, org, 'limitedContributor')).agent,
+    disabled: (await addMember(built, owner.agent, org, 'disabled')).agent,
+    otherOrganization: other.owner.agent,
+    anonymous: createAgent(built.app),
+  } satisfies Record<Actor, Agent>;
+  return { org, owner: owner.agent, agents };
+}
+
+describe('authorisation matrix', () => {
+  it('lists every gateway mutation and every REST route', () => {
+    const mutations = Object.keys(buildGatewaySchema().getMutationType()?.getFields() ?? {}).sort();
+    expect(mutations).toEqual(Object.keys(GATEWAY).sort());
+    const routes = new Set(
+      (built.routes ?? [])
+        .filter((r) => r.url.startsWith('/api/'))
+        .map((r) => `${r.method} ${r.url}`)
+        // Fastify adds a HEAD route for every GET.
+        .filter(
+          (r, _, all) =>
+            !(r.startsWith('HEAD ') && all.includes(r.replace(/^HEAD /, 'GET ')) && !(r in REST)),
+        ),
+    );
+    expect([...routes].sort()).toEqual(Object.keys(REST).sort());
+  });
+
+  it('allows and refuses organisation operations per role', async () => {
+    const world = await makeWorld();
+    const table: Record<string, Record<Actor, Outcome>> = {};
+    const expected: Record<string, Record<Actor, Outcome>> = {};
+    const rules = [
+      ...Object.entries(GATEWAY).map(([name, rule]) => [`mutation ${name}`, rule] as const),
+      ...Object.entries(REST).map(([name, rule]) => [name, rule] as const),
+    ];
+    for (const [name, rule] of rules) {
+      if (rule.kind !== 'organization') continue;
+      table[name] = {} as Record<Actor, Outcome>;
+      expected[name] = {} as Record<Actor, Outcome>;
+      for (const actor of ACTORS) {
+        table[name][actor] = outcomeOf(await rule.run(world, world.agents[actor]));
+        expected[name][actor] = rule.allowed.includes(actor) ? 'allowed' : 'refused';
+      }
+    }
+    expect(table).toEqual(expected);
+  });
+
+  it('refuses account operations when signed out', async () => {
+    const anonymous = createAgent(built.app);
+    for (const [name, rule] of Object.entries(GATEWAY)) {
+      if (rule.kind !== 'signedIn') continue;
+      const field = buildGatewaySchema().getMutationType()?.getFields()[name];
+      const args = (field?.args ?? []).map((a) => `${a.name}: "x"`).join(', ');
+      const selection = field && isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+      const answer = await anonymous.gateway(
+        `mutation { ${name}${args ? `(${args})` : ''}${selection} }`,
+      );
+      expect(outcomeOf(answer), name).toBe('refused');
+    }
+    for (const [name, rule] of Object.entries(REST)) {
+      if (rule.kind !== 'signedIn') continue;
+      const [method, url] = name.split(' ') as [string, string];
+      const response = await anonymous.request(
+        method as 'GET',
+        url.replace(':id', '00000000-0000-0000-0000-000000000000'),
+        method === 'GET' ? undefined : {},
+      );
+      expect(response.statusCode, name).toBe(401);
+    }
+  });
+});
