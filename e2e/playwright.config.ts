@@ -41,7 +41,12 @@ export default defineConfig({
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LICENSE_KEYS: 'E2EBUSINESS:business',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -12,6 +12,7 @@ import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
 import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
+import { seedLicenseKeys } from './modules/auth/license-keys.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const ownsDatabase = options.database === undefined;
   const database = options.database ?? (await openDatabase(config));
   if (ownsDatabase) await migrateDatabase(database);
+  await seedLicenseKeys(database, config.licenseKeys);
 
   const bus = createInProcessBus();
   let jobs: JobQueue | undefined;

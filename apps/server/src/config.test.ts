@@ -31,6 +31,14 @@ describe('config', () => {
     });
   });
 
+  it('reads beta codes to create', () => {
+    expect(loadConfig({ LICENSE_KEYS: 'BIZ2026:business, LAB:academic:30' }).licenseKeys).toEqual([
+      { code: 'BIZ2026', license: 'business', maxUses: null },
+      { code: 'LAB', license: 'academic', maxUses: 30 },
+    ]);
+    expect(() => loadConfig({ LICENSE_KEYS: 'no license' })).toThrow('LICENSE_KEYS');
+  });
+
   it('names every bad setting', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });

@@ -35,6 +35,13 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.local>'),
+  LICENSE_KEYS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z0-9_-]+:[A-Za-z]+(:\d+)?\s*(,\s*[A-Za-z0-9_-]+:[A-Za-z]+(:\d+)?\s*)*$/,
+      'LICENSE_KEYS must look like CODE:license[:maxUses],CODE:license',
+    )
+    .optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -63,6 +70,8 @@ export interface Config {
   /** When set, mail goes out through this SMTP server as well as into the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Beta codes to make sure exist at start: code, license and an optional use limit. */
+  licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
 
 export class ConfigError extends Error {
@@ -145,5 +154,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    licenseKeys: (e.LICENSE_KEYS ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const [code = '', license = '', maxUses] = entry.split(':');
+        return { code, license, maxUses: maxUses ? Number(maxUses) : null };
+      }),
   };
 }

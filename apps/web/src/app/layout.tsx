@@ -1,6 +1,7 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
 import { AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
+import { canManageMembers } from '@assay/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { signOut } from '../api/session.ts';
@@ -52,6 +53,11 @@ function UserMenu() {
         <Menu.Item component="a" href={`${data.appOrigin}/organizations`}>
           Your organizations
         </Menu.Item>
+        {data.membership && canManageMembers(data.membership.role) ? (
+          <Menu.Item component={Link} to="/settings/members">
+            Organization settings
+          </Menu.Item>
+        ) : null}
         <Menu.Item component={Link} to="/profile/security">
           Security
         </Menu.Item>

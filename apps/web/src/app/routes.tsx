@@ -6,6 +6,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
 import { homeRoutes } from '../features/home/routes.tsx';
+import { settingsRoutes } from '../features/settings/routes.tsx';
 import { AppLayout } from './layout.tsx';
 import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
 import { NotAuthorizedPage } from './pages/not-authorized-page.tsx';
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
       // Accounts (part 1 §2.1–2.3)
       ...authRoutes,
       ...devInboxRoutes,
+      ...settingsRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),

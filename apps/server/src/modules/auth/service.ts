@@ -173,39 +173,42 @@ export async function createUser(
   }
   const password = checkPassword(input.password);
   const passwordHash = await hashPassword(password);
-  return services.transaction(async (unit) => {
-    const token = await findLiveToken(
-      unit.tx,
-      typeof input.token === 'string' ? input.token : undefined,
-      ['signup', 'invite'],
-    );
-    const email = token.email ?? '';
-    const [existing] = await unit.tx.select().from(users).where(eq(users.email, email));
-    if (existing) throw new AppError('tokenExpired');
-    await consumeToken(unit.tx, token);
-    const [user] = await unit.tx
-      .insert(users)
-      .values({
-        email,
-        passwordHash,
-        firstName,
-        lastName,
-        emailVerifiedAt: new Date(),
-        signupLicense: typeof token.data.license === 'string' ? token.data.license : null,
-      })
-      .returning();
-    if (!user) throw new Error('user insert returned no row');
-    const organizationId =
-      typeof token.data.organizationId === 'string' ? token.data.organizationId : null;
-    const membership = organizationId ? await joinOrganization(unit, user, organizationId) : null;
-    const session = await createSession(unit.tx, user.id, request);
-    return {
-      user,
-      sessionToken: session.token,
-      license: typeof token.data.license === 'string' ? token.data.license : 'garage',
-      organization: membership?.organization ?? null,
-    };
-  });
+  return services.transaction(
+    async (unit) => {
+      const token = await findLiveToken(
+        unit.tx,
+        typeof input.token === 'string' ? input.token : undefined,
+        ['signup', 'invite'],
+      );
+      const email = token.email ?? '';
+      const [existing] = await unit.tx.select().from(users).where(eq(users.email, email));
+      if (existing) throw new AppError('tokenExpired');
+      await consumeToken(unit.tx, token);
+      const [user] = await unit.tx
+        .insert(users)
+        .values({
+          email,
+          passwordHash,
+          firstName,
+          lastName,
+          emailVerifiedAt: new Date(),
+          signupLicense: typeof token.data.license === 'string' ? token.data.license : null,
+        })
+        .returning();
+      if (!user) throw new Error('user insert returned no row');
+      const organizationId =
+        typeof token.data.organizationId === 'string' ? token.data.organizationId : null;
+      const membership = organizationId ? await joinOrganization(unit, user, organizationId) : null;
+      const session = await createSession(unit.tx, user.id, request);
+      return {
+        user,
+        sessionToken: session.token,
+        license: typeof token.data.license === 'string' ? token.data.license : 'garage',
+        organization: membership?.organization ?? null,
+      };
+    },
+    { context: { ip: request.ip, device: (request.headers['user-agent'] ?? '').slice(0, 400) } },
+  );
 }
 
 export type SignInResult =
@@ -511,16 +514,26 @@ export async function redeemHandoff(
   request: FastifyRequest,
   raw: string | undefined,
 ) {
-  return services.transaction(async ({ tx }) => {
+  const result = await services.transaction(async ({ tx }) => {
     const token = await findLiveToken(tx, raw, ['handoff']);
     await consumeToken(tx, token);
     if (!token.userId) throw new AppError('tokenExpired');
     const session = await createSession(tx, token.userId, request);
     return {
+      userId: token.userId,
+      organizationId:
+        typeof token.data.organizationId === 'string' ? token.data.organizationId : null,
       sessionToken: session.token,
       path: typeof token.data.path === 'string' ? token.data.path : '/',
     };
   });
+  const membership = result.organizationId
+    ? await findMembership(services.database.db, result.userId, result.organizationId)
+    : undefined;
+  if (membership) {
+    await recordSignIn(services, request, membership.organization.id, membership.profileId);
+  }
+  return { sessionToken: result.sessionToken, path: result.path };
 }
 
 /** Invitations the signed-in user can accept (the sign-up "invites" step). */

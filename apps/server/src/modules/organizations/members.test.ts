@@ -205,6 +205,19 @@ describe('access logs', () => {
       device: 'Log Test Browser',
       actor: 'Ada Lovelace',
     });
+    const handoff = await owner.agent.post('/api/auth/handoff', { organizationId: org.id });
+    const link = new URL(handoff.json().url as string);
+    await createAgent(built.app, { ip: '10.77.0.2' }).get(`${link.pathname}${link.search}`, {
+      host: link.host,
+    });
+    const afterHandoff = (await onOrg(owner.agent, org.slug, LOGS)).data
+      ?.organizationAccessLogs as { ip: string; activity: { service: string } }[];
+    expect(afterHandoff.filter((l) => l.activity.service === 'auth').map((l) => l.ip)).toEqual(
+      expect.arrayContaining(['10.77.0.1', '10.77.0.2']),
+    );
+    const created = afterHandoff.find((l) => l.activity.service === 'organizations');
+    expect(created?.ip).toBeTruthy();
+
     const mine = await onOrg(
       owner.agent,
       org.slug,

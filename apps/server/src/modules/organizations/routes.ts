@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, ORGANIZATION_ID_HEADER } from '@assay/domain';
 import { requireAuth } from '../../http/auth-context.ts';
-import { requireMember } from '../../http/member-context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { listMembers } from './members.ts';
 import { createOrganization, joinOrganization, listMemberships } from './service.ts';
@@ -34,13 +34,15 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     const auth = requireAuth(request);
     const b = body(request.body);
     const first = (await listMemberships(services.database.db, auth.user.id)).length === 0;
-    const org = await services.transaction((unit) =>
-      createOrganization(unit, auth.user, {
-        name: text(b.name),
-        slug: text(b.slug),
-        // Only a beta code proven at sign-up grants another license, and only to the first organisation.
-        license: (first && auth.user.signupLicense) || 'garage',
-      }),
+    const org = await services.transaction(
+      (unit) =>
+        createOrganization(unit, auth.user, {
+          name: text(b.name),
+          slug: text(b.slug),
+          // Only a beta code proven at sign-up grants another license, and only to the first organisation.
+          license: (first && auth.user.signupLicense) || 'garage',
+        }),
+      { context: requestContext(request) },
     );
     return reply.status(201).send(publicOrganization(org));
   });
@@ -52,8 +54,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     const organizationId =
       typeof header === 'string' ? header : text(body(request.body).organizationId);
     if (!organizationId) throw new AppError('joinFailed');
-    const membership = await services.transaction((unit) =>
-      joinOrganization(unit, auth.user, organizationId),
+    const membership = await services.transaction(
+      (unit) => joinOrganization(unit, auth.user, organizationId),
+      { context: requestContext(request) },
     );
     return reply.status(201).send({
       profileId: membership.profileId,

@@ -14,8 +14,13 @@ export interface UnitOfWork {
   record(event: NewEvent): Promise<EventRow>;
 }
 
+export interface TransactionOptions {
+  /** Where the change came from (ip, device), recorded with every event unless one says otherwise. */
+  context?: { ip?: string; device?: string };
+}
+
 export interface TransactionRunner {
-  <T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T>;
+  <T>(work: (unit: UnitOfWork) => Promise<T>, options?: TransactionOptions): Promise<T>;
 }
 
 /** Builds the transaction helper for a database and an after-commit publisher. */
@@ -23,13 +28,19 @@ export function createTransactionRunner(
   database: Database,
   publish: PublishEvents,
 ): TransactionRunner {
-  return async <T>(work: (unit: UnitOfWork) => Promise<T>): Promise<T> => {
+  return async <T>(
+    work: (unit: UnitOfWork) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> => {
     const recorded: EventRow[] = [];
     const result = await database.db.transaction(async (tx) => {
       const unit: UnitOfWork = {
         tx,
         async record(event) {
-          const [row] = await tx.insert(events).values(event).returning();
+          const [row] = await tx
+            .insert(events)
+            .values({ ...event, context: event.context ?? options.context ?? {} })
+            .returning();
           if (!row) throw new Error('event insert returned no row');
           recorded.push(row);
           return row;

@@ -1,0 +1,23 @@
+/** Plain words for an access-log entry. */
+const WORDS: Record<string, string> = {
+  'auth.create.profile': 'Signed in',
+  'organizations.create.invite': 'Invited a person',
+  'organizations.resend.invite': 'Resent an invitation',
+  'organizations.delete.invite': 'Withdrew an invitation',
+  'organizations.updateRole.profile': 'Changed a role',
+  'organizations.disable.profile': 'Disabled a member',
+  'organizations.enable.profile': 'Enabled a member',
+  'organizations.create.profile': 'Joined the organization',
+  'organizations.create.organization': 'Created the organization',
+};
+
+export function describeActivity(activity: {
+  service: string;
+  action: string;
+  entity: string;
+}): string {
+  return (
+    WORDS[`${activity.service}.${activity.action}.${activity.entity}`] ??
+    `${activity.action} ${activity.entity}`
+  );
+}

@@ -1,0 +1,66 @@
+/** The organisation's access log: who did what, when, from where. */
+import { Alert, Select, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { canViewAccessLogs, type License } from '@assay/domain';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { useAccessLogs } from '../api/access-logs.ts';
+import { describeActivity } from '../activity.ts';
+import { SettingsLayout } from './settings-layout.tsx';
+
+const ACTIONS = ['create', 'delete', 'resend', 'updateRole', 'disable', 'enable'];
+
+function LogTable() {
+  const [action, setAction] = useState<string | null>(null);
+  const logs = useAccessLogs(action ? { action } : {});
+  return (
+    <>
+      <Select
+        placeholder="Every action"
+        data={ACTIONS}
+        value={action}
+        onChange={setAction}
+        clearable
+        w={220}
+      />
+      <Table striped data-testid="access-logs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>When</Table.Th>
+            <Table.Th>Who</Table.Th>
+            <Table.Th>What</Table.Th>
+            <Table.Th>IP address</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {logs.data?.map((log) => (
+            <Table.Tr key={log.id}>
+              <Table.Td>{new Date(log.time).toLocaleString()}</Table.Td>
+              <Table.Td>{log.actor ?? '—'}</Table.Td>
+              <Table.Td>{describeActivity(log.activity)}</Table.Td>
+              <Table.Td>{log.ip}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {logs.data?.length === 0 ? <Text c="dimmed">Nothing recorded yet.</Text> : null}
+    </>
+  );
+}
+
+export function AccessLogsPage() {
+  const boot = useBootstrap();
+  const membership = boot.data?.membership;
+  const license = boot.data?.organization?.license as License | undefined;
+  const allowed = membership && license ? canViewAccessLogs(membership.role, license) : false;
+  return (
+    <SettingsLayout>
+      {allowed ? (
+        <LogTable />
+      ) : (
+        <Alert color="blue" title="Access logs come with the Business plan">
+          Upgrade to see who signed in and what changed in your organization.
+        </Alert>
+      )}
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,302 @@
+/** Members and invitations: counts, invite by email (several at once), roles, disable and enable. */
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  INVITABLE_ROLES,
+  ORGANIZATION_ROLE_NAMES,
+  ORGANIZATION_ROLES,
+  type OrganizationRole,
+} from '@assay/domain';
+import { toApiError } from '../../../api/errors.ts';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import { openConfirm } from '../../../ui/confirm.tsx';
+import {
+  createInvites,
+  deleteInvite,
+  disableMember,
+  enableMember,
+  resendInvite,
+  updateMemberRole,
+  useMembers,
+} from '../api/members.ts';
+import { SettingsLayout } from './settings-layout.tsx';
+
+const PAGE_SIZE = 20;
+const roleName = (role: string) => ORGANIZATION_ROLE_NAMES[role as OrganizationRole] ?? role;
+const ROLE_OPTIONS = ORGANIZATION_ROLES.filter((r) => r !== 'disabled').map((r) => ({
+  value: r,
+  label: roleName(r),
+}));
+
+function InviteCard(props: { onDone: () => void }) {
+  const [emails, setEmails] = useState('');
+  const [role, setRole] = useState<string>('collaborator');
+  const invite = useMutation({
+    meta: { customErrorHandler: true },
+    mutationFn: () =>
+      createInvites(
+        emails
+          .split(/[\s,;]+/)
+          .map((e) => e.trim())
+          .filter(Boolean)
+          .map((email) => ({ email, role })),
+      ),
+    onSuccess: (result) => {
+      if (result.invites.length) {
+        showAlert({
+          message: `Invitation sent to ${result.invites.map((i) => i.email).join(', ')}`,
+          type: 'success',
+        });
+      }
+      for (const error of result.errors)
+        showAlert({ message: `${error.email}: ${error.message}`, type: 'warning', time: 'pause' });
+      setEmails('');
+      props.onDone();
+    },
+    onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),
+  });
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Invite people
+        </Title>
+        <Group align="end" wrap="nowrap">
+          <Textarea
+            label="Email addresses"
+            description="Several at once: separate them with commas or new lines."
+            autosize
+            minRows={1}
+            style={{ flex: 1 }}
+            value={emails}
+            onChange={(e) => setEmails(e.currentTarget.value)}
+          />
+          <Select
+            label="Role"
+            data={INVITABLE_ROLES.map((r) => ({ value: r, label: roleName(r) }))}
+            value={role}
+            onChange={(v) => setRole(v ?? 'collaborator')}
+            allowDeselect={false}
+            w={190}
+          />
+          <Button
+            loading={invite.isPending}
+            disabled={!emails.trim()}
+            onClick={() => invite.mutate()}
+          >
+            Invite
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+export function MembersPage() {
+  const boot = useBootstrap();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const members = useMembers({
+    search,
+    ...(roleFilter ? { role: roleFilter } : {}),
+    page,
+    pageSize: PAGE_SIZE,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['settings', 'members'] });
+  const act = useMutation({
+    meta: { customErrorHandler: true },
+    mutationFn: (run: () => Promise<unknown>) => run(),
+    onSuccess: refresh,
+    onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),
+  });
+  const myProfileId = boot.data?.membership?.profileId;
+  const data = members.data;
+  return (
+    <SettingsLayout>
+      {data ? (
+        <Group gap="lg" data-testid="member-counts">
+          <Text size="sm">
+            <strong>{data.memberCounts.active}</strong> active
+          </Text>
+          <Text size="sm">
+            <strong>{data.memberCounts.pending}</strong> pending invitations
+          </Text>
+          <Text size="sm">
+            <strong>{data.memberCounts.total}</strong> in total
+          </Text>
+        </Group>
+      ) : null}
+      <InviteCard onDone={() => void refresh()} />
+      {data && data.pendingInvites.length > 0 ? (
+        <Card withBorder padding="md">
+          <Title order={3} size="h5" mb="xs">
+            Invitations
+          </Title>
+          <Table data-testid="invites">
+            <Table.Tbody>
+              {data.pendingInvites.map((invite) => (
+                <Table.Tr key={invite.id}>
+                  <Table.Td>{invite.email}</Table.Td>
+                  <Table.Td>{roleName(invite.role)}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={invite.status === 'expired' ? 'red' : 'blue'}>
+                      {invite.status}
+                    </Badge>
+                    {invite.resent ? (
+                      <Badge variant="outline" ml={4}>
+                        resent
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="end">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        onClick={() => act.mutate(() => resendInvite(invite.id))}
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => act.mutate(() => deleteInvite(invite.id))}
+                      >
+                        Delete
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Card>
+      ) : null}
+      <Group>
+        <TextInput
+          placeholder="Search by name or email"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+        <Select
+          placeholder="All roles"
+          data={ORGANIZATION_ROLES.map((r) => ({ value: r, label: roleName(r) }))}
+          value={roleFilter}
+          onChange={(v) => {
+            setRoleFilter(v);
+            setPage(1);
+          }}
+          clearable
+        />
+      </Group>
+      <Table striped data-testid="members">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Two-step</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data?.organizationMembers.members.map((m) => (
+            <Table.Tr key={m.id}>
+              <Table.Td>
+                {m.firstName} {m.lastName}
+              </Table.Td>
+              <Table.Td>{m.email}</Table.Td>
+              <Table.Td>
+                {m.disabled ? (
+                  <Badge color="gray">Disabled</Badge>
+                ) : (
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    size="xs"
+                    data={ROLE_OPTIONS}
+                    value={m.role}
+                    allowDeselect={false}
+                    disabled={m.id === myProfileId}
+                    onChange={(role) => role && act.mutate(() => updateMemberRole(m.id, role))}
+                    w={180}
+                  />
+                )}
+              </Table.Td>
+              <Table.Td>
+                {m.mfaEnabled ? (
+                  <Badge color="teal">On</Badge>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    Off
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {m.id === myProfileId ? null : (
+                  <Menu position="bottom-end">
+                    <Menu.Target>
+                      <Button size="xs" variant="subtle">
+                        More
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {m.disabled ? (
+                        <Menu.Item onClick={() => act.mutate(() => enableMember(m.id))}>
+                          Enable
+                        </Menu.Item>
+                      ) : (
+                        <Menu.Item
+                          color="red"
+                          onClick={() =>
+                            openConfirm({
+                              title: 'Disable member',
+                              message: `${m.firstName} ${m.lastName} will lose access to the organization until enabled again.`,
+                              confirmLabel: 'Disable',
+                              danger: true,
+                              onConfirm: () => act.mutate(() => disableMember(m.id)),
+                            })
+                          }
+                        >
+                          Disable
+                        </Menu.Item>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {data && data.organizationMembers.total > PAGE_SIZE ? (
+        <Pagination
+          total={Math.ceil(data.organizationMembers.total / PAGE_SIZE)}
+          value={page}
+          onChange={setPage}
+        />
+      ) : null}
+    </SettingsLayout>
+  );
+}

@@ -1,0 +1,14 @@
+import type { RouteObject } from 'react-router';
+
+export const settingsRoutes: RouteObject[] = [
+  {
+    path: '/settings/members',
+    lazy: async () => ({ Component: (await import('./components/members-page.tsx')).MembersPage }),
+  },
+  {
+    path: '/settings/access-logs',
+    lazy: async () => ({
+      Component: (await import('./components/access-logs-page.tsx')).AccessLogsPage,
+    }),
+  },
+];

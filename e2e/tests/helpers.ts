@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Correct_horse1';
+export const passwordField = (page: Page) => page.getByLabel(/^Password\s*\*?$/);
+
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+}
+
+/** Opens the newest dev-inbox mail to the address with the subject, and follows its link. */
+export async function followMailLink(page: Page, to: string, subject: string) {
+  await page.goto('/dev/inbox');
+  const mail = page
+    .getByTestId('mail')
+    .filter({ hasText: to })
+    .filter({ hasText: subject })
+    .first();
+  await expect(mail).toBeVisible();
+  await mail.getByRole('link').first().click();
+}
+
+/** Signs up through the screens and creates an organisation; ends on its subdomain, signed in. */
+export async function signUpWithOrganization(
+  page: Page,
+  options: {
+    email: string;
+    orgName: string;
+    inviteCode?: string;
+    firstName?: string;
+    lastName?: string;
+  },
+) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Email').fill(options.email);
+  if (options.inviteCode) await page.getByLabel('Invite code (optional)').fill(options.inviteCode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await followMailLink(page, options.email, 'Confirm your email');
+  await expect(page).toHaveURL(/\/sign-up\/new-account$/);
+  await page.getByLabel('First name').fill(options.firstName ?? 'Ada');
+  await page.getByLabel('Last name').fill(options.lastName ?? 'Lovelace');
+  await passwordField(page).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/sign-up\/invites$/);
+  await page.getByLabel('Organization name').fill(options.orgName);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByTestId('organization-name')).toHaveText(options.orgName);
+}

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import {
+  followMailLink,
+  passwordField,
+  PASSWORD,
+  signUpWithOrganization,
+  uniqueSuffix,
+} from './helpers.ts';
+
+test('an owner invites a collaborator, who joins, sees the license terms but not the settings; the access log shows the invite', async ({
+  browser,
+}) => {
+  const suffix = uniqueSuffix();
+  const ownerEmail = `owner.${suffix}@example.com`;
+  const memberEmail = `member.${suffix}@example.com`;
+  const orgName = `Lab ${suffix}`;
+
+  const ownerContext = await browser.newContext();
+  const owner = await ownerContext.newPage();
+  await signUpWithOrganization(owner, { email: ownerEmail, orgName, inviteCode: 'E2EBUSINESS' });
+  await expect(owner.getByText('Business plan')).toBeVisible();
+
+  // Invite a collaborator from the organisation settings.
+  await owner.getByTestId('user-menu').click();
+  await owner.getByRole('menuitem', { name: 'Organization settings' }).click();
+  await expect(owner).toHaveURL(/\/settings\/members$/);
+  await owner.getByLabel('Email addresses').fill(memberEmail);
+  await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(owner.getByTestId('invites')).toContainText(memberEmail);
+  await expect(owner.getByTestId('member-counts')).toContainText('1 pending invitations');
+  await owner.screenshot({ path: 'test-results/members.png', fullPage: true });
+
+  // The collaborator follows the invitation, creates an account and lands in the organisation.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await followMailLink(member, memberEmail, `You are invited to ${orgName}`);
+  await expect(member).toHaveURL(/\/sign-up\/new-account\/invited$/);
+  await expect(member.getByRole('heading', { name: `Join ${orgName}` })).toBeVisible();
+  await member.getByLabel('First name').fill('Grace');
+  await member.getByLabel('Last name').fill('Hopper');
+  await passwordField(member).fill(PASSWORD);
+  await member.getByRole('button', { name: 'Join' }).click();
+  await expect(member.getByTestId('organization-name')).toHaveText(orgName);
+  // Business plan wording: projects and ideas.
+  await expect(member.getByTestId('projects-card')).toContainText('Projects');
+  await expect(member.getByTestId('projects-card')).toContainText('ideas');
+
+  // No settings for a collaborator.
+  await member.getByTestId('user-menu').click();
+  await expect(member.getByRole('menuitem', { name: 'Organization settings' })).toHaveCount(0);
+  await member.keyboard.press('Escape');
+  await member.goto('/settings/members');
+  await expect(member).toHaveURL(/\/PageNotAuthorized\?redirect=true&status=403$/);
+
+  // The owner's access log shows the invitation.
+  await owner.getByRole('tab', { name: 'Access log' }).click();
+  await expect(owner.getByTestId('access-logs')).toContainText('Invited a person');
+  await expect(owner.getByTestId('access-logs')).toContainText('Ada Lovelace');
+  await owner.screenshot({ path: 'test-results/access-log.png', fullPage: true });
+
+  await ownerContext.close();
+  await memberContext.close();
+});
