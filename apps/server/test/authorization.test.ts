@@ -147,6 +147,48 @@ const REST: Record<string, Rule> = {
   'GET /api/org/organizations': { kind: 'signedIn' },
   'POST /api/org/organizations': { kind: 'signedIn' },
   'POST /api/users/profiles': { kind: 'signedIn' },
+  'PUT /api/org/organizations/:id': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) =>
+      actor.put(
+        `/api/org/organizations/${w.org.id}`,
+        { location: 'Boston' },
+        { host: `${w.org.slug}.assay.test` },
+      ),
+  },
+  'PUT /api/org/organizations/:id/resources': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) =>
+      actor.put(
+        `/api/org/organizations/${w.org.id}/resources`,
+        {
+          disabled: false,
+          items: [{ id: 'guide', title: 'Guide', link: 'https://example.com/guide' }],
+        },
+        { host: `${w.org.slug}.assay.test` },
+      ),
+  },
+  'PUT /api/org/organizations/:id/resources/:resourceId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      await w.owner.put(
+        `/api/org/organizations/${w.org.id}/resources`,
+        {
+          disabled: false,
+          items: [{ id: 'guide', title: 'Guide', link: 'https://example.com/guide' }],
+        },
+        { host: `${w.org.slug}.assay.test` },
+      );
+      return actor.put(
+        `/api/org/organizations/${w.org.id}/resources/guide`,
+        { title: 'Field guide' },
+        { host: `${w.org.slug}.assay.test` },
+      );
+    },
+  },
   'GET /api/users/profiles': {
     kind: 'organization',
     allowed: MEMBERS,

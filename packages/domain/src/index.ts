@@ -14,3 +14,5 @@ export * from './terminology.ts';
 export * from './gateway.ts';
 export * from './sign-up.ts';
 export * from './policies.ts';
+export * from './organization.ts';
+export * from './organization-schema.ts';

@@ -2,5 +2,6 @@
 export interface GatewayModule {
   name: string;
   typeDefs: string;
-  resolvers: Record<string, Record<string, unknown>>;
+  /** Field resolvers per type, or a GraphQLScalarType for a scalar. */
+  resolvers: Record<string, unknown>;
 }

@@ -25,13 +25,21 @@ export interface RequestContext {
 
 const cache = new WeakMap<FastifyRequest, Promise<MemberContext>>();
 
-async function resolve(services: AppServices, request: FastifyRequest): Promise<MemberContext> {
+async function resolve(
+  services: AppServices,
+  request: FastifyRequest,
+  explicitId: string | undefined,
+): Promise<MemberContext> {
   const auth = request.auth;
   if (!auth) throw new AppError('unauthenticated');
   const host = classifyHost(request.headers.host, services.config.appDomain);
   let organizationId: string | undefined;
   if (host.kind === 'organization') {
     organizationId = (await findOrganizationBySlug(services.database.db, host.slug))?.id;
+    // A path naming another organisation than the subdomain's finds nothing.
+    if (explicitId && explicitId !== organizationId) organizationId = undefined;
+  } else if (explicitId) {
+    organizationId = /^[0-9a-f-]{36}$/i.test(explicitId) ? explicitId : undefined;
   } else {
     const header = request.headers[ORGANIZATION_ID_HEADER];
     organizationId =
@@ -52,10 +60,11 @@ async function resolve(services: AppServices, request: FastifyRequest): Promise<
 export function requireMember(
   services: AppServices,
   request: FastifyRequest,
+  options: { organizationId?: string } = {},
 ): Promise<MemberContext> {
   let pending = cache.get(request);
   if (!pending) {
-    pending = resolve(services, request);
+    pending = resolve(services, request, options.organizationId);
     cache.set(request, pending);
   }
   return pending;

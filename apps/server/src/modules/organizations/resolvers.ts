@@ -1,4 +1,6 @@
+import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
+import { loadFullOrganization, presentOrganization } from './settings.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   changeMemberRole,
@@ -18,6 +20,18 @@ const ctx = (context: GatewayContext) => requestContext(context.request);
 
 export const resolvers = {
   Query: {
+    fullOrganization: async (
+      _: unknown,
+      args: { slug?: string | null; id?: string | null },
+      context: GatewayContext,
+    ) => {
+      if (!context.auth) throw new AppError('unauthenticated');
+      if (!args.slug && !args.id) {
+        const current = await member(context);
+        return presentOrganization(current.organization, current);
+      }
+      return loadFullOrganization(context.services, context.auth.user.id, args);
+    },
     organizationMembers: async (
       _: unknown,
       args: { filters?: MemberFilters | null },

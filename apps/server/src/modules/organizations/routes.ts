@@ -5,6 +5,7 @@ import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { listMembers } from './members.ts';
+import { updateOrganization, updateResource } from './settings.ts';
 import { createOrganization, joinOrganization, listMemberships } from './service.ts';
 
 type Body = Record<string, unknown>;
@@ -63,6 +64,38 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       role: membership.role,
       organization: publicOrganization(membership.organization),
     });
+  });
+
+  app.put('/api/org/organizations/:id', async (request) => {
+    const { id } = request.params as { id: string };
+    const member = await requireMember(services, request, { organizationId: id });
+    return updateOrganization(services, member, id, request.body, requestContext(request));
+  });
+
+  app.put('/api/org/organizations/:id/resources', async (request) => {
+    const { id } = request.params as { id: string };
+    const member = await requireMember(services, request, { organizationId: id });
+    return updateOrganization(
+      services,
+      member,
+      id,
+      { resources: request.body },
+      requestContext(request),
+    );
+  });
+
+  app.put('/api/org/organizations/:id/resources/:resourceId', async (request) => {
+    const { id, resourceId } = request.params as { id: string; resourceId: string };
+    const member = await requireMember(services, request, { organizationId: id });
+    const b = body(request.body);
+    return updateResource(
+      services,
+      member,
+      id,
+      resourceId,
+      { title: b.title, link: b.link },
+      requestContext(request),
+    );
   });
 
   /** GET /api/users/profiles?paginate=true&search&role&disabled&page&pageSize: total in X-Total-Count. */

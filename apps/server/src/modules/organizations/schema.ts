@@ -9,6 +9,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type {
+  OrganizationBilling,
+  OrganizationUpdate,
+  PROFILE_DISPLAY_NAMES,
+  PROJECT_DEFAULTS,
+} from '@assay/domain';
 import { users } from '../auth/schema.ts';
 
 /** The tenant: every row of every module carries its organization_id. */
@@ -18,6 +24,53 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   license: text('license').notNull().default('garage'),
   sso: boolean('sso').notNull().default(false),
+  image: text('image'),
+  location: text('location'),
+  /** Plan allowance for the AI agent also needs this flag (the glidrai feature). */
+  generation: boolean('generation').notNull().default(true),
+  allowSupport: boolean('allow_support').notNull().default(false),
+  fromProjectId: uuid('from_project_id'),
+  limits: jsonb('limits')
+    .$type<{ project?: number | null; profile?: number | null; cohort?: number | null }>()
+    .notNull()
+    .default({}),
+  billing: jsonb('billing').$type<OrganizationBilling>().notNull().default({}),
+  tags: jsonb('tags')
+    .$type<{ cardTags: string[]; projectTags: string[] }>()
+    .notNull()
+    .default({ cardTags: [], projectTags: [] }),
+  resources: jsonb('resources')
+    .$type<{ disabled: boolean; items: { id: string; title: string; link: string }[] }>()
+    .notNull()
+    .default({ disabled: false, items: [] }),
+  profileDisplayNames: jsonb('profile_display_names')
+    .$type<Partial<typeof PROFILE_DISPLAY_NAMES>>()
+    .notNull()
+    .default({}),
+  projectDefaults: jsonb('project_defaults')
+    .$type<Partial<typeof PROJECT_DEFAULTS>>()
+    .notNull()
+    .default({}),
+  canvasTemplates: jsonb('canvas_templates')
+    .$type<NonNullable<OrganizationUpdate['canvasTemplates']>>()
+    .notNull()
+    .default({ defaultTemplateId: null, templates: [] }),
+  globalFields: jsonb('global_fields')
+    .$type<NonNullable<OrganizationUpdate['globalFields']>>()
+    .notNull()
+    .default([]),
+  promptSettings: jsonb('prompt_settings')
+    .$type<Partial<NonNullable<OrganizationUpdate['promptSettings']>>>()
+    .notNull()
+    .default({}),
+  globalContext: jsonb('global_context')
+    .$type<NonNullable<OrganizationUpdate['globalContext']>>()
+    .notNull()
+    .default({ context: '', files: [] }),
+  assistant: jsonb('assistant')
+    .$type<{ active?: boolean; vectorized?: boolean; processing?: boolean }>()
+    .notNull()
+    .default({}),
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
@@ -43,6 +96,7 @@ export const profiles = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),
+    portfolioAccess: boolean('portfolio_access').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

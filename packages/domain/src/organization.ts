@@ -1,0 +1,51 @@
+/** The organisation's settings shapes, their defaults, and derived flags (part 1 §3, §4.3). */
+import { LANGUAGES, TIMERS } from './limits.ts';
+
+export interface OrganizationBilling {
+  subscriptionUUID?: string | null;
+  accountCode?: string | null;
+  planCode?: string | null;
+  expirationDate?: string | null;
+  invalidCard?: boolean;
+  cardOnFile?: boolean;
+  manual?: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Derived billing flags, computed in one place: invalid when there is neither a subscription nor
+ * a manual arrangement; expired after the expiration date, with a 7-day grace when the card is
+ * invalid.
+ */
+export function organizationBillingStatus(
+  billing: OrganizationBilling | null | undefined,
+  now = new Date(),
+) {
+  const b = billing ?? {};
+  const invalidSubscription = !b.subscriptionUUID && !b.manual;
+  let isExpired = false;
+  if (b.expirationDate) {
+    const grace = b.invalidCard ? TIMERS.cardGraceDays * DAY_MS : 0;
+    isExpired = now.getTime() > new Date(b.expirationDate).getTime() + grace;
+  }
+  return { isExpired, invalidSubscription };
+}
+
+export const PROJECT_DEFAULTS = {
+  private: false,
+  generate: true,
+  language: 'en-US' as (typeof LANGUAGES)[number],
+  membership: true,
+  experiments: true,
+  productHypotheses: true,
+  businessHypotheses: true,
+  projectOverview: true,
+  publicPortal: false,
+};
+
+export const PROFILE_DISPLAY_NAMES = {
+  title: 'Title',
+  department: 'Department',
+  aboutMe: 'About me',
+};
