@@ -1,5 +1,6 @@
 /** The organisation's settings shapes, their defaults, and derived flags (part 1 §3, §4.3). */
-import { LANGUAGES, TIMERS } from './limits.ts';
+import type { LANGUAGES } from './limits.ts';
+import { TIMERS } from './limits.ts';
 
 export interface OrganizationBilling {
   subscriptionUUID?: string | null;
