@@ -49,7 +49,8 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await member.getByTestId('user-menu').click();
   await expect(member.getByRole('menuitem', { name: 'Organization settings' })).toHaveCount(0);
   await member.keyboard.press('Escape');
-  await member.goto('/settings/members');
+  // On the organisation's own subdomain, where the collaborator is a member.
+  await member.goto(new URL('/settings/members', member.url()).toString());
   await expect(member).toHaveURL(/\/PageNotAuthorized\?redirect=true&status=403$/);
 
   // The owner's access log shows the invitation.
@@ -60,4 +61,34 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
 
   await ownerContext.close();
   await memberContext.close();
+});
+
+test('an owner renames the organisation and sets defaults in the general settings', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `settings.${suffix}@example.com`,
+    orgName: `Studio ${suffix}`,
+  });
+  await page.goto(new URL('/settings/general', page.url()).toString());
+  await expect(page.getByRole('tab', { name: 'General' })).toBeVisible();
+  await page.getByLabel(/^Name/).fill(`Studio Renamed ${suffix}`);
+  await page.getByLabel('Location').fill('Lisbon');
+  await page.getByRole('combobox', { name: 'Card tags' }).fill('pricing');
+  await page.getByRole('combobox', { name: 'Card tags' }).press('Enter');
+  await page.getByRole('button', { name: 'Add a link' }).click();
+  await page.getByLabel('Title', { exact: true }).fill('Course guide');
+  await page.getByLabel('Link').fill('https://example.com/guide');
+  await page.getByLabel('New projects are private').check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your organization has been updated' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('organization-name')).toHaveText(`Studio Renamed ${suffix}`);
+  await page.screenshot({ path: 'test-results/general-settings.png', fullPage: true });
+  await page.reload();
+  await expect(page.getByLabel('Location')).toHaveValue('Lisbon');
+  await expect(page.getByLabel('Link')).toHaveValue('https://example.com/guide');
+  await expect(page.getByLabel('New projects are private')).toBeChecked();
 });

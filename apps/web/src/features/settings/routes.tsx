@@ -2,6 +2,10 @@ import type { RouteObject } from 'react-router';
 
 export const settingsRoutes: RouteObject[] = [
   {
+    path: '/settings/general',
+    lazy: async () => ({ Component: (await import('./components/general-page.tsx')).GeneralPage }),
+  },
+  {
     path: '/settings/members',
     lazy: async () => ({ Component: (await import('./components/members-page.tsx')).MembersPage }),
   },

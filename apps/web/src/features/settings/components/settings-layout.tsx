@@ -5,6 +5,7 @@ import { useBootstrap } from '../../../api/bootstrap.ts';
 import { SettingsGuard } from './settings-guard.tsx';
 
 const TABS = [
+  { value: '/settings/general', label: 'General' },
   { value: '/settings/members', label: 'Members' },
   { value: '/settings/access-logs', label: 'Access log' },
 ];
