@@ -112,6 +112,26 @@ const GATEWAY: Record<string, Rule> = {
       id: await freshMemberId(w),
     })),
   },
+  updateProfile: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($id: ID) { updateProfile(profileId: $id, input: { info: { title: "Researcher" } }) { id } }',
+      async (w) => ({
+        id: await freshMemberId(w),
+      }),
+    ),
+  },
+  updatePortfolioAccess: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($id: ID!) { updatePortfolioAccess(profileId: $id, portfolioAccess: true) { id } }',
+      async (w) => ({
+        id: await freshMemberId(w),
+      }),
+    ),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },

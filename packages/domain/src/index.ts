@@ -16,3 +16,4 @@ export * from './sign-up.ts';
 export * from './policies.ts';
 export * from './organization.ts';
 export * from './organization-schema.ts';
+export * from './profile.ts';

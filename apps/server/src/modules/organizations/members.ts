@@ -40,6 +40,7 @@ export function presentMember(row: ProfileRow & { mfaEnabled?: boolean }) {
     role: row.role,
     disabled: row.role === 'disabled',
     mfaEnabled: Boolean(row.mfaEnabled),
+    portfolioAccess: row.portfolioAccess,
     createdAt: row.createdAt.toISOString(),
   };
 }

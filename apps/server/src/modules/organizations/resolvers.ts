@@ -1,6 +1,19 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
+import { getProfile, setPortfolioAccess, updateProfile } from './profiles.ts';
 import { loadFullOrganization, presentOrganization } from './settings.ts';
+
+/** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
+function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [
+        k,
+        typeof v === 'object' && !Array.isArray(v) ? stripNulls(v as Record<string, unknown>) : v,
+      ]),
+  );
+}
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   changeMemberRole,
@@ -37,6 +50,8 @@ export const resolvers = {
       args: { filters?: MemberFilters | null },
       context: GatewayContext,
     ) => listMembers(context.services, await member(context), args.filters ?? {}),
+    profile: async (_: unknown, args: { profileId?: string | null }, context: GatewayContext) =>
+      getProfile(context.services, await member(context), args.profileId),
     pendingInvites: async (_: unknown, __: unknown, context: GatewayContext) =>
       listPendingInvites(context.services, await member(context)),
     memberCounts: async (_: unknown, __: unknown, context: GatewayContext) =>
@@ -57,6 +72,30 @@ export const resolvers = {
       }),
   },
   Mutation: {
+    updateProfile: async (
+      _: unknown,
+      args: { profileId?: string | null; input: Record<string, unknown> },
+      context: GatewayContext,
+    ) =>
+      updateProfile(
+        context.services,
+        await member(context),
+        args.profileId,
+        stripNulls(args.input),
+        ctx(context),
+      ),
+    updatePortfolioAccess: async (
+      _: unknown,
+      args: { profileId: string; portfolioAccess: boolean },
+      context: GatewayContext,
+    ) =>
+      setPortfolioAccess(
+        context.services,
+        await member(context),
+        args.profileId,
+        args.portfolioAccess,
+        ctx(context),
+      ),
     createInvites: async (
       _: unknown,
       args: { invites: { email: string; role: string }[] },

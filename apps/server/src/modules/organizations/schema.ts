@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  integer,
   boolean,
   index,
   jsonb,
@@ -97,6 +98,20 @@ export const profiles = pgTable(
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),
     portfolioAccess: boolean('portfolio_access').notNull().default(false),
+    /** Avatar colour, 1 to 8. */
+    bgColor: integer('bg_color').notNull().default(1),
+    image: text('image'),
+    info: jsonb('info')
+      .$type<{
+        title?: string;
+        department?: string;
+        aboutMe?: string;
+        phone?: string;
+        nickname?: string;
+        linkedin?: string;
+      }>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+
+const built = await buildTestApp();
+
+const UPDATE = `mutation($id: ID, $input: ProfileInput!) {
+  updateProfile(profileId: $id, input: $input) { id firstName bgColor info { title aboutMe linkedin phone } }
+}`;
+
+describe('profiles', () => {
+  it('lets members edit their own profile with the maxima of §5', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const own = await onOrg(member.agent, org.slug, UPDATE, {
+      input: {
+        firstName: 'Grace',
+        bgColor: 4,
+        info: { title: 'Researcher', linkedin: 'https://linkedin.com/in/grace' },
+      },
+    });
+    expect(own.data?.updateProfile).toEqual({
+      id: member.profileId,
+      firstName: 'Grace',
+      bgColor: 4,
+      info: {
+        title: 'Researcher',
+        aboutMe: '',
+        linkedin: 'https://linkedin.com/in/grace',
+        phone: '',
+      },
+    });
+    const tooLong = await onOrg(member.agent, org.slug, UPDATE, {
+      input: { info: { aboutMe: 'x'.repeat(2001) } },
+    });
+    expect(tooLong.errors?.[0]?.message).toContain(
+      'message:The about me must be less than 2000 characters',
+    );
+    const kept = await onOrg(member.agent, org.slug, '{ profile { info { title } } }');
+    expect(kept.data).toEqual({ profile: { info: { title: 'Researcher' } } });
+  });
+
+  it('lets admins edit anyone and grant portfolio access, and nobody else', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const admin = await addMember(built, owner.agent, org, 'admin');
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const byAdmin = await onOrg(admin.agent, org.slug, UPDATE, {
+      id: member.profileId,
+      input: { info: { phone: '555-0100' } },
+    });
+    expect((byAdmin.data?.updateProfile as { info: { phone: string } }).info.phone).toBe(
+      '555-0100',
+    );
+    const byMember = await onOrg(member.agent, org.slug, UPDATE, {
+      id: admin.profileId,
+      input: { firstName: 'Nope' },
+    });
+    expect(byMember.errors?.[0]?.message).toMatch(/^statusCode:403;/);
+    const granted = await onOrg(
+      admin.agent,
+      org.slug,
+      'mutation($id: ID!) { updatePortfolioAccess(profileId: $id, portfolioAccess: true) { portfolioAccess } }',
+      {
+        id: member.profileId,
+      },
+    );
+    expect(granted.data).toEqual({ updatePortfolioAccess: { portfolioAccess: true } });
+    const list = await onOrg(
+      admin.agent,
+      org.slug,
+      '{ organizationMembers(filters: { role: "collaborator" }) { members { portfolioAccess mfaEnabled } } }',
+    );
+    expect(list.data).toEqual({
+      organizationMembers: { members: [{ portfolioAccess: true, mfaEnabled: false }] },
+    });
+  });
+});

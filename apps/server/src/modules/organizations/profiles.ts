@@ -1,0 +1,125 @@
+/** Profile editing (own, or anyone's for owners and admins) and the portfolio-access flag. */
+import { and, eq, sql } from 'drizzle-orm';
+import { AppError, canEditProfile, canManageMembers, profileUpdateSchema } from '@assay/domain';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { AppServices } from '../../services.ts';
+import { users } from '../auth/schema.ts';
+import { presentMember } from './members.ts';
+import { profiles, type ProfileRow } from './schema.ts';
+
+async function findProfile(services: AppServices, member: MemberContext, profileId: string) {
+  const [row] = await services.database.db
+    .select({ profile: profiles, mfaEnabled: sql<boolean>`${users.mfaSecret} is not null` })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)));
+  if (!row) throw new AppError('notFound');
+  return row;
+}
+
+/** The full profile, as the member page shows it. */
+export function presentProfile(row: ProfileRow & { mfaEnabled?: boolean }) {
+  return {
+    ...presentMember(row),
+    bgColor: row.bgColor,
+    image: row.image,
+    portfolioAccess: row.portfolioAccess,
+    info: {
+      title: row.info.title ?? '',
+      department: row.info.department ?? '',
+      aboutMe: row.info.aboutMe ?? '',
+      phone: row.info.phone ?? '',
+      nickname: row.info.nickname ?? '',
+      linkedin: row.info.linkedin ?? '',
+    },
+  };
+}
+
+export async function getProfile(
+  services: AppServices,
+  member: MemberContext,
+  profileId?: string | null,
+) {
+  const row = await findProfile(services, member, profileId ?? member.profileId);
+  return presentProfile({ ...row.profile, mfaEnabled: row.mfaEnabled });
+}
+
+export async function updateProfile(
+  services: AppServices,
+  member: MemberContext,
+  profileId: string | null | undefined,
+  input: unknown,
+  context: RequestContext,
+) {
+  const targetId = profileId ?? member.profileId;
+  const current = await findProfile(services, member, targetId);
+  if (!canEditProfile({ role: member.role, profileId: member.profileId }, targetId))
+    throw new AppError('forbidden');
+  const parsed = profileUpdateSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new AppError('validation', {
+      message: parsed.error.issues[0]?.message ?? 'Please check the form.',
+    });
+  }
+  const patch = parsed.data;
+  const updated = await services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .update(profiles)
+        .set({
+          ...(patch.firstName !== undefined ? { firstName: patch.firstName } : {}),
+          ...(patch.lastName !== undefined ? { lastName: patch.lastName } : {}),
+          ...(patch.bgColor !== undefined ? { bgColor: patch.bgColor } : {}),
+          ...(patch.info ? { info: { ...current.profile.info, ...patch.info } } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.id, targetId))
+        .returning();
+      if (!row) throw new AppError('notFound');
+      await unit.record({
+        name: 'profiles.update',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'profile',
+        subjectId: targetId,
+        changes: { fields: Object.keys(patch) },
+      });
+      return row;
+    },
+    { context },
+  );
+  return presentProfile({ ...updated, mfaEnabled: current.mfaEnabled });
+}
+
+/** Portfolio access is granted by owners and admins. */
+export async function setPortfolioAccess(
+  services: AppServices,
+  member: MemberContext,
+  profileId: string,
+  portfolioAccess: boolean,
+  context: RequestContext,
+) {
+  if (!canManageMembers(member.role)) throw new AppError('forbidden');
+  const current = await findProfile(services, member, profileId);
+  const updated = await services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .update(profiles)
+        .set({ portfolioAccess, updatedAt: new Date() })
+        .where(eq(profiles.id, profileId))
+        .returning();
+      if (!row) throw new AppError('notFound');
+      await unit.record({
+        name: 'profiles.portfolioAccess',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'profile',
+        subjectId: profileId,
+        changes: { portfolioAccess },
+      });
+      return row;
+    },
+    { context },
+  );
+  return presentProfile({ ...updated, mfaEnabled: current.mfaEnabled });
+}
