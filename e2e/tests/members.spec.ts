@@ -92,3 +92,24 @@ test('an owner renames the organisation and sets defaults in the general setting
   await expect(page.getByLabel('Link')).toHaveValue('https://example.com/guide');
   await expect(page.getByLabel('New projects are private')).toBeChecked();
 });
+
+test('a member edits their profile, and the maxima hold', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `profile.${suffix}@example.com`,
+    orgName: `Desk ${suffix}`,
+  });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Your profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Your profile' })).toBeVisible();
+  await page.getByLabel('Title', { exact: true }).fill('Founder');
+  await page.getByLabel('Colour 5').click();
+  await page.getByRole('button', { name: 'Save profile' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your profile has been updated' }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Founder');
+  await expect(page.getByLabel('Colour 5')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByLabel('First name')).toHaveAttribute('maxlength', '50');
+});

@@ -58,6 +58,11 @@ function UserMenu() {
             Organization settings
           </Menu.Item>
         ) : null}
+        {data.membership ? (
+          <Menu.Item component={Link} to="/profile">
+            Your profile
+          </Menu.Item>
+        ) : null}
         <Menu.Item component={Link} to="/profile/security">
           Security
         </Menu.Item>

@@ -2,6 +2,10 @@ import type { RouteObject } from 'react-router';
 
 export const settingsRoutes: RouteObject[] = [
   {
+    path: '/profile',
+    lazy: async () => ({ Component: (await import('./components/profile-page.tsx')).ProfilePage }),
+  },
+  {
     path: '/settings/general',
     lazy: async () => ({ Component: (await import('./components/general-page.tsx')).GeneralPage }),
   },

@@ -9,6 +9,7 @@ export interface Member {
   role: string;
   disabled: boolean;
   mfaEnabled: boolean;
+  portfolioAccess: boolean;
   createdAt: string;
 }
 
@@ -43,6 +44,7 @@ const MEMBERS = /* GraphQL */ `
         role
         disabled
         mfaEnabled
+        portfolioAccess
         createdAt
       }
     }

@@ -8,6 +8,7 @@ import {
   Pagination,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
   Textarea,
@@ -35,6 +36,7 @@ import {
   updateMemberRole,
   useMembers,
 } from '../api/members.ts';
+import { updatePortfolioAccess } from '../api/profile.ts';
 import { SettingsLayout } from './settings-layout.tsx';
 
 const PAGE_SIZE = 20;
@@ -218,6 +220,7 @@ export function MembersPage() {
             <Table.Th>Email</Table.Th>
             <Table.Th>Role</Table.Th>
             <Table.Th>Two-step</Table.Th>
+            <Table.Th>Portfolio</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -252,6 +255,16 @@ export function MembersPage() {
                     Off
                   </Text>
                 )}
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  aria-label={`Portfolio access for ${m.email}`}
+                  checked={m.portfolioAccess}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    act.mutate(() => updatePortfolioAccess(m.id, on));
+                  }}
+                />
               </Table.Td>
               <Table.Td>
                 {m.id === myProfileId ? null : (

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { gatewayRequest } from '../../../api/gateway.ts';
+
+export interface ProfileInfo {
+  title: string;
+  department: string;
+  aboutMe: string;
+  phone: string;
+  nickname: string;
+  linkedin: string;
+}
+
+export interface Profile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  bgColor: number;
+  info: ProfileInfo;
+}
+
+const FIELDS =
+  'id firstName lastName email role bgColor info { title department aboutMe phone nickname linkedin }';
+
+export function useMyProfile() {
+  return useQuery({
+    queryKey: ['settings', 'profile'],
+    queryFn: () =>
+      gatewayRequest<{ profile: Profile }>(`query MyProfile { profile { ${FIELDS} } }`).then(
+        (d) => d.profile,
+      ),
+  });
+}
+
+export const updateProfile = (input: {
+  firstName: string;
+  lastName: string;
+  bgColor: number;
+  info: ProfileInfo;
+}) =>
+  gatewayRequest<{ updateProfile: Profile }>(
+    `mutation UpdateProfile($input: ProfileInput!) { updateProfile(input: $input) { ${FIELDS} } }`,
+    { input },
+  ).then((d) => d.updateProfile);
+
+export const updatePortfolioAccess = (profileId: string, portfolioAccess: boolean) =>
+  gatewayRequest(
+    'mutation UpdatePortfolioAccess($id: ID!, $on: Boolean!) { updatePortfolioAccess(profileId: $id, portfolioAccess: $on) { id portfolioAccess } }',
+    { id: profileId, on: portfolioAccess },
+  );
