@@ -1,27 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 
 /** A person who signs in. Their memberships of organisations are profiles. */
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   /** Lowercased. */
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  emailVerifiedAt: at('email_verified_at'),
   /** Encrypted TOTP secret once MFA is on; the pending one while it is being set up. */
   mfaSecret: text('mfa_secret'),
   mfaPendingSecret: text('mfa_pending_secret'),
-  mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+  mfaEnabledAt: at('mfa_enabled_at'),
   /** The license a beta code granted at sign-up; the first organisation gets it. */
   signupLicense: text('signup_license'),
-  createdAt: timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,21 +27,19 @@ export type UserRow = typeof users.$inferSelect;
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    createdAt: timestamp('created_at', { withTimezone: true })
+    createdAt: createdAtColumn(),
+    lastSeenAt: at('last_seen_at')
       .notNull()
       .default(sql`now()`),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: at('expires_at').notNull(),
+    revokedAt: at('revoked_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -58,17 +53,15 @@ export type SessionRow = typeof sessions.$inferSelect;
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('auth_tokens_email_idx').on(t.email)],
 );
@@ -81,21 +74,17 @@ export const licenseKeys = pgTable('license_keys', {
   license: text('license').notNull(),
   maxUses: integer('max_uses'),
   uses: integer('uses').notNull().default(0),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+  expiresAt: at('expires_at'),
+  createdAt: createdAtColumn(),
 });
 
 /** Failed sign-in attempts, by account ("email:…") and by address ("ip:…"), for lockouts. */
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     key: text('key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAtColumn(),
   },
   (t) => [index('login_failures_key_created_idx').on(t.key, t.createdAt)],
 );
@@ -104,12 +93,12 @@ export const loginFailures = pgTable(
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    usedAt: at('used_at'),
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
 );

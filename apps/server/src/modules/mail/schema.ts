@@ -1,19 +1,17 @@
-import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from '../../platform/db/columns.ts';
 
 /** Every email the app sends; with no SMTP server configured, the outbox is the mailbox. */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    sentAt: at('sent_at'),
     error: text('error'),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],

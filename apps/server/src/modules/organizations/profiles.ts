@@ -17,6 +17,37 @@ async function findProfile(services: AppServices, member: MemberContext, profile
   return row;
 }
 
+/** Writes a profile change and its event in one transaction. */
+async function saveProfile(
+  services: AppServices,
+  member: MemberContext,
+  profileId: string,
+  set: Partial<Pick<ProfileRow, 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess'>>,
+  event: { action: string; changes: Record<string, unknown> },
+  context: RequestContext,
+): Promise<ProfileRow> {
+  return services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .update(profiles)
+        .set({ ...set, updatedAt: new Date() })
+        .where(eq(profiles.id, profileId))
+        .returning();
+      if (!row) throw new AppError('notFound');
+      await unit.record({
+        name: `profiles.${event.action}`,
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'profile',
+        subjectId: profileId,
+        changes: event.changes,
+      });
+      return row;
+    },
+    { context },
+  );
+}
+
 /** The full profile, as the member page shows it. */
 export function presentProfile(row: ProfileRow & { mfaEnabled?: boolean }) {
   return {
@@ -62,31 +93,18 @@ export async function updateProfile(
     });
   }
   const patch = parsed.data;
-  const updated = await services.transaction(
-    async (unit) => {
-      const [row] = await unit.tx
-        .update(profiles)
-        .set({
-          ...(patch.firstName !== undefined ? { firstName: patch.firstName } : {}),
-          ...(patch.lastName !== undefined ? { lastName: patch.lastName } : {}),
-          ...(patch.bgColor !== undefined ? { bgColor: patch.bgColor } : {}),
-          ...(patch.info ? { info: { ...current.profile.info, ...patch.info } } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(profiles.id, targetId))
-        .returning();
-      if (!row) throw new AppError('notFound');
-      await unit.record({
-        name: 'profiles.update',
-        organizationId: member.organization.id,
-        actorId: member.profileId,
-        subjectType: 'profile',
-        subjectId: targetId,
-        changes: { fields: Object.keys(patch) },
-      });
-      return row;
+  const updated = await saveProfile(
+    services,
+    member,
+    targetId,
+    {
+      ...(patch.firstName !== undefined ? { firstName: patch.firstName } : {}),
+      ...(patch.lastName !== undefined ? { lastName: patch.lastName } : {}),
+      ...(patch.bgColor !== undefined ? { bgColor: patch.bgColor } : {}),
+      ...(patch.info ? { info: { ...current.profile.info, ...patch.info } } : {}),
     },
-    { context },
+    { action: 'update', changes: { fields: Object.keys(patch) } },
+    context,
   );
   return presentProfile({ ...updated, mfaEnabled: current.mfaEnabled });
 }
@@ -101,25 +119,13 @@ export async function setPortfolioAccess(
 ) {
   if (!canManageMembers(member.role)) throw new AppError('forbidden');
   const current = await findProfile(services, member, profileId);
-  const updated = await services.transaction(
-    async (unit) => {
-      const [row] = await unit.tx
-        .update(profiles)
-        .set({ portfolioAccess, updatedAt: new Date() })
-        .where(eq(profiles.id, profileId))
-        .returning();
-      if (!row) throw new AppError('notFound');
-      await unit.record({
-        name: 'profiles.portfolioAccess',
-        organizationId: member.organization.id,
-        actorId: member.profileId,
-        subjectType: 'profile',
-        subjectId: profileId,
-        changes: { portfolioAccess },
-      });
-      return row;
-    },
-    { context },
+  const updated = await saveProfile(
+    services,
+    member,
+    profileId,
+    { portfolioAccess },
+    { action: 'portfolioAccess', changes: { portfolioAccess } },
+    context,
   );
   return presentProfile({ ...updated, mfaEnabled: current.mfaEnabled });
 }

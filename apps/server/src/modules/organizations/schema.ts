@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   integer,
   boolean,
@@ -6,7 +5,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -17,10 +15,11 @@ import type {
   PROJECT_DEFAULTS,
 } from '@assay/domain';
 import { users } from '../auth/schema.ts';
+import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 
 /** The tenant: every row of every module carries its organization_id. */
 export const organizations = pgTable('organizations', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: idColumn(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   license: text('license').notNull().default('garage'),
@@ -72,12 +71,8 @@ export const organizations = pgTable('organizations', {
     .$type<{ active?: boolean; vectorized?: boolean; processing?: boolean }>()
     .notNull()
     .default({}),
-  createdAt: timestamp('created_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
-  updatedAt: timestamp('updated_at', { withTimezone: true })
-    .notNull()
-    .default(sql`now()`),
+  createdAt: createdAtColumn(),
+  updatedAt: updatedAtColumn(),
 });
 
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -86,7 +81,7 @@ export type OrganizationRow = typeof organizations.$inferSelect;
 export const profiles = pgTable(
   'profiles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -112,12 +107,8 @@ export const profiles = pgTable(
       }>()
       .notNull()
       .default({}),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (t) => [
     uniqueIndex('profiles_organization_user_idx').on(t.organizationId, t.userId),
@@ -131,7 +122,7 @@ export type ProfileRow = typeof profiles.$inferSelect;
 export const invites = pgTable(
   'invites',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -140,11 +131,9 @@ export const invites = pgTable(
     /** pending, accepted, rescinded */
     status: text('status').notNull().default('pending'),
     invitedByProfileId: uuid('invited_by_profile_id'),
-    resentAt: timestamp('resent_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    resentAt: at('resent_at'),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('invites_organization_idx').on(t.organizationId),
@@ -158,7 +147,7 @@ export type InviteRow = typeof invites.$inferSelect;
 export const accessLogs = pgTable(
   'access_logs',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -173,9 +162,7 @@ export const accessLogs = pgTable(
     optionals: jsonb('optionals').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     device: text('device'),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     index('access_logs_organization_created_idx').on(t.organizationId, t.createdAt),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from '../../modules/organizations/schema.ts';
+import { at, createdAtColumn, idColumn } from '../db/columns.ts';
 
 /**
  * Domain events, written in the same transaction as the change they describe. After commit they
@@ -10,7 +10,7 @@ import { organizations } from '../../modules/organizations/schema.ts';
 export const events = pgTable(
   'events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** resource.verb, e.g. cards.move */
     name: text('name').notNull(),
     organizationId: uuid('organization_id')
@@ -23,10 +23,8 @@ export const events = pgTable(
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
     /** Where the change came from: ip and device of the request. */
     context: jsonb('context').$type<{ ip?: string; device?: string }>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAtColumn(),
+    processedAt: at('processed_at'),
   },
   (t) => [
     index('events_organization_created_idx').on(t.organizationId, t.createdAt),

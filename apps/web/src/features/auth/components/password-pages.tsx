@@ -5,15 +5,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isValidEmail, passwordProblem, VALIDATION_MESSAGES } from '@assay/domain';
-import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { confirmEmailChange, forgotPassword, resetPassword } from '../api/sign-in.ts';
 import { AuthCard } from './auth-card.tsx';
+import { CheckEmailCard } from './check-email-card.tsx';
 import { FormError } from './form-error.tsx';
 import { NewPasswordField } from './password-field.tsx';
 
 export function ForgotPasswordPage() {
-  const boot = useBootstrap();
   const [sent, setSent] = useState(false);
   const form = useForm({
     initialValues: { email: '' },
@@ -26,17 +25,10 @@ export function ForgotPasswordPage() {
   });
   if (sent) {
     return (
-      <AuthCard title="Check your email">
-        <Text size="sm">
-          If an account uses {form.values.email}, a link to choose a new password is on its way. It
-          works for one hour.
-        </Text>
-        {boot.data?.devInbox ? (
-          <Anchor component={Link} to="/dev/inbox">
-            Open the dev inbox
-          </Anchor>
-        ) : null}
-      </AuthCard>
+      <CheckEmailCard>
+        If an account uses {form.values.email}, a link to choose a new password is on its way. It
+        works for one hour.
+      </CheckEmailCard>
     );
   }
   return (

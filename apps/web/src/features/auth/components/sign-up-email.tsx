@@ -6,14 +6,13 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { isValidEmail, VALIDATION_MESSAGES } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
-import { useBootstrap } from '../../../api/bootstrap.ts';
 import { checkBetaCode, startSignup } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import { CheckEmailCard } from './check-email-card.tsx';
 import { FormError } from './form-error.tsx';
 
 export function SignUpEmailPage() {
   const [params] = useSearchParams();
-  const boot = useBootstrap();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: params.get('email') ?? '', code: params.get('code') ?? '' },
@@ -39,16 +38,9 @@ export function SignUpEmailPage() {
 
   if (sentTo) {
     return (
-      <AuthCard title="Check your email" subtitle={`We sent a link to ${sentTo}.`}>
-        <Text size="sm">
-          Open it to confirm your address and create your account. It works for 24 hours.
-        </Text>
-        {boot.data?.devInbox ? (
-          <Anchor component={Link} to="/dev/inbox">
-            Open the dev inbox
-          </Anchor>
-        ) : null}
-      </AuthCard>
+      <CheckEmailCard subtitle={`We sent a link to ${sentTo}.`}>
+        Open it to confirm your address and create your account. It works for 24 hours.
+      </CheckEmailCard>
     );
   }
 
