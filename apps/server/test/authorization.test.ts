@@ -132,6 +132,11 @@ const GATEWAY: Record<string, Rule> = {
       }),
     ),
   },
+  requestOwnerApproval: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation('mutation { requestOwnerApproval(feature: "More members") }', async () => ({})),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -226,7 +231,8 @@ function outcomeOf(answer: GatewayAnswer | LightMyRequestResponse): Outcome {
 }
 
 async function makeWorld(): Promise<World> {
-  const { owner, org } = await ownerWithOrganization(built);
+  // Enterprise: no member limit, so every role can be added.
+  const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
   const other = await ownerWithOrganization(built);
   const agents = {
     owner: owner.agent,

@@ -102,6 +102,12 @@ export const ERRORS = {
     ref: 2040,
     message: 'This person is already a member of your organization.',
   },
+  profileLimitReached: {
+    status: 403,
+    ref: 2041,
+    message:
+      'Your plan has no room for more members. Ask an owner to upgrade, or remove someone first.',
+  },
   notAMember: {
     status: 403,
     ref: 2038,

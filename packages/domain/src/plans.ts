@@ -245,3 +245,41 @@ export function licenseAllows(
   if (feature === 'glidrai') return allowed && options.generation === true;
   return allowed;
 }
+
+export interface OrganizationLimits {
+  /** Projects created per month. */
+  project: number | null;
+  /** Active members plus pending invitations. */
+  profile: number | null;
+  cohort: number | null;
+}
+
+/** The limits a license brings (null: no limit); an organisation's own limits override them. */
+export function licenseLimits(license: License): OrganizationLimits {
+  switch (license) {
+    case 'garage':
+      return { project: PLANS.garage.projects, profile: PLANS.garage.users, cohort: 0 };
+    case 'businessAI':
+      return { project: PLANS.business.projects, profile: PLANS.business.users, cohort: 0 };
+    default:
+      return { project: null, profile: null, cohort: license === 'academic' ? null : 0 };
+  }
+}
+
+/** The limits in force: the organisation's own where set, else the license's. */
+export function effectiveLimits(
+  license: License,
+  own: Partial<OrganizationLimits> | null | undefined,
+): OrganizationLimits {
+  const base = licenseLimits(license);
+  return {
+    project: own?.project ?? base.project,
+    profile: own?.profile ?? base.profile,
+    cohort: own?.cohort ?? base.cohort,
+  };
+}
+
+/** The profile limit is reached when the count reaches it. */
+export function isLimitReached(count: number, limit: number | null): boolean {
+  return limit !== null && count >= limit;
+}

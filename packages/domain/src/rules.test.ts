@@ -5,7 +5,7 @@ import { sortFavorites } from './favorites.ts';
 import { leaderboardTarget } from './leaderboard.ts';
 import { pickLanguage } from './limits.ts';
 import { hasPermission } from './permissions.ts';
-import { licenseAllows, PLANS } from './plans.ts';
+import { effectiveLimits, isLimitReached, licenseAllows, licenseLimits, PLANS } from './plans.ts';
 import { normalizeRating } from './canvas.ts';
 
 describe('favorites order', () => {
@@ -115,5 +115,23 @@ describe('misc rules', () => {
   it('picks the browser language when supported', () => {
     expect(pickLanguage('fr-FR')).toBe('fr-FR');
     expect(pickLanguage('de-DE')).toBe('en-US');
+  });
+});
+
+describe('limits', () => {
+  it('follows the plan table and lets the organisation override it', () => {
+    expect(licenseLimits('garage')).toEqual({ project: 3, profile: 3, cohort: 0 });
+    expect(licenseLimits('businessAI')).toMatchObject({ project: 10, profile: 10 });
+    expect(licenseLimits('enterprise')).toMatchObject({ project: null, profile: null });
+    expect(effectiveLimits('garage', { profile: 5 })).toEqual({
+      project: 3,
+      profile: 5,
+      cohort: 0,
+    });
+  });
+  it('is reached when the count reaches the limit', () => {
+    expect(isLimitReached(2, 3)).toBe(false);
+    expect(isLimitReached(3, 3)).toBe(true);
+    expect(isLimitReached(1000, null)).toBe(false);
   });
 });

@@ -50,6 +50,26 @@ export function inviteMail(to: string, organizationName: string, url: string): M
   );
 }
 
+export function approvalRequestMail(
+  to: string,
+  requester: string,
+  organizationName: string,
+  feature: string,
+  note: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${requester} asks for ${feature} in ${organizationName}`,
+    [
+      `${requester} hit a limit of your plan or a locked feature in ${organizationName}: ${feature}.`,
+      ...(note ? [`They wrote: ${note}`] : []),
+      'As an owner, you can change the plan or the limits.',
+    ],
+    { label: 'Open the organization', url },
+  );
+}
+
 export function resetPasswordMail(to: string, url: string): MailMessage {
   return message(
     to,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
-import { createAgent, GOOD_PASSWORD, uniqueEmail } from '../../../test/agent.ts';
+import { createAgent, GOOD_PASSWORD, lastMailTo, uniqueEmail } from '../../../test/agent.ts';
 import { addMember, invite, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
@@ -234,5 +234,48 @@ describe('access logs', () => {
     const { owner, org } = await ownerWithOrganization(built, { license: 'team' });
     const answer = await onOrg(owner.agent, org.slug, LOGS);
     expect(answer.errors?.[0]?.message).toMatch(/^statusCode:403;/);
+  });
+});
+
+describe('plan limits', () => {
+  it('stops invitations at the profile limit and lets members ask the owners', async () => {
+    // Garage: 3 users.
+    const { owner, org } = await ownerWithOrganization(built);
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const answer = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($i: [InviteInput!]!) { createInvites(invites: $i) { invites { email } errors { email message } } }',
+      {
+        i: [
+          { email: uniqueEmail('third'), role: 'collaborator' },
+          { email: uniqueEmail('fourth'), role: 'collaborator' },
+        ],
+      },
+    );
+    const result = answer.data?.createInvites as {
+      invites: unknown[];
+      errors: { message: string }[];
+    };
+    expect(result.invites).toHaveLength(1);
+    expect(result.errors.map((e) => e.message)).toEqual([ERRORS.profileLimitReached.message]);
+    const full = await onOrg(
+      owner.agent,
+      org.slug,
+      '{ fullOrganization { limits { profile project } profileLimitReached } }',
+    );
+    expect(full.data).toEqual({
+      fullOrganization: { limits: { profile: 3, project: 3 }, profileLimitReached: true },
+    });
+
+    const asked = await onOrg(
+      member.agent,
+      org.slug,
+      'mutation { requestOwnerApproval(feature: "More members", message: "We hired two") }',
+    );
+    expect(asked.data).toEqual({ requestOwnerApproval: 1 });
+    const mail = await lastMailTo(built.services, owner.email);
+    expect(mail?.subject).toBe(`Ada Lovelace asks for More members in Team`);
+    expect(mail?.text).toContain('They wrote: We hired two');
   });
 });

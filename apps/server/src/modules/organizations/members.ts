@@ -5,6 +5,7 @@ import {
   AUTH_LIMITS,
   canManageMembers,
   canViewAccessLogs,
+  effectiveLimits,
   emailSchema,
   INVITABLE_ROLES,
   ORGANIZATION_ROLES,
@@ -13,10 +14,11 @@ import {
 } from '@assay/domain';
 import { appOrigin } from '../../http/hosts.ts';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { users } from '../auth/schema.ts';
 import { issueToken } from '../auth/tokens.ts';
-import { inviteMail } from '../mail/templates.ts';
+import { approvalRequestMail, inviteMail } from '../mail/templates.ts';
 import { accessLogs, invites, profiles, type InviteRow, type ProfileRow } from './schema.ts';
 
 function requireManager(member: MemberContext) {
@@ -110,23 +112,27 @@ export async function listPendingInvites(services: AppServices, member: MemberCo
   );
 }
 
+/** The counts for the member's organisation. */
+export function memberCounts(services: AppServices, member: MemberContext) {
+  return countMembers(services.database.db, member.organization.id);
+}
+
 /** Active members, invitations (pending ones and those that expired), and the total of both. */
-export async function memberCounts(services: AppServices, member: MemberContext) {
-  const db = services.database.db;
+export async function countMembers(db: Executor, organizationId: string) {
   const [active] = await db
     .select({ n: count() })
     .from(profiles)
-    .where(and(eq(profiles.organizationId, member.organization.id), ne(profiles.role, 'disabled')));
+    .where(and(eq(profiles.organizationId, organizationId), ne(profiles.role, 'disabled')));
   const [invited] = await db
     .select({ n: count() })
     .from(invites)
-    .where(and(eq(invites.organizationId, member.organization.id), eq(invites.status, 'pending')));
+    .where(and(eq(invites.organizationId, organizationId), eq(invites.status, 'pending')));
   const [pending] = await db
     .select({ n: count() })
     .from(invites)
     .where(
       and(
-        eq(invites.organizationId, member.organization.id),
+        eq(invites.organizationId, organizationId),
         eq(invites.status, 'pending'),
         sql`${invites.expiresAt} > now()`,
       ),
@@ -203,6 +209,12 @@ export async function createInvites(
         )
     : [];
   const memberEmails = new Set(members.map((m) => m.email));
+  const limit = effectiveLimits(
+    member.organization.license as License,
+    member.organization.limits,
+  ).profile;
+  const counts = await memberCounts(services, member);
+  let room = limit === null ? Number.POSITIVE_INFINITY : limit - counts.active - counts.invited;
   const pendingEmails = new Set(pending.map((p) => p.email));
   const created: InviteRow[] = [];
   await services.transaction(async (unit) => {
@@ -212,6 +224,11 @@ export async function createInvites(
         continue;
       }
       if (pendingEmails.has(email)) continue;
+      if (room <= 0) {
+        errors.push({ email, message: new AppError('profileLimitReached').message });
+        continue;
+      }
+      room -= 1;
       const [row] = await unit.tx
         .insert(invites)
         .values({
@@ -412,4 +429,44 @@ export async function listAccessLogs(
     ip: r.log.ip,
     device: r.log.device,
   }));
+}
+
+/**
+ * A member who hits a limit or a locked feature asks the owners: every owner gets an email, and
+ * the request goes into the access log.
+ */
+export async function requestOwnerApproval(
+  services: AppServices,
+  member: MemberContext,
+  input: { feature: string; message?: string | null },
+  context: RequestContext,
+) {
+  const feature = input.feature.trim().slice(0, 100);
+  if (!feature) throw new AppError('validation', { message: 'Please say what you need.' });
+  const note = (input.message ?? '').trim().slice(0, 1000);
+  const owners = await services.database.db
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, member.organization.id), eq(profiles.role, 'owner')));
+  const requester =
+    `${member.auth.user.firstName} ${member.auth.user.lastName}`.trim() || member.auth.user.email;
+  const url = `${services.config.protocol}://${member.organization.slug}.${services.config.appDomain}/settings/general`;
+  await services.transaction(
+    (unit) =>
+      unit.record({
+        name: 'organizations.requestApproval',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'organization',
+        subjectId: member.organization.id,
+        changes: { feature },
+      }),
+    { context },
+  );
+  for (const owner of owners) {
+    await services.mailer.send(
+      approvalRequestMail(owner.email, requester, member.organization.name, feature, note, url),
+    );
+  }
+  return owners.length;
 }

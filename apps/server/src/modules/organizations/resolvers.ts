@@ -1,7 +1,7 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
 import { getProfile, setPortfolioAccess, updateProfile } from './profiles.ts';
-import { loadFullOrganization, presentOrganization } from './settings.ts';
+import { describeOrganization, loadFullOrganization } from './settings.ts';
 
 /** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
 function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
@@ -23,6 +23,7 @@ import {
   listMembers,
   listPendingInvites,
   memberCounts,
+  requestOwnerApproval,
   resendInvite,
   type AccessLogFilters,
   type MemberFilters,
@@ -41,7 +42,7 @@ export const resolvers = {
       if (!context.auth) throw new AppError('unauthenticated');
       if (!args.slug && !args.id) {
         const current = await member(context);
-        return presentOrganization(current.organization, current);
+        return describeOrganization(context.services, current.organization, current);
       }
       return loadFullOrganization(context.services, context.auth.user.id, args);
     },
@@ -72,6 +73,11 @@ export const resolvers = {
       }),
   },
   Mutation: {
+    requestOwnerApproval: async (
+      _: unknown,
+      args: { feature: string; message?: string | null },
+      context: GatewayContext,
+    ) => requestOwnerApproval(context.services, await member(context), args, ctx(context)),
     updateProfile: async (
       _: unknown,
       args: { profileId?: string | null; input: Record<string, unknown> },

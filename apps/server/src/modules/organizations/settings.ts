@@ -6,6 +6,8 @@ import {
   canEditOrganization,
   canManageMembers,
   canViewAccessLogs,
+  effectiveLimits,
+  isLimitReached,
   organizationBillingStatus,
   organizationUpdateSchema,
   PROFILE_DISPLAY_NAMES,
@@ -15,6 +17,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
+import { countMembers } from './members.ts';
 import { organizations, type OrganizationRow } from './schema.ts';
 import { findMembership } from './service.ts';
 
@@ -24,6 +27,7 @@ const DEFAULT_PROMPT_SCOPE = { enabled: false, groups: [] };
 export function presentOrganization(
   org: OrganizationRow,
   member: { role: string; profileId: string },
+  usage: { profiles: number },
 ) {
   const license = org.license as License;
   return {
@@ -37,11 +41,11 @@ export function presentOrganization(
     generation: org.generation,
     allowSupport: org.allowSupport,
     fromProjectId: org.fromProjectId,
-    limits: {
-      project: org.limits.project ?? null,
-      profile: org.limits.profile ?? null,
-      cohort: org.limits.cohort ?? null,
-    },
+    limits: effectiveLimits(license, org.limits),
+    profileLimitReached: isLimitReached(
+      usage.profiles,
+      effectiveLimits(license, org.limits).profile,
+    ),
     billing: canChangePlan(member.role) ? org.billing : null,
     tags: org.tags,
     resources: org.resources,
@@ -66,6 +70,16 @@ export function presentOrganization(
   };
 }
 
+/** The organisation as presented, with its usage counted. */
+export async function describeOrganization(
+  services: AppServices,
+  org: OrganizationRow,
+  member: { role: string; profileId: string },
+) {
+  const counts = await countMembers(services.database.db, org.id);
+  return presentOrganization(org, member, { profiles: counts.total });
+}
+
 async function findOrganization(db: Executor, by: { slug?: string | null; id?: string | null }) {
   if (by.id) {
     if (!/^[0-9a-f-]{36}$/i.test(by.id)) return undefined;
@@ -87,7 +101,7 @@ export async function loadFullOrganization(
   const org = await findOrganization(services.database.db, by);
   const membership = org ? await findMembership(services.database.db, userId, org.id) : undefined;
   if (!org || !membership) throw new AppError('notFound');
-  return presentOrganization(org, membership);
+  return describeOrganization(services, org, membership);
 }
 
 /** Applies a validated patch; owners and admins only. */
@@ -107,7 +121,8 @@ export async function updateOrganization(
     });
   }
   const patch = parsed.data;
-  if (Object.keys(patch).length === 0) return presentOrganization(member.organization, member);
+  if (Object.keys(patch).length === 0)
+    return describeOrganization(services, member.organization, member);
   const updated = await services.transaction(
     async (unit) => {
       const [row] = await unit.tx
@@ -128,7 +143,7 @@ export async function updateOrganization(
     },
     { context },
   );
-  return presentOrganization(updated, member);
+  return describeOrganization(services, updated, member);
 }
 
 /** Updates one item of the resources menu (PUT …/resources/{resourceId}). */

@@ -18,12 +18,15 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  ERRORS,
   INVITABLE_ROLES,
   ORGANIZATION_ROLE_NAMES,
   ORGANIZATION_ROLES,
   type OrganizationRole,
 } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
+import { requestOwnerApproval } from '../../../api/owner-approval.ts';
+import { openLimitDialog } from '../../../ui/limit-dialog.tsx';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
@@ -46,7 +49,7 @@ const ROLE_OPTIONS = ORGANIZATION_ROLES.filter((r) => r !== 'disabled').map((r) 
   label: roleName(r),
 }));
 
-function InviteCard(props: { onDone: () => void }) {
+function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState<string>('collaborator');
   const invite = useMutation({
@@ -66,8 +69,19 @@ function InviteCard(props: { onDone: () => void }) {
           type: 'success',
         });
       }
-      for (const error of result.errors)
+      const limited = result.errors.filter((e) => e.message === ERRORS.profileLimitReached.message);
+      for (const error of result.errors.filter((e) => !limited.includes(e))) {
         showAlert({ message: `${error.email}: ${error.message}`, type: 'warning', time: 'pause' });
+      }
+      if (limited.length) {
+        const emails = limited.map((e) => e.email).join(', ');
+        openLimitDialog({
+          title: 'Member Limit Reached',
+          message: `${ERRORS.profileLimitReached.message} Not invited: ${emails}.`,
+          isOwner: props.isOwner,
+          askOwners: () => requestOwnerApproval('More members', `Could not invite ${emails}`),
+        });
+      }
       setEmails('');
       props.onDone();
     },
@@ -146,7 +160,7 @@ export function MembersPage() {
           </Text>
         </Group>
       ) : null}
-      <InviteCard onDone={() => void refresh()} />
+      <InviteCard onDone={() => void refresh()} isOwner={boot.data?.membership?.role === 'owner'} />
       {data && data.pendingInvites.length > 0 ? (
         <Card withBorder padding="md">
           <Title order={3} size="h5" mb="xs">

@@ -1,0 +1,52 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@assay/domain';
+import { renderWithProviders } from '../test/render.tsx';
+import { openLimitDialog } from './limit-dialog.tsx';
+
+describe('limit dialog', () => {
+  it('asks the owners when a member contacts, and closes on not now', async () => {
+    renderWithProviders(<div />);
+    const askOwners = vi.fn(async () => 1);
+    act(() => {
+      openLimitDialog({
+        title: MESSAGES.projectLimitTitle,
+        message: 'Monthly project allocation exceeded',
+        isOwner: false,
+        askOwners,
+      });
+    });
+    expect(await screen.findByText('Project Limit Reached')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ask an owner' }));
+    expect(askOwners).toHaveBeenCalledOnce();
+    expect(await screen.findByText('We asked the owners of your organization.')).toBeTruthy();
+
+    act(() => {
+      openLimitDialog({
+        title: MESSAGES.projectLimitTitle,
+        message: 'Again',
+        isOwner: false,
+        askOwners,
+      });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByText('Again')).toBeNull());
+    expect(askOwners).toHaveBeenCalledOnce();
+  });
+
+  it('sends owners to the plans', async () => {
+    renderWithProviders(<div />);
+    const openPlans = vi.fn();
+    act(() => {
+      openLimitDialog({
+        title: MESSAGES.projectLimitTitle,
+        message: 'Full',
+        isOwner: true,
+        askOwners: vi.fn(),
+        openPlans,
+      });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'See plans' }));
+    expect(openPlans).toHaveBeenCalledOnce();
+  });
+});

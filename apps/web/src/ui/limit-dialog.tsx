@@ -1,0 +1,56 @@
+/**
+ * The dialog shown when a plan limit is hit ("Project Limit Reached" for the monthly project
+ * allocation): contact, or not now. Owners are sent to the plan; others ask the owners.
+ */
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { MESSAGES } from '@assay/domain';
+import { showAlert } from './alerts.ts';
+
+export interface LimitDialogOptions {
+  title: string;
+  message: string;
+  /** Owners change the plan themselves; everyone else asks them. */
+  isOwner: boolean;
+  /** Sends the request to the owners (non-owners). */
+  askOwners: () => Promise<unknown>;
+  /** Opens the plan (owners). */
+  openPlans?: () => void;
+}
+
+export function openLimitDialog(options: LimitDialogOptions): string {
+  const id = modals.open({
+    title: options.title,
+    centered: true,
+    children: (
+      <Stack gap="md">
+        <Text size="sm">{options.message}</Text>
+        <Group justify="end">
+          <Button variant="default" onClick={() => modals.close(id)}>
+            Not now
+          </Button>
+          <Button
+            onClick={() => {
+              modals.close(id);
+              if (options.isOwner) {
+                options.openPlans?.();
+                return;
+              }
+              void options.askOwners().then(
+                () =>
+                  showAlert({
+                    message: 'We asked the owners of your organization.',
+                    type: 'success',
+                  }),
+                () => showAlert({ message: MESSAGES.somethingWentWrong, type: 'error' }),
+              );
+            }}
+          >
+            {options.isOwner ? 'See plans' : 'Ask an owner'}
+          </Button>
+        </Group>
+      </Stack>
+    ),
+  });
+  return id;
+}
