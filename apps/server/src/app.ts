@@ -18,6 +18,7 @@ import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerAccessLogHandlers } from './modules/organizations/access-log.ts';
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
+import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerBootstrapRoute(app, services);
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);
+  registerProjectRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);
 

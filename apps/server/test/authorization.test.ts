@@ -60,6 +60,17 @@ const mutation =
 
 const freshInviteId = async (w: World) =>
   (await invite(w.owner, w.org.slug, uniqueEmail('m'))).invites[0]?.id;
+const freshProjectId = async (w: World) => {
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation { createProject(input: { name: "Matrix" }) { id } }',
+  );
+  return (answer.data?.createProject as { id: string }).id;
+};
+const CREATORS: Actor[] = ['owner', 'admin', 'collaborator'];
+const onHost = (w: World) => ({ host: `${w.org.slug}.assay.test` });
+
 const freshMemberId = async (w: World) =>
   (await addMember(built, w.owner, w.org, 'collaborator')).profileId;
 
@@ -137,6 +148,52 @@ const GATEWAY: Record<string, Rule> = {
     allowed: MEMBERS,
     run: mutation('mutation { requestOwnerApproval(feature: "More members") }', async () => ({})),
   },
+  createProject: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation { createProject(input: { name: "Made by role" }) { id } }',
+      async () => ({}),
+    ),
+  },
+  updateProject: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($id: ID!) { updateProject(id: $id, input: { status: "backlog" }) { id } }',
+      async (w) => ({
+        id: await freshProjectId(w),
+      }),
+    ),
+  },
+  updateProjectSettings: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($id: ID!) { updateProjectSettings(id: $id, settings: { timeline: false }) { id } }',
+      async (w) => ({
+        id: await freshProjectId(w),
+      }),
+    ),
+  },
+  deleteProject: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { deleteProject(id: $id) }', async (w) => ({
+      id: await freshProjectId(w),
+    })),
+  },
+  setProjectMember: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!, $m: ID!) { setProjectMember(projectId: $p, profileId: $m, role: "viewer") { role } }',
+      async (w) => ({
+        p: await freshProjectId(w),
+        m: await freshMemberId(w),
+      }),
+    ),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -213,6 +270,39 @@ const REST: Record<string, Rule> = {
         { host: `${w.org.slug}.assay.test` },
       );
     },
+  },
+  'GET /api/proj/projects/:id': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => actor.get(`/api/proj/projects/${await freshProjectId(w)}`, onHost(w)),
+  },
+  'PUT /api/proj/projects/:id': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(`/api/proj/projects/${await freshProjectId(w)}`, { name: 'Renamed' }, onHost(w)),
+  },
+  'PUT /api/proj/projects/:id/settings': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/proj/projects/${await freshProjectId(w)}/settings`,
+        { private: true },
+        onHost(w),
+      ),
+  },
+  'POST /api/proj/projects/:id/tags/:tag': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(`/api/proj/projects/${await freshProjectId(w)}/tags/fintech`, {}, onHost(w)),
+  },
+  'DELETE /api/proj/projects/:id/tags/:tag': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(`/api/proj/projects/${await freshProjectId(w)}/tags/fintech`, {}, onHost(w)),
   },
   'GET /api/users/profiles': {
     kind: 'organization',

@@ -108,6 +108,11 @@ export const ERRORS = {
     message:
       'Your plan has no room for more members. Ask an owner to upgrade, or remove someone first.',
   },
+  projectNotFound: {
+    status: 404,
+    ref: 2042,
+    message: 'We could not find that project. It may have been deleted.',
+  },
   notAMember: {
     status: 403,
     ref: 2038,

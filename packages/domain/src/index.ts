@@ -17,3 +17,5 @@ export * from './policies.ts';
 export * from './organization.ts';
 export * from './organization-schema.ts';
 export * from './profile.ts';
+export * from './projects.ts';
+export * from './project-schema.ts';

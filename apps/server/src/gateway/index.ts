@@ -13,6 +13,7 @@ import {
 import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
+import { projectsModule } from '../modules/projects/index.ts';
 import { systemModule } from '../modules/system/index.ts';
 import type { GatewayContext } from './context.ts';
 import { createGatewayEngine } from './engine.ts';
@@ -23,7 +24,12 @@ import { buildModuleSchema } from './schema.ts';
 import type { GatewayModule } from './module.ts';
 
 /** Every module that contributes to the gateway schema. */
-export const GATEWAY_MODULES: GatewayModule[] = [systemModule, authModule, organizationsModule];
+export const GATEWAY_MODULES: GatewayModule[] = [
+  systemModule,
+  authModule,
+  organizationsModule,
+  projectsModule,
+];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {
   return buildModuleSchema(modules);

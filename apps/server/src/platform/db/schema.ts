@@ -1,5 +1,6 @@
 /** Every table of every module, for drizzle's relational queries and drizzle-kit. */
 export * from '../../modules/auth/schema.ts';
 export * from '../../modules/organizations/schema.ts';
+export * from '../../modules/projects/schema.ts';
 export * from '../../modules/mail/schema.ts';
 export * from '../events/schema.ts';

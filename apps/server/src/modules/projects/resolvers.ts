@@ -1,0 +1,82 @@
+import type { GatewayContext } from '../../gateway/context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
+import {
+  createProject,
+  deleteProject,
+  findVisibleProject,
+  listProjectMembers,
+  listProjects,
+  presentProject,
+  setProjectMember,
+  updateProject,
+  updateProjectSettings,
+} from './service.ts';
+
+const member = (context: GatewayContext) => requireMember(context.services, context.request);
+const ctx = (context: GatewayContext) => requestContext(context.request);
+const defined = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+
+export const resolvers = {
+  Query: {
+    projects: async (_: unknown, args: { status?: string | null }, context: GatewayContext) =>
+      listProjects(
+        context.services,
+        await member(context),
+        (args.status as 'active' | null) ?? null,
+      ),
+    project: async (_: unknown, args: { id: string }, context: GatewayContext) => {
+      const m = await member(context);
+      const { project, role } = await findVisibleProject(context.services, m, args.id);
+      return presentProject(project, m, role);
+    },
+    projectMembers: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      listProjectMembers(context.services, await member(context), args.projectId),
+  },
+  Mutation: {
+    createProject: async (
+      _: unknown,
+      args: { input: Record<string, unknown> },
+      context: GatewayContext,
+    ) => createProject(context.services, await member(context), defined(args.input), ctx(context)),
+    updateProject: async (
+      _: unknown,
+      args: { id: string; input: Record<string, unknown> },
+      context: GatewayContext,
+    ) =>
+      updateProject(
+        context.services,
+        await member(context),
+        args.id,
+        defined(args.input),
+        ctx(context),
+      ),
+    updateProjectSettings: async (
+      _: unknown,
+      args: { id: string; settings: unknown },
+      context: GatewayContext,
+    ) =>
+      updateProjectSettings(
+        context.services,
+        await member(context),
+        args.id,
+        args.settings,
+        ctx(context),
+      ),
+    deleteProject: async (_: unknown, args: { id: string }, context: GatewayContext) =>
+      deleteProject(context.services, await member(context), args.id, ctx(context)),
+    setProjectMember: async (
+      _: unknown,
+      args: { projectId: string; profileId: string; role?: string | null },
+      context: GatewayContext,
+    ) =>
+      setProjectMember(
+        context.services,
+        await member(context),
+        args.projectId,
+        args.profileId,
+        args.role ?? null,
+        ctx(context),
+      ),
+  },
+};

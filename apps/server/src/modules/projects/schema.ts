@@ -1,0 +1,55 @@
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ProjectSettings } from '@assay/domain';
+import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
+import { organizations, profiles } from '../organizations/schema.ts';
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: idColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull().default('en-US'),
+    /** active, backlog or archive */
+    status: text('status').notNull().default('active'),
+    statusNote: text('status_note'),
+    statusReason: text('status_reason'),
+    settings: jsonb('settings').$type<ProjectSettings>().notNull(),
+    projectTags: jsonb('project_tags').$type<string[]>().notNull().default([]),
+    createdByProfileId: uuid('created_by_profile_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index('projects_organization_status_idx').on(t.organizationId, t.status),
+    index('projects_organization_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    id: idColumn(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    /** owner, admin, collaborator, viewer, observer, commenter, limitedContributor */
+    role: text('role').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('project_members_project_profile_idx').on(t.projectId, t.profileId),
+    index('project_members_profile_idx').on(t.profileId),
+  ],
+);

@@ -1,0 +1,423 @@
+/** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  AppError,
+  canCreateProject,
+  canManageProject,
+  canOpenWorkspace,
+  canSeeProject,
+  createProjectSchema,
+  DEFAULT_PROJECT_SETTINGS,
+  effectiveLimits,
+  projectRoleSchema,
+  projectSettingsSchema,
+  updateProjectSchema,
+  type License,
+  type ProjectStatus,
+} from '@assay/domain';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { AppServices } from '../../services.ts';
+import { profiles } from '../organizations/schema.ts';
+import { projectMembers, projects, type ProjectRow } from './schema.ts';
+
+function parse<T>(
+  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
+): T {
+  if (!result.success) {
+    throw new AppError('validation', {
+      message: result.error.issues[0]?.message ?? 'Please check the form.',
+    });
+  }
+  return result.data;
+}
+
+async function myProjectRoles(services: AppServices, member: MemberContext, projectIds?: string[]) {
+  const conditions = [eq(projectMembers.profileId, member.profileId)];
+  if (projectIds)
+    conditions.push(
+      inArray(
+        projectMembers.projectId,
+        projectIds.length ? projectIds : ['00000000-0000-0000-0000-000000000000'],
+      ),
+    );
+  const rows = await services.database.db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .where(and(...conditions));
+  return new Map(rows.map((r) => [r.projectId, r.role]));
+}
+
+export function presentProject(
+  project: ProjectRow,
+  member: MemberContext,
+  projectRole: string | null,
+) {
+  const license = member.organization.license as License;
+  return {
+    id: project.id,
+    name: project.name,
+    description: project.description,
+    language: project.language,
+    status: project.status,
+    statusNote: project.statusNote,
+    statusReason: project.statusReason,
+    settings: { ...DEFAULT_PROJECT_SETTINGS, ...project.settings },
+    projectTags: project.projectTags,
+    role: projectRole,
+    createdAt: project.createdAt.toISOString(),
+    abilities: {
+      manage: canManageProject({ organizationRole: member.role, projectRole }),
+      openWorkspace: canOpenWorkspace({ organizationRole: member.role, projectRole, license }),
+    },
+  };
+}
+
+/** A project of the member's organisation that they may see, with their role in it. */
+export async function findVisibleProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
+  if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('projectNotFound');
+  const [project] = await services.database.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.organizationId, member.organization.id)));
+  if (!project) throw new AppError('projectNotFound');
+  const role = (await myProjectRoles(services, member, [project.id])).get(project.id) ?? null;
+  if (
+    !canSeeProject({
+      organizationRole: member.role,
+      projectRole: role,
+      isPrivate: project.settings.private,
+    })
+  ) {
+    throw new AppError('projectNotFound');
+  }
+  return { project, role };
+}
+
+async function findManagedProject(services: AppServices, member: MemberContext, projectId: string) {
+  const found = await findVisibleProject(services, member, projectId);
+  if (!canManageProject({ organizationRole: member.role, projectRole: found.role }))
+    throw new AppError('forbidden');
+  return found;
+}
+
+/** The projects the member may see, by status, with the counts per status. */
+export async function listProjects(
+  services: AppServices,
+  member: MemberContext,
+  status?: ProjectStatus | null,
+) {
+  const rows = await services.database.db
+    .select()
+    .from(projects)
+    .where(eq(projects.organizationId, member.organization.id))
+    .orderBy(sql`lower(${projects.name})`);
+  const roles = await myProjectRoles(services, member);
+  const visible = rows.filter((p) =>
+    canSeeProject({
+      organizationRole: member.role,
+      projectRole: roles.get(p.id) ?? null,
+      isPrivate: p.settings.private,
+    }),
+  );
+  const counts = { active: 0, backlog: 0, archive: 0 };
+  for (const p of visible) if (p.status in counts) counts[p.status as keyof typeof counts] += 1;
+  return {
+    counts,
+    projects: visible
+      .filter((p) => !status || p.status === status)
+      .map((p) => presentProject(p, member, roles.get(p.id) ?? null)),
+  };
+}
+
+/** Projects created this calendar month (UTC), against the monthly allocation. */
+async function projectsThisMonth(services: AppServices, organizationId: string): Promise<number> {
+  const now = new Date();
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [row] = await services.database.db
+    .select({ n: count() })
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), gte(projects.createdAt, start)));
+  return Number(row?.n ?? 0);
+}
+
+export async function createProject(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  if (!canCreateProject(member.role)) throw new AppError('forbidden');
+  const data = parse(createProjectSchema.safeParse(input));
+  const limit = effectiveLimits(
+    member.organization.license as License,
+    member.organization.limits,
+  ).project;
+  if (limit !== null && (await projectsThisMonth(services, member.organization.id)) >= limit) {
+    throw new AppError('projectAllocationExceeded');
+  }
+  const defaults = member.organization.projectDefaults;
+  const settings = {
+    ...DEFAULT_PROJECT_SETTINGS,
+    private: defaults.private ?? DEFAULT_PROJECT_SETTINGS.private,
+    membership: data.membership ?? defaults.membership ?? DEFAULT_PROJECT_SETTINGS.membership,
+    experiments: data.experiments ?? defaults.experiments ?? DEFAULT_PROJECT_SETTINGS.experiments,
+    productHypotheses: defaults.productHypotheses ?? DEFAULT_PROJECT_SETTINGS.productHypotheses,
+    businessHypotheses: defaults.businessHypotheses ?? DEFAULT_PROJECT_SETTINGS.businessHypotheses,
+    projectOverview: defaults.projectOverview ?? DEFAULT_PROJECT_SETTINGS.projectOverview,
+    publicPortal: defaults.publicPortal ?? DEFAULT_PROJECT_SETTINGS.publicPortal,
+  };
+  const project = await services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .insert(projects)
+        .values({
+          organizationId: member.organization.id,
+          name: data.name,
+          description: data.description,
+          language: data.language,
+          settings,
+          createdByProfileId: member.profileId,
+        })
+        .returning();
+      if (!row) throw new Error('project insert returned no row');
+      await unit.tx.insert(projectMembers).values({
+        organizationId: member.organization.id,
+        projectId: row.id,
+        profileId: member.profileId,
+        role: 'owner',
+      });
+      await unit.record({
+        name: 'projects.create',
+        organizationId: member.organization.id,
+        projectId: row.id,
+        actorId: member.profileId,
+        subjectType: 'project',
+        subjectId: row.id,
+        changes: { name: row.name },
+      });
+      return row;
+    },
+    { context },
+  );
+  return presentProject(project, member, 'owner');
+}
+
+async function saveProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  set: Partial<ProjectRow>,
+  action: string,
+  changes: Record<string, unknown>,
+  context: RequestContext,
+) {
+  return services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .update(projects)
+        .set({ ...set, updatedAt: new Date() })
+        .where(and(eq(projects.id, projectId), eq(projects.organizationId, member.organization.id)))
+        .returning();
+      if (!row) throw new AppError('projectNotFound');
+      await unit.record({
+        name: `projects.${action}`,
+        organizationId: member.organization.id,
+        projectId,
+        actorId: member.profileId,
+        subjectType: 'project',
+        subjectId: projectId,
+        changes,
+      });
+      return row;
+    },
+    { context },
+  );
+}
+
+export async function updateProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  input: unknown,
+  context: RequestContext,
+) {
+  const { role } = await findManagedProject(services, member, projectId);
+  const patch = parse(updateProjectSchema.safeParse(input));
+  const row = await saveProject(
+    services,
+    member,
+    projectId,
+    patch,
+    patch.status ? 'status' : 'update',
+    { fields: Object.keys(patch), ...(patch.status ? { status: patch.status } : {}) },
+    context,
+  );
+  return presentProject(row, member, role);
+}
+
+export async function updateProjectSettings(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  input: unknown,
+  context: RequestContext,
+) {
+  const { project, role } = await findManagedProject(services, member, projectId);
+  const patch = parse(projectSettingsSchema.safeParse(input));
+  const row = await saveProject(
+    services,
+    member,
+    projectId,
+    { settings: { ...DEFAULT_PROJECT_SETTINGS, ...project.settings, ...patch } },
+    'settings',
+    { fields: Object.keys(patch) },
+    context,
+  );
+  return presentProject(row, member, role);
+}
+
+export async function setProjectTag(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  tag: string,
+  add: boolean,
+  context: RequestContext,
+) {
+  const { project, role } = await findManagedProject(services, member, projectId);
+  const clean = tag.trim().slice(0, 50);
+  if (!clean) throw new AppError('validation', { message: 'Tags cannot be empty.' });
+  const tags = add
+    ? [...new Set([...project.projectTags, clean])]
+    : project.projectTags.filter((t) => t !== clean);
+  const row = await saveProject(
+    services,
+    member,
+    projectId,
+    { projectTags: tags },
+    add ? 'tag' : 'untag',
+    { tag: clean },
+    context,
+  );
+  return presentProject(row, member, role);
+}
+
+export async function deleteProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  context: RequestContext,
+) {
+  await findManagedProject(services, member, projectId);
+  await services.transaction(
+    async (unit) => {
+      await unit.record({
+        name: 'projects.delete',
+        organizationId: member.organization.id,
+        projectId,
+        actorId: member.profileId,
+        subjectType: 'project',
+        subjectId: projectId,
+      });
+      await unit.tx
+        .delete(projects)
+        .where(
+          and(eq(projects.id, projectId), eq(projects.organizationId, member.organization.id)),
+        );
+    },
+    { context },
+  );
+  return true;
+}
+
+export async function listProjectMembers(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
+  await findVisibleProject(services, member, projectId);
+  const rows = await services.database.db
+    .select({
+      profileId: projectMembers.profileId,
+      role: projectMembers.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      email: profiles.email,
+    })
+    .from(projectMembers)
+    .innerJoin(profiles, eq(profiles.id, projectMembers.profileId))
+    .where(eq(projectMembers.projectId, projectId))
+    .orderBy(profiles.firstName);
+  return rows;
+}
+
+/** Adds, changes or (role null) removes a project member; the last owner stays. */
+export async function setProjectMember(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  profileId: string,
+  role: string | null,
+  context: RequestContext,
+) {
+  await findManagedProject(services, member, projectId);
+  const [target] = await services.database.db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)));
+  if (!target || target.role === 'disabled') throw new AppError('notFound');
+  const parsedRole = role === null ? null : parse(projectRoleSchema.safeParse(role));
+  await services.transaction(
+    async (unit) => {
+      const [current] = await unit.tx
+        .select()
+        .from(projectMembers)
+        .where(
+          and(eq(projectMembers.projectId, projectId), eq(projectMembers.profileId, profileId)),
+        );
+      if (current?.role === 'owner' && parsedRole !== 'owner') {
+        const [owners] = await unit.tx
+          .select({ n: count() })
+          .from(projectMembers)
+          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')));
+        if (Number(owners?.n ?? 0) <= 1)
+          throw new AppError('lastOwner', { message: 'A project needs at least one owner.' });
+      }
+      if (parsedRole === null) {
+        if (current) await unit.tx.delete(projectMembers).where(eq(projectMembers.id, current.id));
+      } else if (current) {
+        await unit.tx
+          .update(projectMembers)
+          .set({ role: parsedRole })
+          .where(eq(projectMembers.id, current.id));
+      } else {
+        await unit.tx.insert(projectMembers).values({
+          organizationId: member.organization.id,
+          projectId,
+          profileId,
+          role: parsedRole,
+        });
+      }
+      await unit.record({
+        name:
+          parsedRole === null
+            ? 'projects.removeMember'
+            : current
+              ? 'projects.changeMemberRole'
+              : 'projects.addMember',
+        organizationId: member.organization.id,
+        projectId,
+        actorId: member.profileId,
+        subjectType: 'profile',
+        subjectId: profileId,
+        changes: { from: current?.role ?? null, to: parsedRole },
+      });
+    },
+    { context },
+  );
+  return listProjectMembers(services, member, projectId);
+}

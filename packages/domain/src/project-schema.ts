@@ -1,0 +1,46 @@
+/** zod schemas for project input (server parsing), with the spec's messages. */
+import { z } from 'zod';
+import { LANGUAGES } from './limits.ts';
+import { PROJECT_ROLES } from './permissions.ts';
+import { PROJECT_STATUS_VALUES } from './projects.ts';
+import { projectNameSchema } from './validation.ts';
+
+export const createProjectSchema = z.object({
+  name: projectNameSchema,
+  description: z.string().max(29900).default(''),
+  language: z.enum(LANGUAGES).default('en-US'),
+  generate: z.boolean().default(false),
+  experiments: z.boolean().optional(),
+  membership: z.boolean().optional(),
+});
+
+export const updateProjectSchema = z
+  .object({
+    name: projectNameSchema,
+    description: z.string().max(29900),
+    status: z.enum(PROJECT_STATUS_VALUES),
+    statusNote: z.string().max(400).nullable(),
+    statusReason: z.string().max(400).nullable(),
+  })
+  .partial()
+  .strict();
+
+export const projectSettingsSchema = z
+  .object({
+    membership: z.boolean(),
+    private: z.boolean(),
+    academicPrivate: z.boolean(),
+    experiments: z.boolean(),
+    businessHypotheses: z.boolean(),
+    productHypotheses: z.boolean(),
+    publicPortal: z.boolean(),
+    projectOverview: z.boolean(),
+    timeline: z.boolean(),
+    productStatus: z.boolean(),
+    productTheme: z.boolean(),
+    dashboardTabOrder: z.array(z.string().max(40)).max(20),
+  })
+  .partial()
+  .strict();
+
+export const projectRoleSchema = z.enum(PROJECT_ROLES);

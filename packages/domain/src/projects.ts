@@ -1,0 +1,102 @@
+/** Projects: settings defaults, statuses, and who may create, open and change them (part 1 §2.5, part 2 §3, §4, §6). */
+import { roleHas } from './policies.ts';
+import type { License } from './plans.ts';
+
+export const PROJECT_STATUS_VALUES = ['active', 'backlog', 'archive'] as const;
+export type ProjectStatus = (typeof PROJECT_STATUS_VALUES)[number];
+
+export interface ProjectSettings {
+  membership: boolean;
+  private: boolean;
+  academicPrivate: boolean;
+  experiments: boolean;
+  businessHypotheses: boolean;
+  productHypotheses: boolean;
+  publicPortal: boolean;
+  projectOverview: boolean;
+  timeline: boolean;
+  productStatus: boolean;
+  productTheme: boolean;
+  dashboardTabOrder: string[];
+}
+
+export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
+  membership: true,
+  private: false,
+  academicPrivate: false,
+  experiments: true,
+  businessHypotheses: true,
+  productHypotheses: true,
+  publicPortal: false,
+  projectOverview: true,
+  timeline: true,
+  productStatus: false,
+  productTheme: false,
+  dashboardTabOrder: ['hypotheses', 'experiments', 'completed', 'risky'],
+};
+
+/** Owners, admins and collaborators create projects; limited contributors do not. */
+export function canCreateProject(organizationRole: string): boolean {
+  return roleHas(organizationRole, 'card:write');
+}
+
+/** organization:write, being a member, or the academic license open the workspace (part 1 §2.5). */
+export function canOpenWorkspace(options: {
+  organizationRole: string;
+  projectRole: string | null;
+  license: License;
+}): boolean {
+  return (
+    roleHas(options.organizationRole, 'organization:write') ||
+    options.projectRole !== null ||
+    options.license === 'academic'
+  );
+}
+
+/** Who sees a project at all: private ones only their members and organisation admins. */
+export function canSeeProject(options: {
+  organizationRole: string;
+  projectRole: string | null;
+  isPrivate: boolean;
+}): boolean {
+  if (options.organizationRole === 'disabled') return false;
+  if (!options.isPrivate) return true;
+  return options.projectRole !== null || roleHas(options.organizationRole, 'organization:write');
+}
+
+/** Editing a project (name, settings, status, members, tags): organisation admins or project admins and owners. */
+export function canManageProject(options: {
+  organizationRole: string;
+  projectRole: string | null;
+}): boolean {
+  return (
+    roleHas(options.organizationRole, 'organization:write') ||
+    options.projectRole === 'owner' ||
+    options.projectRole === 'admin'
+  );
+}
+
+/** The delete confirmation: "team" on the academic license, "project" elsewhere. */
+export function deleteProjectMessage(license: License | undefined): string {
+  const word = license === 'academic' ? 'team' : 'project';
+  return `Are you sure you want to delete this ${word}? Everything in it will be deleted. You could also change the status to Archived to get it out of the way while keeping it to come back to later.`;
+}
+
+/** The landing path for a project (part 1 §2.5 project opening rule). */
+export function projectOpeningPath(options: {
+  projectId: string;
+  academicPrivate: boolean;
+  hasAccess: boolean;
+  cohortScopeHasDefault: boolean;
+  hasCohort: boolean;
+}): string {
+  if (
+    options.academicPrivate &&
+    !options.hasAccess &&
+    options.cohortScopeHasDefault &&
+    options.hasCohort
+  ) {
+    return `/project-dashboard/${options.projectId}/overview`;
+  }
+  return `/workspace/${options.projectId}/canvas/business`;
+}
