@@ -17,6 +17,8 @@ import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerAccessLogHandlers } from './modules/organizations/access-log.ts';
+import { registerNavigationHandlers } from './modules/organizations/navigation.ts';
+import { registerCollectionRoutes } from './modules/organizations/navigation-routes.ts';
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     transaction: createTransactionRunner(database, (rows) => events.publish(rows)),
   };
   registerAccessLogHandlers(services);
+  registerNavigationHandlers(services);
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
   }
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);
   registerProjectRoutes(app, services);
+  registerCollectionRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);
 

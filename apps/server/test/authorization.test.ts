@@ -68,6 +68,10 @@ const freshProjectId = async (w: World) => {
   );
   return (answer.data?.createProject as { id: string }).id;
 };
+const freshCollectionId = async (w: World) => {
+  const response = await w.owner.post('/api/anc/collections', { name: 'Portfolio' }, onHost(w));
+  return (response.json() as { id: string }).id;
+};
 const CREATORS: Actor[] = ['owner', 'admin', 'collaborator'];
 const onHost = (w: World) => ({ host: `${w.org.slug}.assay.test` });
 
@@ -194,6 +198,26 @@ const GATEWAY: Record<string, Rule> = {
       }),
     ),
   },
+  createFavorite: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation(
+      'mutation($id: ID!) { createFavorite(subjectType: "projects", subjectId: $id) }',
+      async (w) => ({
+        id: await freshProjectId(w),
+      }),
+    ),
+  },
+  deleteFavorite: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation(
+      'mutation($id: ID!) { deleteFavorite(subjectType: "projects", subjectId: $id) }',
+      async (w) => ({
+        id: await freshProjectId(w),
+      }),
+    ),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -303,6 +327,53 @@ const REST: Record<string, Rule> = {
     allowed: MANAGERS,
     run: async (w, actor) =>
       actor.delete(`/api/proj/projects/${await freshProjectId(w)}/tags/fintech`, {}, onHost(w)),
+  },
+  'POST /api/anc/collections': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.post('/api/anc/collections', { name: 'Mine' }, onHost(w)),
+  },
+  'PUT /api/anc/collections/:id': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/anc/collections/${await freshCollectionId(w)}`,
+        { name: 'Renamed' },
+        onHost(w),
+      ),
+  },
+  'DELETE /api/anc/collections/:id': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(`/api/anc/collections/${await freshCollectionId(w)}`, {}, onHost(w)),
+  },
+  'POST /api/anc/collections/:id/projects/:projectId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/anc/collections/${await freshCollectionId(w)}/projects/${await freshProjectId(w)}`,
+        {},
+        onHost(w),
+      ),
+  },
+  'DELETE /api/anc/collections/:id/projects/:projectId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(
+        `/api/anc/collections/${await freshCollectionId(w)}/projects/${await freshProjectId(w)}`,
+        {},
+        onHost(w),
+      ),
+  },
+  'GET /api/anc/collections/:id/projects': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/anc/collections/${await freshCollectionId(w)}/projects`, onHost(w)),
   },
   'GET /api/users/profiles': {
     kind: 'organization',

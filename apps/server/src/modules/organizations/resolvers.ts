@@ -1,5 +1,6 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
+import { createFavorite, deleteFavorite, sideNavigation } from './navigation.ts';
 import { getProfile, setPortfolioAccess, updateProfile } from './profiles.ts';
 import { describeOrganization, loadFullOrganization } from './settings.ts';
 
@@ -34,6 +35,8 @@ const ctx = (context: GatewayContext) => requestContext(context.request);
 
 export const resolvers = {
   Query: {
+    sideNavigation: async (_: unknown, __: unknown, context: GatewayContext) =>
+      sideNavigation(context.services, await member(context)),
     fullOrganization: async (
       _: unknown,
       args: { slug?: string | null; id?: string | null },
@@ -73,6 +76,16 @@ export const resolvers = {
       }),
   },
   Mutation: {
+    createFavorite: async (
+      _: unknown,
+      args: { subjectType: string; subjectId: string },
+      context: GatewayContext,
+    ) => createFavorite(context.services, await member(context), args),
+    deleteFavorite: async (
+      _: unknown,
+      args: { id?: string | null; subjectType?: string | null; subjectId?: string | null },
+      context: GatewayContext,
+    ) => deleteFavorite(context.services, await member(context), args),
     requestOwnerApproval: async (
       _: unknown,
       args: { feature: string; message?: string | null },

@@ -2,5 +2,6 @@
 export * from '../../modules/auth/schema.ts';
 export * from '../../modules/organizations/schema.ts';
 export * from '../../modules/projects/schema.ts';
+export * from '../../modules/organizations/navigation-schema.ts';
 export * from '../../modules/mail/schema.ts';
 export * from '../events/schema.ts';
