@@ -1,5 +1,8 @@
 /** Names shared by the gateway's server and client. */
 
+/** Where people write for help (the oops page, plan limits). */
+export const SUPPORT_EMAIL = 'support@assay.app';
+
 /** Response header carrying the server's app version. */
 export const APP_VERSION_HEADER = 'x-app-version';
 /** Request header carrying the current project id. */

@@ -8,6 +8,7 @@ import { signOut } from '../api/session.ts';
 import { closeRerouteAlerts } from '../ui/alerts.ts';
 import { VersionBanner } from '../ui/version-banner.tsx';
 import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
+import { SideNav } from './side-nav.tsx';
 
 function Logo(props: { name?: string | undefined }) {
   return (
@@ -83,6 +84,7 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const boot = useBootstrap();
+  const withNav = Boolean(boot.data?.organization && boot.data.membership);
   useEffect(() => {
     closeRerouteAlerts();
     rememberLoginRequest(location.search, sessionStorage);
@@ -90,13 +92,22 @@ export function AppLayout() {
     if (zoom) void navigate(zoom, { replace: true });
   }, [location.pathname, location.search, navigate]);
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
+    <AppShell
+      header={{ height: 56 }}
+      navbar={withNav ? { width: 240, breakpoint: 'sm' } : undefined}
+      padding={0}
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Logo name={boot.data?.organization?.name} />
           <UserMenu />
         </Group>
       </AppShell.Header>
+      {withNav && boot.data ? (
+        <AppShell.Navbar>
+          <SideNav boot={boot.data} />
+        </AppShell.Navbar>
+      ) : null}
       <AppShell.Main>
         <VersionBanner />
         <Outlet />

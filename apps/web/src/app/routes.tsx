@@ -5,8 +5,8 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
-import { homeRoutes } from '../features/home/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
+import { HomeRoute } from './home-route.tsx';
 import { AppLayout } from './layout.tsx';
 import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
 import { NotAuthorizedPage } from './pages/not-authorized-page.tsx';
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <OopsPage />,
     children: [
-      ...homeRoutes,
+      { index: true, element: <HomeRoute /> },
       // Accounts (part 1 §2.1–2.3)
       ...authRoutes,
       ...devInboxRoutes,

@@ -34,19 +34,19 @@ describe('limit dialog', () => {
     expect(askOwners).toHaveBeenCalledOnce();
   });
 
-  it('sends owners to the plans', async () => {
+  it('lets owners contact us', async () => {
     renderWithProviders(<div />);
-    const openPlans = vi.fn();
+    const contactUs = vi.fn();
     act(() => {
       openLimitDialog({
         title: MESSAGES.projectLimitTitle,
         message: 'Full',
         isOwner: true,
         askOwners: vi.fn(),
-        openPlans,
+        contactUs,
       });
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'See plans' }));
-    expect(openPlans).toHaveBeenCalledOnce();
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact us' }));
+    expect(contactUs).toHaveBeenCalledOnce();
   });
 });

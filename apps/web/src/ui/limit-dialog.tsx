@@ -1,21 +1,21 @@
 /**
  * The dialog shown when a plan limit is hit ("Project Limit Reached" for the monthly project
- * allocation): contact, or not now. Owners are sent to the plan; others ask the owners.
+ * allocation): contact, or not now. Owners write to us about their plan; others ask the owners.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { MESSAGES } from '@assay/domain';
+import { MESSAGES, SUPPORT_EMAIL } from '@assay/domain';
 import { showAlert } from './alerts.ts';
 
 export interface LimitDialogOptions {
   title: string;
   message: string;
-  /** Owners change the plan themselves; everyone else asks them. */
+  /** Owners contact us about their plan; everyone else asks the owners. */
   isOwner: boolean;
   /** Sends the request to the owners (non-owners). */
   askOwners: () => Promise<unknown>;
-  /** Opens the plan (owners). */
-  openPlans?: () => void;
+  /** Contacts us (owners); by default an email to support. */
+  contactUs?: () => void;
 }
 
 export function openLimitDialog(options: LimitDialogOptions): string {
@@ -33,7 +33,9 @@ export function openLimitDialog(options: LimitDialogOptions): string {
             onClick={() => {
               modals.close(id);
               if (options.isOwner) {
-                options.openPlans?.();
+                if (options.contactUs) options.contactUs();
+                else
+                  window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(options.title)}`;
                 return;
               }
               void options.askOwners().then(
@@ -46,7 +48,7 @@ export function openLimitDialog(options: LimitDialogOptions): string {
               );
             }}
           >
-            {options.isOwner ? 'See plans' : 'Ask an owner'}
+            {options.isOwner ? 'Contact us' : 'Ask an owner'}
           </Button>
         </Group>
       </Stack>

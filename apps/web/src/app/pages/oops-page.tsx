@@ -2,11 +2,9 @@
 import { Button, Code, List, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { MESSAGES } from '@assay/domain';
+import { MESSAGES, SUPPORT_EMAIL } from '@assay/domain';
 import { showAlert } from '../../ui/alerts.ts';
 import { CenteredPage } from '../../ui/centered-page.tsx';
-
-export const SUPPORT_EMAIL = 'support@assay.app';
 
 export function OopsView(props: { error: unknown; showStack?: boolean }) {
   const showStack = props.showStack ?? !import.meta.env.PROD;

@@ -1,6 +1,4 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { LICENSE_NAMES, termsFor, type License } from '@assay/domain';
-import { useBootstrap } from '../../../api/bootstrap.ts';
 import { useHealth } from '../api/get-health.ts';
 
 const PILLARS = [
@@ -41,34 +39,7 @@ function ServerStatus() {
   );
 }
 
-/** An organisation's home: its name, and the words its license uses for projects and ideas. */
-function OrganizationHome(props: { name: string; license: License }) {
-  const terms = termsFor(props.license);
-  return (
-    <Stack gap="xl" maw={960} mx="auto" py="xl" px="md">
-      <Stack gap="xs">
-        <Title order={1}>{props.name}</Title>
-        <Text c="dimmed">{LICENSE_NAMES[props.license] ?? props.license} plan</Text>
-      </Stack>
-      <Card withBorder radius="md" padding="lg" data-testid="projects-card">
-        <Title order={2} size="h3">
-          {terms.projects}
-        </Title>
-        <Text size="sm" mt="xs">
-          Your {terms.projects.toLowerCase()} and their {terms.hypotheses.toLowerCase()} will appear
-          here.
-        </Text>
-      </Card>
-    </Stack>
-  );
-}
-
 export function HomePage() {
-  const boot = useBootstrap();
-  const organization = boot.data?.organization;
-  if (organization && boot.data?.membership) {
-    return <OrganizationHome name={organization.name} license={organization.license as License} />;
-  }
   return (
     <Stack gap="xl" maw={960} mx="auto" py="xl" px="md">
       <Stack gap="xs">

@@ -1,0 +1,88 @@
+/** Side navigation: favourites, up to 5 collections, up to 10 active projects (or cohorts on academic). */
+import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { termsFor, type License } from '@assay/domain';
+import type { Bootstrap } from '../api/bootstrap.ts';
+import { useSideNavigation } from '../api/side-navigation.ts';
+
+function Section(props: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <Stack gap={2} data-testid={props.testId}>
+      <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="sm">
+        {props.title}
+      </Text>
+      {props.children}
+    </Stack>
+  );
+}
+
+export function SideNav(props: { boot: Bootstrap }) {
+  const nav = useSideNavigation(true);
+  const location = useLocation();
+  const license = props.boot.organization?.license as License | undefined;
+  const terms = termsFor(license);
+  const data = nav.data;
+  const projectPath = (id: string) => `/workspace/${id}/canvas/business`;
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap={0} p="xs">
+        <NavLink component={Link} to="/" label="Home" active={location.pathname === '/'} />
+        {data && data.favorites.length > 0 ? (
+          <Section title="Favorites" testId="nav-favorites">
+            {data.favorites.map((f) => (
+              <NavLink
+                key={f.id}
+                component={Link}
+                to={
+                  f.subjectType === 'projects'
+                    ? projectPath(f.subjectId)
+                    : `/collections/${f.subjectId}`
+                }
+                label={f.name}
+                description={f.subjectType === 'projects' ? terms.project : 'Collection'}
+              />
+            ))}
+          </Section>
+        ) : null}
+        {data && data.collections.length > 0 ? (
+          <Section title="Collections" testId="nav-collections">
+            {data.collections.map((c) => (
+              <NavLink key={c.id} component={Link} to={`/collections/${c.id}`} label={c.name} />
+            ))}
+          </Section>
+        ) : null}
+        {data && license !== 'academic' ? (
+          <Section title={terms.projects} testId="nav-projects">
+            {data.projects.length === 0 ? (
+              <Text size="xs" c="dimmed" px="sm">
+                No active {terms.projects.toLowerCase()} yet.
+              </Text>
+            ) : (
+              data.projects.map((p) => (
+                <NavLink
+                  key={p.id}
+                  component={Link}
+                  to={projectPath(p.id)}
+                  label={p.name}
+                  active={location.pathname.startsWith(`/workspace/${p.id}`)}
+                />
+              ))
+            )}
+          </Section>
+        ) : null}
+        {data && license === 'academic' ? (
+          <Section title="Cohorts" testId="nav-cohorts">
+            {data.cohorts.map((c) => (
+              <NavLink
+                key={c.id}
+                component={Link}
+                to={`/cohort/${c.id}/leaderboard/teams`}
+                label={c.name}
+              />
+            ))}
+          </Section>
+        ) : null}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,68 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { gatewayRequest } from '../../../api/gateway.ts';
+
+export interface ProjectSummary {
+  id: string;
+  name: string;
+  description: string;
+  status: 'active' | 'backlog' | 'archive';
+  role: string | null;
+  createdAt: string;
+  abilities: { manage: boolean; openWorkspace: boolean };
+}
+
+const PROJECTS = /* GraphQL */ `
+  query Projects {
+    projects {
+      counts {
+        active
+        backlog
+        archive
+      }
+      projects {
+        id
+        name
+        description
+        status
+        role
+        createdAt
+        abilities {
+          manage
+          openWorkspace
+        }
+      }
+    }
+  }
+`;
+
+export const projectsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['projects', 'list'],
+    queryFn: () =>
+      gatewayRequest<{
+        projects: {
+          counts: Record<'active' | 'backlog' | 'archive', number>;
+          projects: ProjectSummary[];
+        };
+      }>(PROJECTS).then((d) => d.projects),
+  });
+
+export const useProjects = () => useQuery(projectsQueryOptions());
+
+export const createProject = (input: { name: string; description: string }) =>
+  gatewayRequest<{ createProject: ProjectSummary }>(
+    'mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { id name } }',
+    { input },
+  ).then((d) => d.createProject);
+
+export const setProjectStatus = (id: string, status: ProjectSummary['status']) =>
+  gatewayRequest(
+    'mutation UpdateProject($id: ID!, $s: String!) { updateProject(id: $id, input: { status: $s }) { id status } }',
+    {
+      id,
+      s: status,
+    },
+  );
+
+export const deleteProject = (id: string) =>
+  gatewayRequest('mutation DeleteProject($id: ID!) { deleteProject(id: $id) }', { id });

@@ -1,0 +1,1 @@
+export { ProjectsHome } from './components/projects-home.tsx';

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test('an owner creates projects, favourites one, archives one and deletes one; the limit dialog stops the fourth', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `projects.${suffix}@example.com`,
+    orgName: `Works ${suffix}`,
+  });
+
+  for (const name of ['Checkout', 'Onboarding', 'Pricing']) {
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('project-card').filter({ hasText: name })).toBeVisible();
+  }
+  await expect(page.getByTestId('status-tab-active')).toHaveText('Active (3)');
+  await expect(page.getByTestId('nav-projects')).toContainText('Checkout');
+
+  // Garage allows 3 projects a month.
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Fourth');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog', { name: 'Project Limit Reached' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/project-limit.png' });
+  await page.getByRole('button', { name: 'Not now' }).click();
+
+  await page.getByRole('button', { name: 'Add Pricing to favorites' }).click();
+  await expect(page.getByTestId('nav-favorites')).toContainText('Pricing');
+
+  await page.getByRole('button', { name: 'Actions for Onboarding' }).click();
+  await page.getByRole('menuitem', { name: 'Move to Archived' }).click();
+  await expect(page.getByTestId('status-tab-active')).toHaveText('Active (2)');
+  await expect(page.getByTestId('status-tab-archive')).toHaveText('Archived (1)');
+  await expect(page.getByTestId('nav-projects')).not.toContainText('Onboarding');
+
+  await page.getByRole('button', { name: 'Actions for Checkout' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByText('Are you sure you want to delete this project?')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByTestId('status-tab-active')).toHaveText('Active (1)');
+  await expect(page.getByTestId('nav-projects')).not.toContainText('Checkout');
+  await page.screenshot({ path: 'test-results/projects-home.png', fullPage: true });
+});
