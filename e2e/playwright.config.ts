@@ -45,7 +45,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      LICENSE_KEYS: 'E2EBUSINESS:business',
+      LICENSE_KEYS: 'E2EBUSINESS:business,E2EENTERPRISE:enterprise',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -44,3 +44,31 @@ test('an owner creates projects, favourites one, archives one and deletes one; t
   await expect(page.getByTestId('nav-projects')).not.toContainText('Checkout');
   await page.screenshot({ path: 'test-results/projects-home.png', fullPage: true });
 });
+
+test('an enterprise owner groups projects into a collection shown in the side navigation', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `collections.${suffix}@example.com`,
+    orgName: `Holding ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  for (const name of ['Ledger', 'Wallet']) {
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('project-card').filter({ hasText: name })).toBeVisible();
+  }
+  await page.getByTestId('nav-collections').getByText('All collections').click();
+  await page.getByLabel('New collection').fill('Fintech');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Fintech' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Add a project' }).click();
+  await page.getByRole('option', { name: 'Wallet' }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(page.getByTestId('collection-projects')).toContainText('Wallet');
+  await expect(page.getByTestId('collection-total')).toHaveText('1 project');
+  await expect(page.getByTestId('nav-collections')).toContainText('Fintech');
+  await page.screenshot({ path: 'test-results/collection.png' });
+});

@@ -1,7 +1,7 @@
 /** Side navigation: favourites, up to 5 collections, up to 10 active projects (or cohorts on academic). */
 import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { termsFor, type License } from '@assay/domain';
+import { licenseAllows, termsFor, type License } from '@assay/domain';
 import type { Bootstrap } from '../api/bootstrap.ts';
 import { useSideNavigation } from '../api/side-navigation.ts';
 
@@ -44,11 +44,12 @@ export function SideNav(props: { boot: Bootstrap }) {
             ))}
           </Section>
         ) : null}
-        {data && data.collections.length > 0 ? (
+        {data && license && licenseAllows(license, 'collections') ? (
           <Section title="Collections" testId="nav-collections">
             {data.collections.map((c) => (
               <NavLink key={c.id} component={Link} to={`/collections/${c.id}`} label={c.name} />
             ))}
+            <NavLink component={Link} to="/collections" label="All collections" c="dimmed" />
           </Section>
         ) : null}
         {data && license !== 'academic' ? (
