@@ -59,6 +59,19 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(owner.getByTestId('access-logs')).toContainText('Ada Lovelace');
   await owner.screenshot({ path: 'test-results/access-log.png', fullPage: true });
 
+  // One member's activity.
+  await owner.getByRole('tab', { name: 'Members' }).click();
+  await owner
+    .getByTestId('members')
+    .getByRole('row')
+    .filter({ hasText: memberEmail })
+    .getByRole('button', { name: 'More' })
+    .click();
+  await owner.getByRole('menuitem', { name: 'Activity' }).click();
+  await expect(owner.getByTestId('profile-filter')).toBeVisible();
+  await expect(owner.getByTestId('access-logs')).toContainText('Joined the organization');
+  await expect(owner.getByTestId('access-logs')).not.toContainText('Invited a person');
+
   await ownerContext.close();
   await memberContext.close();
 });

@@ -27,12 +27,26 @@ const ACCESS_LOGS = /* GraphQL */ `
   }
 `;
 
-export function useAccessLogs(filters: { action?: string }) {
+const PROFILE_ACCESS_LOGS = ACCESS_LOGS.replace(
+  'query OrgAccessLogs($filters: AccessLogFilters)',
+  'query ProfileAccessLogs($profileId: ID!, $filters: AccessLogFilters)',
+).replace(
+  'organizationAccessLogs(filters: $filters)',
+  'organizationAccessLogs: profileAccessLogs(profileId: $profileId, filters: $filters)',
+);
+
+/** The organisation's log, or one member's when a profile id is given. */
+export function useAccessLogs(filters: { action?: string; profileId?: string }) {
   return useQuery({
     queryKey: ['settings', 'access-logs', filters],
+    staleTime: 0,
     queryFn: () =>
-      gatewayRequest<{ organizationAccessLogs: AccessLog[] }>(ACCESS_LOGS, {
-        filters: filters.action ? { action: filters.action } : {},
-      }).then((d) => d.organizationAccessLogs),
+      gatewayRequest<{ organizationAccessLogs: AccessLog[] }>(
+        filters.profileId ? PROFILE_ACCESS_LOGS : ACCESS_LOGS,
+        {
+          filters: filters.action ? { action: filters.action } : {},
+          ...(filters.profileId ? { profileId: filters.profileId } : {}),
+        },
+      ).then((d) => d.organizationAccessLogs),
   });
 }

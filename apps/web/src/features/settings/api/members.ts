@@ -76,6 +76,8 @@ export interface MemberFiltersInput {
 export const membersQueryOptions = (filters: MemberFiltersInput) =>
   queryOptions({
     queryKey: ['settings', 'members', filters],
+    // Others change members too (until realtime updates arrive): read afresh on every visit.
+    staleTime: 0,
     queryFn: () =>
       gatewayRequest<{
         organizationMembers: { total: number; page: number; pageSize: number; members: Member[] };

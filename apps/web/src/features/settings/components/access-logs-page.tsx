@@ -1,6 +1,7 @@
 /** The organisation's access log: who did what, when, from where. */
-import { Alert, Select, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { canViewAccessLogs, type License } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { useAccessLogs } from '../api/access-logs.ts';
@@ -11,9 +12,24 @@ const ACTIONS = ['create', 'delete', 'resend', 'updateRole', 'disable', 'enable'
 
 function LogTable() {
   const [action, setAction] = useState<string | null>(null);
-  const logs = useAccessLogs(action ? { action } : {});
+  const [params, setParams] = useSearchParams();
+  const profileId = params.get('profileId') ?? undefined;
+  const logs = useAccessLogs({
+    ...(action ? { action } : {}),
+    ...(profileId ? { profileId } : {}),
+  });
   return (
     <>
+      {profileId ? (
+        <Group gap="xs">
+          <Badge variant="light" data-testid="profile-filter">
+            One member&apos;s activity
+          </Badge>
+          <Button size="xs" variant="subtle" onClick={() => setParams({})}>
+            Show everyone
+          </Button>
+        </Group>
+      ) : null}
       <Select
         placeholder="Every action"
         data={ACTIONS}

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   ERRORS,
   INVITABLE_ROLES,
@@ -289,6 +290,9 @@ export function MembersPage() {
                       </Button>
                     </Menu.Target>
                     <Menu.Dropdown>
+                      <Menu.Item component={Link} to={`/settings/access-logs?profileId=${m.id}`}>
+                        Activity
+                      </Menu.Item>
                       {m.disabled ? (
                         <Menu.Item onClick={() => act.mutate(() => enableMember(m.id))}>
                           Enable
