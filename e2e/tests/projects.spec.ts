@@ -72,3 +72,36 @@ test('an enterprise owner groups projects into a collection shown in the side na
   await expect(page.getByTestId('nav-collections')).toContainText('Fintech');
   await page.screenshot({ path: 'test-results/collection.png' });
 });
+
+test('a project owner renames a project, turns modules on and off, tags it and sees its members', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `psettings.${suffix}@example.com`,
+    orgName: `Forge ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Anvil');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Actions for Anvil' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { name: 'Anvil settings' })).toBeVisible();
+  await page.getByLabel('Name').fill('Anvil 2');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Anvil 2 settings' })).toBeVisible();
+  // The switches save at once and show what the server kept.
+  await page.getByLabel('Timeline board').click();
+  await expect(page.getByLabel('Timeline board')).not.toBeChecked();
+  await page.getByLabel('Private (members and admins only)').click();
+  await expect(page.getByLabel('Private (members and admins only)')).toBeChecked();
+  await page.getByRole('combobox', { name: 'Tags' }).fill('hardware');
+  await page.getByRole('combobox', { name: 'Tags' }).press('Enter');
+  await expect(page.getByTestId('project-members')).toContainText('Ada Lovelace');
+  await page.reload();
+  await expect(page.getByLabel('Timeline board')).not.toBeChecked();
+  await expect(page.getByLabel('Private (members and admins only)')).toBeChecked();
+  await expect(page.getByText('hardware')).toBeVisible();
+  await page.screenshot({ path: 'test-results/project-settings.png', fullPage: true });
+});

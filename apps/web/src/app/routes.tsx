@@ -5,6 +5,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
+import { projectRoutes } from '../features/projects/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
 import { HomeRoute } from './home-route.tsx';
@@ -31,6 +32,7 @@ export const routes: RouteObject[] = [
       ...devInboxRoutes,
       ...settingsRoutes,
       ...collectionRoutes,
+      ...projectRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),

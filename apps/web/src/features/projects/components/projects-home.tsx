@@ -100,6 +100,9 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
+                <Menu.Item component={Link} to={`/workspace/${p.id}/settings`}>
+                  Settings
+                </Menu.Item>
                 {(Object.keys(STATUS_LABELS) as Status[])
                   .filter((s) => s !== p.status)
                   .map((s) => (
