@@ -39,6 +39,15 @@ describe('config', () => {
     expect(() => loadConfig({ LICENSE_KEYS: 'no license' })).toThrow('LICENSE_KEYS');
   });
 
+  it('reads the organisations named for slug-limited features', () => {
+    expect(
+      loadConfig({ FEATURE_SLUGS: 'cohortGuests:acme|lab, cohortAgents:lab' }).featureSlugs,
+    ).toEqual({
+      cohortGuests: ['acme', 'lab'],
+      cohortAgents: ['lab'],
+    });
+  });
+
   it('names every bad setting', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });

@@ -35,6 +35,13 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.local>'),
+  FEATURE_SLUGS: z
+    .string()
+    .regex(
+      /^\s*[A-Za-z]+:[a-z0-9|]+\s*(,\s*[A-Za-z]+:[a-z0-9|]+\s*)*$/,
+      'FEATURE_SLUGS must look like cohortGuests:acme|lab,cohortAgents:acme',
+    )
+    .optional(),
   LICENSE_KEYS: z
     .string()
     .regex(
@@ -70,6 +77,8 @@ export interface Config {
   /** When set, mail goes out through this SMTP server as well as into the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Organisations (by slug) that get each slug-limited feature. */
+  featureSlugs: Record<string, string[]>;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
@@ -154,6 +163,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    featureSlugs: Object.fromEntries(
+      (e.FEATURE_SLUGS ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map((entry) => {
+          const [feature = '', slugs = ''] = entry.split(':');
+          return [feature, slugs.split('|').filter(Boolean)];
+        }),
+    ),
     licenseKeys: (e.LICENSE_KEYS ?? '')
       .split(',')
       .map((entry) => entry.trim())

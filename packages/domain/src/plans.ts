@@ -218,7 +218,8 @@ export type Feature =
   | (typeof BUSINESS_FEATURES)[number]
   | (typeof ENTERPRISE_FEATURES)[number]
   | (typeof ACADEMIC_FEATURES)[number]
-  | 'glidrai';
+  | 'glidrai'
+  | 'copyCardToProject';
 
 const TEAM: readonly Feature[] = [...BASIC_FEATURES, ...TEAM_FEATURES];
 const BUSINESS: readonly Feature[] = [...TEAM, ...BUSINESS_FEATURES];
@@ -282,4 +283,43 @@ export function effectiveLimits(
 /** The profile limit is reached when the count reaches it. */
 export function isLimitReached(count: number, limit: number | null): boolean {
   return limit !== null && count >= limit;
+}
+
+/** Features offered only to the organisations named for them (by slug), on top of the plan. */
+export const SLUG_LIMITED_FEATURES = ['cohortAgents', 'cohortGuests', 'copyCardToProject'] as const;
+export type SlugLimitedFeature = (typeof SLUG_LIMITED_FEATURES)[number];
+
+/** Every feature name the plan table knows. */
+export const ALL_FEATURES: readonly Feature[] = [
+  ...new Set([
+    ...LICENSE_FEATURES.enterprise,
+    ...LICENSE_FEATURES.academic,
+    'glidrai',
+    'copyCardToProject',
+  ] as Feature[]),
+];
+
+/**
+ * Whether an organisation has a feature: its license must allow it (copying cards to another
+ * project is an academic feature), the AI agent also needs the generation flag, and the
+ * slug-limited features need the organisation to be named for them.
+ */
+export function organizationHasFeature(
+  organization: { license: License; slug: string; generation?: boolean },
+  feature: Feature,
+  slugAllowList: Partial<Record<SlugLimitedFeature, readonly string[]>> = {},
+): boolean {
+  const limited = (SLUG_LIMITED_FEATURES as readonly string[]).includes(feature);
+  if (feature === 'copyCardToProject') {
+    return (
+      organization.license === 'academic' &&
+      (slugAllowList.copyCardToProject ?? []).includes(organization.slug)
+    );
+  }
+  if (
+    !licenseAllows(organization.license, feature, { generation: organization.generation ?? false })
+  )
+    return false;
+  if (!limited) return true;
+  return (slugAllowList[feature as SlugLimitedFeature] ?? []).includes(organization.slug);
 }

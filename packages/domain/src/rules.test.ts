@@ -135,3 +135,27 @@ describe('limits', () => {
     expect(isLimitReached(1000, null)).toBe(false);
   });
 });
+
+describe('features by organisation', () => {
+  it('needs the plan, the generation flag for the agent, and the slug for limited features', async () => {
+    const { organizationHasFeature } = await import('./plans.ts');
+    const lab = { license: 'academic' as const, slug: 'lab', generation: false };
+    expect(organizationHasFeature(lab, 'homepageCohorts')).toBe(true);
+    expect(organizationHasFeature(lab, 'cohortGuests')).toBe(false);
+    expect(organizationHasFeature(lab, 'cohortGuests', { cohortGuests: ['lab'] })).toBe(true);
+    expect(organizationHasFeature(lab, 'copyCardToProject', { copyCardToProject: ['lab'] })).toBe(
+      true,
+    );
+    expect(
+      organizationHasFeature({ ...lab, license: 'enterprise' }, 'copyCardToProject', {
+        copyCardToProject: ['lab'],
+      }),
+    ).toBe(false);
+    expect(
+      organizationHasFeature({ license: 'garage', slug: 'g', generation: true }, 'glidrai'),
+    ).toBe(true);
+    expect(
+      organizationHasFeature({ license: 'garage', slug: 'g', generation: false }, 'glidrai'),
+    ).toBe(false);
+  });
+});

@@ -38,6 +38,14 @@ describe('the full organisation', () => {
       membership: { role: 'owner' },
       abilities: { edit: true, manageMembers: true, changePlan: true, viewAccessLogs: false },
     });
+    const features = (await onOrg(owner.agent, org.slug, '{ fullOrganization { features } }')).data
+      ?.fullOrganization as {
+      features: string[];
+    };
+    expect(features.features).toEqual(
+      expect.arrayContaining(['glidrai', 'billing', 'experiments']),
+    );
+    expect(features.features).not.toContain('collections');
     const byId = await owner.agent.gateway(FULL, { id: org.id });
     expect((byId.data?.fullOrganization as { slug: string }).slug).toBe(org.slug);
 

@@ -5,7 +5,9 @@ import {
   canChangePlan,
   canEditOrganization,
   canManageMembers,
+  ALL_FEATURES,
   canViewAccessLogs,
+  organizationHasFeature,
   effectiveLimits,
   isLimitReached,
   organizationBillingStatus,
@@ -28,6 +30,7 @@ export function presentOrganization(
   org: OrganizationRow,
   member: { role: string; profileId: string },
   usage: { profiles: number },
+  featureSlugs: Record<string, string[]> = {},
 ) {
   const license = org.license as License;
   return {
@@ -60,6 +63,13 @@ export function presentOrganization(
     globalContext: org.globalContext,
     assistant: { active: false, vectorized: false, processing: false, ...org.assistant },
     ...organizationBillingStatus(org.billing),
+    features: ALL_FEATURES.filter((feature) =>
+      organizationHasFeature(
+        { license, slug: org.slug, generation: org.generation },
+        feature,
+        featureSlugs,
+      ),
+    ),
     membership: { profileId: member.profileId, role: member.role },
     abilities: {
       edit: canEditOrganization(member.role),
@@ -77,7 +87,7 @@ export async function describeOrganization(
   member: { role: string; profileId: string },
 ) {
   const counts = await countMembers(services.database.db, org.id);
-  return presentOrganization(org, member, { profiles: counts.total });
+  return presentOrganization(org, member, { profiles: counts.total }, services.config.featureSlugs);
 }
 
 async function findOrganization(db: Executor, by: { slug?: string | null; id?: string | null }) {
