@@ -126,3 +126,39 @@ test('a member edits their profile, and the maxima hold', async ({ page }) => {
   await expect(page.getByLabel('Colour 5')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('First name')).toHaveAttribute('maxlength', '50');
 });
+
+test('an enterprise owner sets up custom fields, a canvas template and the agent context', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `fields.${suffix}@example.com`,
+    orgName: `Guild ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.goto(new URL('/settings/workspace', page.url()).toString());
+  await page.getByRole('button', { name: 'Add a field' }).click();
+  await page.getByTestId('global-fields').getByLabel('Field', { exact: true }).fill('Market size');
+  await page.getByRole('button', { name: 'Save fields' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your organization has been updated' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Add a template' }).click();
+  await page.getByLabel('Template name').fill('Lab canvas');
+  await page.getByTestId('canvas-templates').getByLabel('Key Partners').fill('Allies');
+  await page.getByRole('button', { name: 'Save templates' }).click();
+  await page
+    .getByLabel('What the agent should know about your organization')
+    .fill('We build tools for labs.');
+  await page.getByRole('button', { name: 'Save context' }).click();
+  await page.reload();
+  await expect(page.getByTestId('global-fields').getByLabel('Field', { exact: true })).toHaveValue('Market size');
+  await expect(page.getByLabel('Template name')).toHaveValue('Lab canvas');
+  await expect(page.getByTestId('canvas-templates').getByLabel('Key Partners')).toHaveValue(
+    'Allies',
+  );
+  await expect(page.getByLabel('What the agent should know about your organization')).toHaveValue(
+    'We build tools for labs.',
+  );
+  await page.screenshot({ path: 'test-results/workspace-settings.png', fullPage: true });
+});

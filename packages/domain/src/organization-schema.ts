@@ -17,7 +17,7 @@ export const canvasTemplateSchema = z.object({
   id: z.string().min(1).max(64),
   name: text(100).min(1),
   protected: z.boolean().default(false),
-  sections: z.record(z.enum(CANVAS_SECTIONS), z.object({ name: text(100) })),
+  sections: z.partialRecord(z.enum(CANVAS_SECTIONS), z.object({ name: text(100) })),
 });
 
 export const globalFieldSchema = z.object({

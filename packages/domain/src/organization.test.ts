@@ -42,3 +42,24 @@ describe('organisation update', () => {
     expect(bad.error?.issues[0]?.message).toBe('Only http and https links work here.');
   });
 });
+
+describe('canvas templates', () => {
+  it('accept some section names and refuse unknown sections', () => {
+    const ok = organizationUpdateSchema.safeParse({
+      canvasTemplates: {
+        defaultTemplateId: 't1',
+        templates: [
+          { id: 't1', name: 'Lab', protected: true, sections: { keyPartners: { name: 'Allies' } } },
+        ],
+      },
+    });
+    expect(ok.success).toBe(true);
+    const bad = organizationUpdateSchema.safeParse({
+      canvasTemplates: {
+        defaultTemplateId: null,
+        templates: [{ id: 't1', name: 'Lab', sections: { nowhere: { name: 'x' } } }],
+      },
+    });
+    expect(bad.success).toBe(false);
+  });
+});

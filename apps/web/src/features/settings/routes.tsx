@@ -2,6 +2,12 @@ import type { RouteObject } from 'react-router';
 
 export const settingsRoutes: RouteObject[] = [
   {
+    path: '/settings/workspace',
+    lazy: async () => ({
+      Component: (await import('./components/workspace-page.tsx')).WorkspacePage,
+    }),
+  },
+  {
     path: '/profile',
     lazy: async () => ({ Component: (await import('./components/profile-page.tsx')).ProfilePage }),
   },

@@ -6,6 +6,7 @@ import { SettingsGuard } from './settings-guard.tsx';
 
 const TABS = [
   { value: '/settings/general', label: 'General' },
+  { value: '/settings/workspace', label: 'Fields and templates' },
   { value: '/settings/members', label: 'Members' },
   { value: '/settings/access-logs', label: 'Access log' },
 ];
