@@ -152,7 +152,9 @@ test('an enterprise owner sets up custom fields, a canvas template and the agent
     .fill('We build tools for labs.');
   await page.getByRole('button', { name: 'Save context' }).click();
   await page.reload();
-  await expect(page.getByTestId('global-fields').getByLabel('Field', { exact: true })).toHaveValue('Market size');
+  await expect(page.getByTestId('global-fields').getByLabel('Field', { exact: true })).toHaveValue(
+    'Market size',
+  );
   await expect(page.getByLabel('Template name')).toHaveValue('Lab canvas');
   await expect(page.getByTestId('canvas-templates').getByLabel('Key Partners')).toHaveValue(
     'Allies',
