@@ -169,10 +169,11 @@ const INVITE_TTL_MS = AUTH_LIMITS.inviteTokenDays * 24 * 60 * 60 * 1000;
 export async function createInvites(
   services: AppServices,
   member: MemberContext,
-  input: { email: string; role: string }[],
+  input: { email: string; role: string; projects?: { id: string; role: string }[] | null }[],
   context: RequestContext,
 ) {
   requireManager(member);
+  const projectRoles = new Map<string, { id: string; role: string }[]>();
   const errors: { email: string; message: string }[] = [];
   const wanted = new Map<string, string>();
   for (const entry of input) {
@@ -185,6 +186,7 @@ export async function createInvites(
       ? entry.role
       : 'collaborator';
     wanted.set(parsed.data, role);
+    projectRoles.set(parsed.data, (entry.projects ?? []).slice(0, 50));
   }
   const emails = [...wanted.keys()];
   const db = services.database.db;
@@ -237,6 +239,7 @@ export async function createInvites(
           role,
           invitedByProfileId: member.profileId,
           expiresAt: new Date(Date.now() + INVITE_TTL_MS),
+          projects: projectRoles.get(email) ?? [],
         })
         .returning();
       if (!row) throw new Error('invite insert returned no row');

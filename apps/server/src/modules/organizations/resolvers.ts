@@ -117,7 +117,13 @@ export const resolvers = {
       ),
     createInvites: async (
       _: unknown,
-      args: { invites: { email: string; role: string }[] },
+      args: {
+        invites: {
+          email: string;
+          role: string;
+          projects?: { id: string; role: string }[] | null;
+        }[];
+      },
       context: GatewayContext,
     ) => createInvites(context.services, await member(context), args.invites, ctx(context)),
     resendInvite: async (_: unknown, args: { id: string }, context: GatewayContext) =>

@@ -132,6 +132,8 @@ export const invites = pgTable(
     status: text('status').notNull().default('pending'),
     invitedByProfileId: uuid('invited_by_profile_id'),
     resentAt: at('resent_at'),
+    /** Projects the person joins with the invitation, and their role in each. */
+    projects: jsonb('projects').$type<{ id: string; role: string }[]>().notNull().default([]),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAtColumn(),
   },

@@ -4,6 +4,7 @@ import { AppError, slugify, sanitizeName } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
+import { joinProjectsFromInvite } from '../projects/service.ts';
 import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
 
 /** Slugs that name the app's own hosts and can never be an organisation. */
@@ -147,6 +148,7 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
     })
     .returning();
   if (!profile) throw new Error('profile insert returned no row');
+  await joinProjectsFromInvite(unit.tx, organizationId, profile.id, pending.invite.projects);
   await unit.record({
     name: 'profiles.create',
     organizationId,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
+import { signUpUser } from '../../../test/factories.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
@@ -131,5 +132,34 @@ describe('projects', () => {
     ).id;
     const answer = await onOrg(a.owner.agent, a.org.slug, '{ project(id: "' + id + '") { name } }');
     expect(answer.errors?.[0]?.message).toContain(`message:${ERRORS.projectNotFound.message}`);
+  });
+});
+
+describe('invitations with project roles', () => {
+  it('adds the new member to the projects the invitation named', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const id = (
+      (await onOrg(owner.agent, org.slug, CREATE, { input: { name: 'Shared' } })).data
+        ?.createProject as { id: string }
+    ).id;
+    const newcomer = await signUpUser(built);
+    const invited = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($i: [InviteInput!]!) { createInvites(invites: $i) { invites { id } errors { message } } }',
+      {
+        i: [{ email: newcomer.email, role: 'collaborator', projects: [{ id, role: 'commenter' }] }],
+      },
+    );
+    expect(invited.data?.createInvites).toMatchObject({ errors: [] });
+    await newcomer.agent.post('/api/users/profiles', {}, { 'x-organization-id': org.id });
+    const members = await onOrg(
+      owner.agent,
+      org.slug,
+      '{ projectMembers(projectId: "' + id + '") { email role } }',
+    );
+    expect(members.data?.projectMembers).toEqual(
+      expect.arrayContaining([{ email: newcomer.email, role: 'commenter' }]),
+    );
   });
 });

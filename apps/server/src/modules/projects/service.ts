@@ -16,6 +16,7 @@ import {
   type ProjectStatus,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
@@ -420,4 +421,34 @@ export async function setProjectMember(
     { context },
   );
   return listProjectMembers(services, member, projectId);
+}
+
+/**
+ * Adds a new member to the projects an invitation named (those still in the organisation), inside
+ * the caller's transaction.
+ */
+export async function joinProjectsFromInvite(
+  tx: Executor,
+  organizationId: string,
+  profileId: string,
+  entries: { id: string; role: string }[],
+) {
+  if (entries.length === 0) return;
+  const existing = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(
+      and(
+        eq(projects.organizationId, organizationId),
+        inArray(
+          projects.id,
+          entries.map((e) => e.id),
+        ),
+      ),
+    );
+  const ids = new Set(existing.map((p) => p.id));
+  const rows = entries
+    .filter((e) => ids.has(e.id) && projectRoleSchema.safeParse(e.role).success)
+    .map((e) => ({ organizationId, projectId: e.id, profileId, role: e.role }));
+  if (rows.length) await tx.insert(projectMembers).values(rows).onConflictDoNothing();
 }

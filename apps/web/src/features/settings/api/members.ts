@@ -103,7 +103,9 @@ const CREATE_INVITES = /* GraphQL */ `
   }
 `;
 
-export const createInvites = (invites: { email: string; role: string }[]) =>
+export const createInvites = (
+  invites: { email: string; role: string; projects?: { id: string; role: string }[] }[],
+) =>
   gatewayRequest<{
     createInvites: {
       invites: { id: string; email: string }[];
@@ -131,3 +133,14 @@ export const enableMember = (profileId: string) =>
   gatewayRequest('mutation EnableMember($id: ID!) { enableMember(profileId: $id) { id } }', {
     id: profileId,
   });
+
+/** Projects an invitation can add people to. */
+export function useInvitableProjects() {
+  return useQuery({
+    queryKey: ['settings', 'invitable-projects'],
+    queryFn: () =>
+      gatewayRequest<{ projects: { projects: { id: string; name: string }[] } }>(
+        'query InvitableProjects { projects { projects { id name } } }',
+      ).then((d) => d.projects.projects),
+  });
+}

@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Menu,
+  MultiSelect,
   Pagination,
   Select,
   Stack,
@@ -23,6 +24,7 @@ import {
   INVITABLE_ROLES,
   ORGANIZATION_ROLE_NAMES,
   ORGANIZATION_ROLES,
+  PROJECT_ROLES,
   type OrganizationRole,
 } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
@@ -38,6 +40,7 @@ import {
   enableMember,
   resendInvite,
   updateMemberRole,
+  useInvitableProjects,
   useMembers,
 } from '../api/members.ts';
 import { updatePortfolioAccess } from '../api/profile.ts';
@@ -53,6 +56,9 @@ const ROLE_OPTIONS = ORGANIZATION_ROLES.filter((r) => r !== 'disabled').map((r) 
 function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
   const [emails, setEmails] = useState('');
   const [role, setRole] = useState<string>('collaborator');
+  const [projectIds, setProjectIds] = useState<string[]>([]);
+  const [projectRole, setProjectRole] = useState<string>('collaborator');
+  const projects = useInvitableProjects();
   const invite = useMutation({
     meta: { customErrorHandler: true },
     mutationFn: () =>
@@ -61,7 +67,11 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
           .split(/[\s,;]+/)
           .map((e) => e.trim())
           .filter(Boolean)
-          .map((email) => ({ email, role })),
+          .map((email) => ({
+            email,
+            role,
+            projects: projectIds.map((id) => ({ id, role: projectRole })),
+          })),
       ),
     onSuccess: (result) => {
       if (result.invites.length) {
@@ -84,6 +94,7 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
         });
       }
       setEmails('');
+      setProjectIds([]);
       props.onDone();
     },
     onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),
@@ -120,6 +131,26 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
             Invite
           </Button>
         </Group>
+        {projects.data && projects.data.length > 0 ? (
+          <Group align="end">
+            <MultiSelect
+              label="Also add them to projects"
+              data={projects.data.map((p) => ({ value: p.id, label: p.name }))}
+              value={projectIds}
+              onChange={setProjectIds}
+              style={{ flex: 1 }}
+              clearable
+            />
+            <Select
+              label="Project role"
+              data={PROJECT_ROLES.filter((r) => r !== 'owner').map((r) => ({ value: r, label: r }))}
+              value={projectRole}
+              onChange={(v) => setProjectRole(v ?? 'collaborator')}
+              allowDeselect={false}
+              w={190}
+            />
+          </Group>
+        ) : null}
       </Stack>
     </Card>
   );
