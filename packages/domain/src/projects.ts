@@ -35,6 +35,18 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   dashboardTabOrder: ['hypotheses', 'experiments', 'completed', 'risky'],
 };
 
+/** The names of a project's modules, the same in project settings and organisation defaults. */
+export const PROJECT_MODULE_LABELS = {
+  businessHypotheses: 'Business canvas',
+  productHypotheses: 'Product canvas',
+  experiments: 'Experiments',
+  publicPortal: 'Public portal',
+  projectOverview: 'Project overview',
+  timeline: 'Timeline board',
+  productStatus: 'Product status board',
+  productTheme: 'Product theme board',
+} as const satisfies Partial<Record<keyof ProjectSettings, string>>;
+
 /** Owners, admins and collaborators create projects; limited contributors do not. */
 export function canCreateProject(organizationRole: string): boolean {
   return roleHas(organizationRole, 'card:write');

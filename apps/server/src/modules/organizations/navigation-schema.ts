@@ -1,16 +1,14 @@
 import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { projects } from '../projects/schema.ts';
-import { organizations, profiles } from './schema.ts';
+import { organizationIdColumn, profiles } from './schema.ts';
 
 /** A member's favourites (projects, collections, cohorts; card favourites are ignored in the side navigation). */
 export const favorites = pgTable(
   'favorites',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     profileId: uuid('profile_id')
       .notNull()
       .references(() => profiles.id, { onDelete: 'cascade' }),
@@ -26,9 +24,7 @@ export const collections = pgTable(
   'collections',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdByProfileId: uuid('created_by_profile_id'),

@@ -77,14 +77,18 @@ export const organizations = pgTable('organizations', {
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 
+/** The tenant column every row of every module carries. */
+export const organizationIdColumn = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+
 /** A user's membership of an organisation (the spec's Profile). */
 export const profiles = pgTable(
   'profiles',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -123,9 +127,7 @@ export const invites = pgTable(
   'invites',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     email: text('email').notNull(),
     role: text('role').notNull().default('collaborator'),
     /** pending, accepted, rescinded */
@@ -150,9 +152,7 @@ export const accessLogs = pgTable(
   'access_logs',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     /** The profile the entry is about (the actor for sign-ins). */
     profileId: uuid('profile_id'),
     /** The profile that acted. */

@@ -1,15 +1,13 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProjectSettings } from '@assay/domain';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
-import { organizations, profiles } from '../organizations/schema.ts';
+import { organizationIdColumn, profiles } from '../organizations/schema.ts';
 
 export const projects = pgTable(
   'projects',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     language: text('language').notNull().default('en-US'),
@@ -35,9 +33,7 @@ export const projectMembers = pgTable(
   'project_members',
   {
     id: idColumn(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     projectId: uuid('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { organizations } from '../../modules/organizations/schema.ts';
+import { organizationIdColumn } from '../../modules/organizations/schema.ts';
 import { at, createdAtColumn, idColumn } from '../db/columns.ts';
 
 /**
@@ -13,9 +13,7 @@ export const events = pgTable(
     id: idColumn(),
     /** resource.verb, e.g. cards.move */
     name: text('name').notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationIdColumn(),
     projectId: uuid('project_id'),
     actorId: uuid('actor_id'),
     subjectType: text('subject_type'),

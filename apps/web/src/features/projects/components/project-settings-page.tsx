@@ -16,7 +16,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { LIMITS, PROJECT_ROLES, termsFor, type License, type ProjectSettings } from '@assay/domain';
+import {
+  LIMITS,
+  PROJECT_MODULE_LABELS,
+  PROJECT_ROLES,
+  termsFor,
+  type License,
+  type ProjectSettings,
+} from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { NOT_AUTHORIZED_PATH } from '../../../api/handle-error.ts';
@@ -35,14 +42,10 @@ import {
 const MODULES: { key: keyof ProjectSettings; label: string }[] = [
   { key: 'private', label: 'Private (members and admins only)' },
   { key: 'membership', label: 'Open to the whole organization' },
-  { key: 'businessHypotheses', label: 'Business canvas' },
-  { key: 'productHypotheses', label: 'Product canvas' },
-  { key: 'experiments', label: 'Experiments' },
-  { key: 'publicPortal', label: 'Public portal' },
-  { key: 'projectOverview', label: 'Project overview' },
-  { key: 'timeline', label: 'Timeline board' },
-  { key: 'productStatus', label: 'Product status board' },
-  { key: 'productTheme', label: 'Product theme board' },
+  ...(Object.keys(PROJECT_MODULE_LABELS) as (keyof typeof PROJECT_MODULE_LABELS)[]).map((key) => ({
+    key,
+    label: PROJECT_MODULE_LABELS[key],
+  })),
 ];
 
 const ROLE_OPTIONS = PROJECT_ROLES.map((r) => ({

@@ -16,7 +16,13 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isValidUrl, LANGUAGE_NAMES, LANGUAGES, MESSAGES } from '@assay/domain';
+import {
+  isValidUrl,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  MESSAGES,
+  PROJECT_MODULE_LABELS,
+} from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
@@ -31,11 +37,15 @@ const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string }[] = [
   { key: 'private', label: 'New projects are private' },
   { key: 'generate', label: 'Offer AI generation for new projects' },
   { key: 'membership', label: 'Add the organization to new projects' },
-  { key: 'experiments', label: 'Experiments' },
-  { key: 'businessHypotheses', label: 'Business canvas' },
-  { key: 'productHypotheses', label: 'Product canvas' },
-  { key: 'projectOverview', label: 'Project overview' },
-  { key: 'publicPortal', label: 'Public portal' },
+  ...(
+    [
+      'businessHypotheses',
+      'productHypotheses',
+      'experiments',
+      'projectOverview',
+      'publicPortal',
+    ] as const
+  ).map((key) => ({ key, label: PROJECT_MODULE_LABELS[key] })),
 ];
 
 type FormValues = Omit<OrganizationSettings, 'id' | 'license' | 'abilities' | 'location'> & {
