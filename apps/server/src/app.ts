@@ -21,6 +21,7 @@ import { registerNavigationHandlers } from './modules/organizations/navigation.t
 import { registerCollectionRoutes } from './modules/organizations/navigation-routes.ts';
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
+import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);
   registerProjectRoutes(app, services);
+  registerCardRoutes(app, services);
   registerCollectionRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);

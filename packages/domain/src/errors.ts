@@ -113,6 +113,12 @@ export const ERRORS = {
     ref: 2042,
     message: 'We could not find that project. It may have been deleted.',
   },
+  cardTitleInvalid: { status: 400, ref: 2044, message: 'The title can not be left blank.' },
+  featureUnavailable: {
+    status: 403,
+    ref: 2045,
+    message: 'This feature is not part of your plan.',
+  },
   notAMember: {
     status: 403,
     ref: 2038,

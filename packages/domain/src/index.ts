@@ -19,3 +19,7 @@ export * from './organization-schema.ts';
 export * from './profile.ts';
 export * from './projects.ts';
 export * from './project-schema.ts';
+export * from './cards.ts';
+export * from './card-schema.ts';
+export * from './scores.ts';
+export * from './canvas-layout.ts';

@@ -112,3 +112,22 @@ export function projectOpeningPath(options: {
   }
   return `/workspace/${options.projectId}/canvas/business`;
 }
+
+/** A project's canvas layout (part 2 §3 Project.canvas): type, template, and per-section overrides. */
+export interface ProjectCanvas {
+  type?: 'businessModel' | 'lean' | 'missionModel';
+  templateId?: string | null;
+  sections?: Partial<Record<string, { name?: string | null; hidden?: boolean }>>;
+  order?: string[];
+}
+
+/** A project's custom field (global ones come from the organisation). */
+export interface ProjectCustomField {
+  id: string;
+  title: string;
+  type: 'text' | 'number' | 'dropdown' | 'date' | 'checkbox';
+  disabled: boolean;
+  global: boolean;
+  defaultKey: string | null;
+  specifications: { options: string[] };
+}

@@ -12,6 +12,7 @@ import {
 } from '@assay/domain';
 import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
+import { cardsModule } from '../modules/cards/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { projectsModule } from '../modules/projects/index.ts';
 import { systemModule } from '../modules/system/index.ts';
@@ -29,6 +30,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   authModule,
   organizationsModule,
   projectsModule,
+  cardsModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

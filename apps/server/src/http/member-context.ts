@@ -16,6 +16,8 @@ export interface MemberContext {
   organization: OrganizationRow;
   profileId: string;
   role: string;
+  /** Organisations (by slug) given each slug-limited feature, from the configuration. */
+  featureSlugs: Record<string, string[]>;
 }
 
 export interface RequestContext {
@@ -53,6 +55,7 @@ async function resolve(
     organization: membership.organization,
     profileId: membership.profileId,
     role: membership.role,
+    featureSlugs: services.config.featureSlugs,
   };
 }
 

@@ -11,6 +11,7 @@ import {
   updateProject,
   updateProjectSettings,
 } from './service.ts';
+import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
@@ -76,6 +77,58 @@ export const resolvers = {
         args.projectId,
         args.profileId,
         args.role ?? null,
+        ctx(context),
+      ),
+    updateCanvasSection: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+      updateCanvasSection(context.services, await member(context), args.input, ctx(context)),
+    updateCanvasLayout: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+      updateCanvasLayout(context.services, await member(context), args.input, ctx(context)),
+    createCustomField: async (
+      _: unknown,
+      args: { projectId: string; input: unknown },
+      context: GatewayContext,
+    ) =>
+      changeCustomFields(
+        context.services,
+        await member(context),
+        args.projectId,
+        { kind: 'create', input: args.input },
+        ctx(context),
+      ),
+    updateCustomField: async (
+      _: unknown,
+      args: { projectId: string; id: string; input: unknown },
+      context: GatewayContext,
+    ) =>
+      changeCustomFields(
+        context.services,
+        await member(context),
+        args.projectId,
+        { kind: 'update', id: args.id, input: args.input },
+        ctx(context),
+      ),
+    deleteCustomField: async (
+      _: unknown,
+      args: { projectId: string; id: string },
+      context: GatewayContext,
+    ) =>
+      changeCustomFields(
+        context.services,
+        await member(context),
+        args.projectId,
+        { kind: 'delete', id: args.id },
+        ctx(context),
+      ),
+    reorderCustomFields: async (
+      _: unknown,
+      args: { projectId: string; ids: string[] },
+      context: GatewayContext,
+    ) =>
+      changeCustomFields(
+        context.services,
+        await member(context),
+        args.projectId,
+        { kind: 'reorder', ids: args.ids },
         ctx(context),
       ),
   },

@@ -9,6 +9,12 @@ import {
   updateProject,
   updateProjectSettings,
 } from './service.ts';
+import {
+  createBoardSection,
+  deleteBoardSection,
+  updateBoardSection,
+  updateProjectScore,
+} from './workspace.ts';
 
 type Params = { id: string; tag?: string };
 
@@ -60,6 +66,48 @@ export function registerProjectRoutes(app: FastifyInstance, services: AppService
       id,
       decodeURIComponent(tag),
       false,
+      requestContext(request),
+    );
+  });
+  app.post('/api/proj/projects/:id/sections', async (request) => {
+    const member = await requireMember(services, request);
+    return createBoardSection(
+      services,
+      member,
+      (request.params as Params).id,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.put('/api/proj/projects/:id/sections', async (request) => {
+    const member = await requireMember(services, request);
+    return updateBoardSection(
+      services,
+      member,
+      (request.params as Params).id,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.delete('/api/proj/projects/:id/sections', async (request) => {
+    const member = await requireMember(services, request);
+    // The section may come in the body or the query string.
+    const input = request.body ?? request.query;
+    return deleteBoardSection(
+      services,
+      member,
+      (request.params as Params).id,
+      input,
+      requestContext(request),
+    );
+  });
+  app.put('/api/proj/projects/:id/score', async (request) => {
+    const member = await requireMember(services, request);
+    return updateProjectScore(
+      services,
+      member,
+      (request.params as Params).id,
+      request.body,
       requestContext(request),
     );
   });

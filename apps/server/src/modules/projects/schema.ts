@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ProjectSettings } from '@assay/domain';
+import type { ProjectCanvas, ProjectCustomField, ProjectSettings } from '@assay/domain';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn, profiles } from '../organizations/schema.ts';
 
@@ -17,6 +17,10 @@ export const projects = pgTable(
     statusReason: text('status_reason'),
     settings: jsonb('settings').$type<ProjectSettings>().notNull(),
     projectTags: jsonb('project_tags').$type<string[]>().notNull().default([]),
+    /** The canvas layout: type, template, and per section a name, hidden flag and order. */
+    canvas: jsonb('canvas').$type<ProjectCanvas>().notNull().default({}),
+    customFields: jsonb('custom_fields').$type<ProjectCustomField[]>().notNull().default([]),
+    prioritization: text('prioritization').notNull().default('ice'),
     createdByProfileId: uuid('created_by_profile_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -2,7 +2,13 @@
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   AppError,
+  canCreateCard,
   canCreateProject,
+  canvasLayout,
+  hasPermission,
+  organizationHasFeature,
+  projectFields,
+  projectScope,
   canManageProject,
   canOpenWorkspace,
   canSeeProject,
@@ -20,8 +26,9 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
+import { seedBoardSections } from './workspace.ts';
 
-function parse<T>(
+export function parse<T>(
   result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
 ): T {
   if (!result.success) {
@@ -66,10 +73,48 @@ export function presentProject(
     projectTags: project.projectTags,
     role: projectRole,
     createdAt: project.createdAt.toISOString(),
+    canvas: canvasLayout({
+      canvas: project.canvas,
+      templates: member.organization.canvasTemplates,
+      missionModelAllowed: organizationHasFeature(
+        { ...member.organization, license },
+        'missionModelCanvas',
+      ),
+    }),
+    customFields: projectFields(member.organization.globalFields, project.customFields),
+    prioritization: project.prioritization,
     abilities: {
       manage: canManageProject({ organizationRole: member.role, projectRole }),
       openWorkspace: canOpenWorkspace({ organizationRole: member.role, projectRole, license }),
+      ...projectAbilities(member, project, projectRole),
     },
+  };
+}
+
+/** The member's permission scope in a project. */
+export function memberProjectScope(
+  member: MemberContext,
+  project: ProjectRow,
+  projectRole: string | null,
+) {
+  return projectScope({
+    organizationRole: member.role,
+    projectRole,
+    openToOrganization: project.settings.membership ?? true,
+  });
+}
+
+function projectAbilities(member: MemberContext, project: ProjectRow, projectRole: string | null) {
+  const scope = memberProjectScope(member, project, projectRole);
+  return {
+    createCards: canCreateCard(scope, 'hypothesis'),
+    createEvidence: canCreateCard(scope, 'post'),
+    comment: hasPermission(scope, 'comment:write'),
+    copyCards: organizationHasFeature(
+      { ...member.organization, license: member.organization.license as License },
+      'copyCardToProject',
+      member.featureSlugs,
+    ),
   };
 }
 
@@ -98,7 +143,11 @@ export async function findVisibleProject(
   return { project, role };
 }
 
-async function findManagedProject(services: AppServices, member: MemberContext, projectId: string) {
+export async function findManagedProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
   const found = await findVisibleProject(services, member, projectId);
   if (!canManageProject({ organizationRole: member.role, projectRole: found.role }))
     throw new AppError('forbidden');
@@ -181,6 +230,7 @@ export async function createProject(
           description: data.description,
           language: data.language,
           settings,
+          canvas: { templateId: member.organization.canvasTemplates.defaultTemplateId ?? null },
           createdByProfileId: member.profileId,
         })
         .returning();
@@ -191,6 +241,7 @@ export async function createProject(
         profileId: member.profileId,
         role: 'owner',
       });
+      await seedBoardSections(unit.tx, member.organization.id, row.id);
       await unit.record({
         name: 'projects.create',
         organizationId: member.organization.id,
@@ -207,7 +258,7 @@ export async function createProject(
   return presentProject(project, member, 'owner');
 }
 
-async function saveProject(
+export async function saveProject(
   services: AppServices,
   member: MemberContext,
   projectId: string,

@@ -5,3 +5,4 @@ export * from '../../modules/projects/schema.ts';
 export * from '../../modules/organizations/navigation-schema.ts';
 export * from '../../modules/mail/schema.ts';
 export * from '../events/schema.ts';
+export * from '../../modules/cards/schema.ts';

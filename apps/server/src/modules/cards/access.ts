@@ -1,0 +1,97 @@
+/**
+ * Loading a card or project with the member's scope in it. Another organisation's card, a private
+ * project's card, or a deleted card is simply not found.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { AppError, isAppError, type PermissionScope } from '@assay/domain';
+import type { MemberContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import type { AppServices } from '../../services.ts';
+import { profiles } from '../organizations/schema.ts';
+import type { ProjectRow } from '../projects/schema.ts';
+import { findVisibleProject, memberProjectScope } from '../projects/service.ts';
+import { cards, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
+
+export interface ProjectAccess {
+  project: ProjectRow;
+  role: string | null;
+  scope: PermissionScope;
+}
+
+export interface CardAccess extends ProjectAccess {
+  card: CardRow;
+  hypothesis: HypothesisRow | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function projectAccess(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+): Promise<ProjectAccess> {
+  const { project, role } = await findVisibleProject(services, member, projectId);
+  return { project, role, scope: memberProjectScope(member, project, role) };
+}
+
+/** A live card of the member's organisation in a project they may see. */
+export async function cardAccess(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  executor: Executor = services.database.db,
+): Promise<CardAccess> {
+  if (!UUID.test(cardId)) throw new AppError('cardNotFound');
+  const [row] = await executor
+    .select({ card: cards, hypothesis: hypotheses })
+    .from(cards)
+    .leftJoin(hypotheses, eq(hypotheses.cardId, cards.id))
+    .where(
+      and(
+        eq(cards.id, cardId),
+        eq(cards.organizationId, member.organization.id),
+        isNull(cards.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError('cardNotFound');
+  // A draft is its creator's until published.
+  if (row.card.draft && row.card.createdByProfileId !== member.profileId && !row.card.template) {
+    throw new AppError('cardNotFound');
+  }
+  try {
+    const access = await projectAccess(services, member, row.card.projectId);
+    return { ...access, card: row.card, hypothesis: row.hypothesis };
+  } catch (error) {
+    if (isAppError(error) && error.code === 'projectNotFound') throw new AppError('cardNotFound');
+    throw error;
+  }
+}
+
+export interface Person {
+  profileId: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  bgColor: number;
+}
+
+/** Names of the organisation's profiles by id (for created-by, updated-by, members). */
+export async function loadPeople(
+  executor: Executor,
+  organizationId: string,
+  ids: (string | null | undefined)[],
+): Promise<Map<string, Person>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await executor
+    .select({
+      profileId: profiles.id,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      image: profiles.image,
+      bgColor: profiles.bgColor,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), inArray(profiles.id, wanted)));
+  return new Map(rows.map((r) => [r.profileId, r]));
+}

@@ -1,0 +1,215 @@
+/**
+ * The canvas and the product boards: only what they show (titles, sections, ranks, statuses,
+ * tags, counts); details load on demand with the card.
+ */
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  BOARD_TYPES,
+  canvasFiltersSchema,
+  computeProductScore,
+  EXCLUDED_PRODUCT_STATUSES,
+  sortByPriority,
+  type BoardType,
+  type CanvasFilters,
+  type Prioritization,
+} from '@assay/domain';
+import type { MemberContext } from '../../http/member-context.ts';
+import type { AppServices } from '../../services.ts';
+import { parse, presentProject } from '../projects/service.ts';
+import { listBoardSections, seedBoardSections } from '../projects/workspace.ts';
+import { projectAccess } from './access.ts';
+import { cardAbilities } from './present.ts';
+import { cards, hypotheses } from './schema.ts';
+
+const SECTION_COLUMNS = {
+  canvas: { section: hypotheses.canvasSection, rank: hypotheses.canvasRank },
+  timeline: { section: hypotheses.timelineSection, rank: hypotheses.timelineRank },
+  productStatus: { section: hypotheses.productStatusSection, rank: hypotheses.productStatusRank },
+  productTheme: { section: hypotheses.productThemeSection, rank: hypotheses.productThemeRank },
+} as const;
+
+function filterConditions(filters: CanvasFilters, profileId: string): SQL[] {
+  const out: SQL[] = [];
+  if (filters.tags?.length) {
+    out.push(
+      sql`${cards.tags} ?| array[${sql.join(
+        filters.tags.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
+  if (filters.statuses?.length) {
+    out.push(
+      sql`${hypotheses.businessStatus} in (${sql.join(
+        filters.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.results?.length) {
+    out.push(
+      sql`${hypotheses.result} in (${sql.join(
+        filters.results.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.risky) out.push(eq(hypotheses.risky, true));
+  if (filters.mine) out.push(eq(cards.createdByProfileId, profileId));
+  if (filters.search?.trim()) {
+    out.push(sql`${cards.title} ilike ${`%${filters.search.trim().replace(/[%_\\]/g, '\\$&')}%`}`);
+  }
+  return out;
+}
+
+async function boardCards(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  hypothesisType: 'business' | 'product',
+  board: keyof typeof SECTION_COLUMNS,
+  filters: CanvasFilters,
+) {
+  const columns = SECTION_COLUMNS[board];
+  return services.database.db
+    .select({
+      id: cards.id,
+      title: cards.title,
+      draft: cards.draft,
+      version: cards.version,
+      tags: cards.tags,
+      viewed: cards.viewed,
+      createdBy: cards.createdByProfileId,
+      isEvidence: cards.isEvidence,
+      type: cards.type,
+      section: columns.section,
+      rank: columns.rank,
+      canvasSection: hypotheses.canvasSection,
+      productStatus: hypotheses.productStatusSection,
+      businessStatus: hypotheses.businessStatus,
+      result: hypotheses.result,
+      risky: hypotheses.risky,
+      productScore: hypotheses.productScore,
+    })
+    .from(hypotheses)
+    .innerJoin(cards, eq(cards.id, hypotheses.cardId))
+    .where(
+      and(
+        eq(hypotheses.projectId, projectId),
+        eq(hypotheses.hypothesisType, hypothesisType),
+        eq(cards.organizationId, member.organization.id),
+        isNull(cards.deletedAt),
+        eq(cards.template, false),
+        or(eq(cards.draft, false), eq(cards.createdByProfileId, member.profileId)),
+        ...filterConditions(filters, member.profileId),
+      ),
+    )
+    .orderBy(asc(columns.section), asc(columns.rank), asc(cards.id));
+}
+
+type BoardRow = Awaited<ReturnType<typeof boardCards>>[number];
+
+function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
+  return {
+    id: row.id,
+    title: row.title,
+    draft: row.draft,
+    version: row.version,
+    tags: row.tags,
+    viewed: row.viewed,
+    section: row.section,
+    rank: row.rank,
+    businessStatus: row.businessStatus,
+    result: row.result,
+    risky: row.risky,
+    productStatus: row.productStatus,
+    canEdit: canEdit(row),
+  };
+}
+
+/** The business canvas of a project: layout plus its business hypotheses. */
+export async function getCanvas(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  rawFilters: unknown,
+) {
+  const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
+  const access = await projectAccess(services, member, projectId);
+  if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
+  const rows = await boardCards(services, member, projectId, 'business', 'canvas', filters);
+  const canEdit = editCheck(access.scope, member.profileId);
+  return {
+    project: presentProject(access.project, member, access.role),
+    cards: rows.map((r) => presentBoardCard(r, canEdit)),
+  };
+}
+
+function editCheck(scope: Parameters<typeof cardAbilities>[1], profileId: string) {
+  const cache = new Map<string, boolean>();
+  return (row: BoardRow) => {
+    const key = `${row.type}:${row.isEvidence}:${row.createdBy === profileId}`;
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = cardAbilities(
+        {
+          type: row.type,
+          isEvidence: row.isEvidence,
+          createdByProfileId: row.createdBy,
+        } as Parameters<typeof cardAbilities>[0],
+        scope,
+        profileId,
+      ).edit;
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+/** A product board: its sections and the product ideas on it, plus the priority order. */
+export async function getProductBoard(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  rawSectionType: string,
+  rawFilters: unknown,
+) {
+  if (!(BOARD_TYPES as readonly string[]).includes(rawSectionType)) {
+    throw new AppError('validation', { message: 'That board does not exist.' });
+  }
+  const sectionType = rawSectionType as BoardType;
+  const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
+  const activeOnly = filters.activeOnly === true;
+  const access = await projectAccess(services, member, projectId);
+  if (access.project.settings.productHypotheses === false) throw new AppError('forbidden');
+  let sections = await listBoardSections(services.database.db, projectId, sectionType);
+  if (sections.length === 0 && sectionType !== 'productTheme') {
+    await seedBoardSections(services.database.db, member.organization.id, projectId);
+    sections = await listBoardSections(services.database.db, projectId, sectionType);
+  }
+  const statusSections = activeOnly
+    ? await listBoardSections(services.database.db, projectId, 'productStatus')
+    : [];
+  const excluded = new Set(
+    statusSections
+      .filter((s) => (EXCLUDED_PRODUCT_STATUSES as readonly string[]).includes(s.name))
+      .map((s) => s.key),
+  );
+  const rows = (
+    await boardCards(services, member, projectId, 'product', sectionType, filters)
+  ).filter((r) => !activeOnly || !r.productStatus || !excluded.has(r.productStatus));
+  const canEdit = editCheck(access.scope, member.profileId);
+  const prioritization = access.project.prioritization as Prioritization;
+  const scored = rows.map((r) => ({
+    ...presentBoardCard(r, canEdit),
+    productScore: computeProductScore(r.productScore),
+  }));
+  return {
+    project: presentProject(access.project, member, access.role),
+    sectionType,
+    sections,
+    cards: scored,
+    priority: sortByPriority(scored, prioritization).map((c) => c.id),
+  };
+}

@@ -1,0 +1,149 @@
+import type { GatewayContext } from '../../gateway/context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
+import { getCanvas, getProductBoard } from './canvas.ts';
+import {
+  activityFeed,
+  copyCardTo,
+  createTemplate,
+  listDrafts,
+  listTemplates,
+  searchCards,
+} from './lists.ts';
+import { mentionSuggestions } from './mentions.ts';
+import {
+  createCard,
+  deleteCard,
+  discardDraft,
+  getCard,
+  markCardsViewed,
+  publishCard,
+  updateCardSection,
+  updateHypothesis,
+  updateText,
+} from './service.ts';
+
+const member = (context: GatewayContext) => requireMember(context.services, context.request);
+const ctx = (context: GatewayContext) => requestContext(context.request);
+
+type Input = { input: unknown };
+
+export const resolvers = {
+  Query: {
+    card: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
+      getCard(context.services, await member(context), args.cardId),
+    canvas: async (
+      _: unknown,
+      args: { projectId: string; filters?: unknown },
+      context: GatewayContext,
+    ) => getCanvas(context.services, await member(context), args.projectId, args.filters),
+    productBoard: async (
+      _: unknown,
+      args: { projectId: string; sectionType: string; filters?: unknown },
+      context: GatewayContext,
+    ) =>
+      getProductBoard(
+        context.services,
+        await member(context),
+        args.projectId,
+        args.sectionType,
+        args.filters,
+      ),
+    activityFeed: async (
+      _: unknown,
+      args: {
+        projectId: string;
+        types?: string[] | null;
+        sort?: string | null;
+        page?: number | null;
+      },
+      context: GatewayContext,
+    ) =>
+      activityFeed(context.services, await member(context), {
+        projectId: args.projectId,
+        types: args.types ?? [],
+        sort: args.sort ?? 'newest',
+        page: args.page ?? 0,
+      }),
+    drafts: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      listDrafts(context.services, await member(context), args.projectId),
+    searchCards: async (
+      _: unknown,
+      args: { projectId: string; searchText: string; isEvidence?: boolean | null },
+      context: GatewayContext,
+    ) =>
+      searchCards(context.services, await member(context), {
+        projectId: args.projectId,
+        searchText: args.searchText,
+        isEvidence: args.isEvidence ?? null,
+      }),
+    templates: async (_: unknown, args: { type?: string | null }, context: GatewayContext) =>
+      listTemplates(context.services, await member(context), args.type ?? null),
+    mentionSuggestions: async (
+      _: unknown,
+      args: { projectId: string; search?: string | null },
+      context: GatewayContext,
+    ) =>
+      mentionSuggestions(
+        context.services,
+        await member(context),
+        args.projectId,
+        args.search ?? '',
+      ),
+  },
+  Mutation: {
+    createCard: async (_: unknown, args: Input, context: GatewayContext) =>
+      createCard(context.services, await member(context), args.input, ctx(context)),
+    updateHypothesis: async (_: unknown, args: Input, context: GatewayContext) =>
+      updateHypothesis(context.services, await member(context), args.input, ctx(context)),
+    updateText: async (_: unknown, args: Input, context: GatewayContext) =>
+      updateText(context.services, await member(context), args.input, ctx(context)),
+    updateCardSection: async (_: unknown, args: Input, context: GatewayContext) =>
+      updateCardSection(context.services, await member(context), args.input, ctx(context)),
+    publishCard: async (
+      _: unknown,
+      args: { cardId: string; version: number },
+      context: GatewayContext,
+    ) =>
+      publishCard(context.services, await member(context), args.cardId, args.version, ctx(context)),
+    discardDraft: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
+      discardDraft(context.services, await member(context), args.cardId, ctx(context)),
+    deleteCard: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
+      deleteCard(context.services, await member(context), args.cardId, ctx(context)),
+    markCardsViewed: async (
+      _: unknown,
+      args: { projectId: string; cardIds?: string[] | null },
+      context: GatewayContext,
+    ) =>
+      markCardsViewed(
+        context.services,
+        await member(context),
+        args.projectId,
+        args.cardIds ?? null,
+        ctx(context),
+      ),
+    createTemplate: async (
+      _: unknown,
+      args: { cardId: string; name?: string | null },
+      context: GatewayContext,
+    ) =>
+      createTemplate(
+        context.services,
+        await member(context),
+        args.cardId,
+        args.name ?? '',
+        ctx(context),
+      ),
+    copyCardTo: async (
+      _: unknown,
+      args: { cardId: string; projectId: string },
+      context: GatewayContext,
+    ) =>
+      copyCardTo(
+        context.services,
+        await member(context),
+        args.cardId,
+        args.projectId,
+        ctx(context),
+      ),
+  },
+};

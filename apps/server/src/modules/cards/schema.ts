@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ProductScore } from '@assay/domain';
+import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
+import { organizationIdColumn } from '../organizations/schema.ts';
+import { projects } from '../projects/schema.ts';
+
+/** Fractional ranks sort byte-wise, whatever the database's collation. */
+const rankColumn = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
+
+/** Every card: what all types share. Type-specific parts live in their own tables. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull().default(''),
+    draft: boolean('draft').notNull().default(true),
+    template: boolean('template').notNull().default(false),
+    templateName: text('template_name'),
+    isEvidence: boolean('is_evidence').notNull().default(false),
+    viewed: boolean('viewed').notNull().default(false),
+    reviewed: boolean('reviewed').notNull().default(false),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Custom field values by field id. */
+    fields: jsonb('fields')
+      .$type<Record<string, string | number | boolean | null>>()
+      .notNull()
+      .default({}),
+    origin: text('origin'),
+    version: integer('version').notNull().default(1),
+    publishedAt: at('published_at'),
+    createdAt: createdAtColumn(),
+    createdByProfileId: uuid('created_by_profile_id'),
+    updatedAt: updatedAtColumn(),
+    updatedByProfileId: uuid('updated_by_profile_id'),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [
+    index('cards_project_type_idx')
+      .on(t.projectId, t.type)
+      .where(sql`${t.deletedAt} is null`),
+    index('cards_project_published_idx')
+      .on(t.projectId, t.publishedAt)
+      .where(sql`${t.deletedAt} is null and ${t.draft} = false`),
+    index('cards_organization_template_idx')
+      .on(t.organizationId)
+      .where(sql`${t.template} = true and ${t.deletedAt} is null`),
+  ],
+);
+export type CardRow = typeof cards.$inferSelect;
+
+/** A hypothesis (business hypothesis or product idea): its places on the canvas and boards. */
+export const hypotheses = pgTable(
+  'hypotheses',
+  {
+    cardId: uuid('card_id')
+      .primaryKey()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    hypothesisType: text('hypothesis_type').notNull().default('business'),
+    canvasSection: text('canvas_section').notNull().default('unassigned'),
+    canvasRank: rankColumn('canvas_rank').notNull(),
+    timelineSection: text('timeline_section'),
+    timelineRank: rankColumn('timeline_rank'),
+    productStatusSection: text('product_status_section'),
+    productStatusRank: rankColumn('product_status_rank'),
+    productThemeSection: text('product_theme_section'),
+    productThemeRank: rankColumn('product_theme_rank'),
+    businessStatus: text('business_status').notNull().default('inTesting'),
+    risky: boolean('risky').notNull().default(false),
+    result: text('result').notNull().default('none'),
+    resultReason: text('result_reason'),
+    resultUpdatedBy: uuid('result_updated_by'),
+    resultUpdatedAt: at('result_updated_at'),
+    summary: text('summary').notNull().default(''),
+    productScore: jsonb('product_score').$type<ProductScore>().notNull().default({}),
+    members: jsonb('members').$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    index('hypotheses_project_type_idx').on(t.projectId, t.hypothesisType),
+    index('hypotheses_canvas_rank_idx').on(t.projectId, t.canvasSection, t.canvasRank),
+  ],
+);
+export type HypothesisRow = typeof hypotheses.$inferSelect;
+
+/** Rich text of a card, one row per field (description, notes, key insights…). */
+export const cardTexts = pgTable(
+  'card_texts',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    text: text('text').notNull().default(''),
+    rawText: text('raw_text').notNull().default(''),
+    mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    updatedAt: updatedAtColumn(),
+    updatedByProfileId: uuid('updated_by_profile_id'),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.field] })],
+);
+
+/** Sections of the product boards (timeline, product status, product theme) per project. */
+export const boardSections = pgTable(
+  'board_sections',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    sectionType: text('section_type').notNull(),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#868e96'),
+    rank: rankColumn('rank').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    protected: boolean('protected').notNull().default(false),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('board_sections_project_type_key_idx').on(t.projectId, t.sectionType, t.key)],
+);
+export type BoardSectionRow = typeof boardSections.$inferSelect;

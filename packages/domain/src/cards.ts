@@ -1,0 +1,289 @@
+/**
+ * Cards: types, hypothesis statuses and results, title rules, the empty-draft rule, card paths
+ * and who may create or edit a card (part 2 §2–6).
+ */
+import { generateKeyBetween } from 'fractional-indexing';
+import { LIMITS } from './limits.ts';
+import { hasPermission, type PermissionArea, type PermissionLevel } from './permissions.ts';
+import { scopeForRole, type PermissionScope } from './policies.ts';
+
+export const HYPOTHESIS_TYPES = ['business', 'product'] as const;
+export type HypothesisType = (typeof HYPOTHESIS_TYPES)[number];
+
+export const BUSINESS_STATUSES = ['inTesting', 'paused', 'archived'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+export const BUSINESS_STATUS_LABELS: Record<BusinessStatus, string> = {
+  inTesting: 'Active',
+  paused: 'Parked',
+  archived: 'Archived',
+};
+
+export const HYPOTHESIS_RESULTS = ['validated', 'invalidated', 'none'] as const;
+export type HypothesisResult = (typeof HYPOTHESIS_RESULTS)[number];
+export const HYPOTHESIS_RESULT_LABELS: Record<HypothesisResult, string> = {
+  validated: 'Validated',
+  invalidated: 'Invalidated',
+  none: 'No result',
+};
+
+/** Product boards: one per section type, each with its own sections. */
+export const BOARD_TYPES = ['timeline', 'productStatus', 'productTheme'] as const;
+export type BoardType = (typeof BOARD_TYPES)[number];
+export const BOARD_LABELS: Record<BoardType, string> = {
+  timeline: 'Timeline',
+  productStatus: 'Product status',
+  productTheme: 'Product theme',
+};
+/** Product statuses whose cards the product-status filter leaves out (part 2 §4). */
+export const EXCLUDED_PRODUCT_STATUSES = ['Archived', 'Parked', 'Complete'] as const;
+
+/** The hypothesis title limit (the spec leaves the value open; 300 keeps a card readable). */
+export const HYPOTHESIS_TITLE_MAX = 300;
+export const CARD_TITLE_MAX = 300;
+
+export const TITLE_MESSAGES = {
+  evidence: 'Your evidence needs a title.',
+  interview: 'Your interview needs a title',
+  meeting: 'Your meeting needs a title',
+  experiment: 'Your experiment needs a title.',
+  blank: 'The title can not be left blank.',
+} as const;
+
+export const REASON_TOO_LONG = 'The reason must be less than 400 characters.';
+export const TEXT_TOO_LONG = 'Please shorten your text...';
+
+/** "The {title} must be less than {max} characters" — the editor's over-limit message. */
+export function tooLongMessage(title: string, max: number): string {
+  return `The ${title} must be less than ${max} characters`;
+}
+
+/** The message a card cannot be published with, or null when the title is fine. */
+export function titleProblem(
+  type: string,
+  title: string,
+  options: { meeting?: boolean } = {},
+): string | null {
+  const trimmed = title.trim();
+  const max = type === 'hypothesis' ? HYPOTHESIS_TITLE_MAX : CARD_TITLE_MAX;
+  if (trimmed.length > max) return tooLongMessage('title', max);
+  if (trimmed.length > 0) return null;
+  switch (type) {
+    case 'post':
+    case 'evidenceOther':
+    case 'intercom':
+      return TITLE_MESSAGES.evidence;
+    case 'interview':
+      return options.meeting ? TITLE_MESSAGES.meeting : TITLE_MESSAGES.interview;
+    case 'experiment':
+      return TITLE_MESSAGES.experiment;
+    default:
+      return TITLE_MESSAGES.blank;
+  }
+}
+
+/** What the empty-draft rule looks at; each type uses the parts that belong to it. */
+export interface DraftContent {
+  title?: string | null;
+  summary?: string | null;
+  keyInsights?: string | null;
+  notes?: string | null;
+  description?: string | null;
+  statement?: string | null;
+  mediaCount?: number;
+  commentCount?: number;
+  intervieweeCount?: number;
+  successCriteriaCount?: number;
+  associationCount?: number;
+}
+
+const filled = (text: string | null | undefined) => (text ?? '').trim().length > 0;
+
+/**
+ * A draft is discarded as empty when it has none of: media, comments, title, summary, key
+ * insights, notes, interviewees, description, statement, success criteria or connections (part 2 §4).
+ */
+export function isDraftEmpty(type: string, content: DraftContent): boolean {
+  if ((content.mediaCount ?? 0) > 0 || (content.commentCount ?? 0) > 0) return false;
+  if ((content.associationCount ?? 0) > 0) return false;
+  if (filled(content.title)) return false;
+  switch (type) {
+    case 'hypothesis':
+      return !filled(content.summary) && !filled(content.description);
+    case 'interview':
+      return (
+        !filled(content.keyInsights) &&
+        !filled(content.notes) &&
+        (content.intervieweeCount ?? 0) === 0
+      );
+    case 'post':
+    case 'evidenceOther':
+    case 'intercom':
+      return (
+        !filled(content.summary) && !filled(content.keyInsights) && !filled(content.description)
+      );
+    case 'experiment':
+      return (
+        !filled(content.statement) &&
+        !filled(content.description) &&
+        (content.successCriteriaCount ?? 0) === 0
+      );
+    default:
+      return !filled(content.description) && !filled(content.summary);
+  }
+}
+
+/** Card detail tabs and path types (part 2 §2). */
+export const CARD_TABS = [
+  'details',
+  'connections',
+  'development',
+  'plan',
+  'run',
+  'analyze',
+  'complete',
+  'publicPortal',
+] as const;
+export type CardTab = (typeof CARD_TABS)[number];
+export const CARD_PATH_TYPES = [
+  'post',
+  'hypothesis',
+  'idea',
+  'interview',
+  'evidenceOther',
+  'experiment',
+  'research',
+  'card',
+] as const;
+export const CARD_QUERY_PARAMS = [
+  'cardId',
+  'cardTab',
+  'comments',
+  'sidePanel',
+  'connections',
+  'connectionsTab',
+] as const;
+
+/** The path a card opens on: /{type}/{cardId}/{tab}; product ideas use "idea". */
+export function cardPath(
+  card: { id: string; type: string; hypothesisType?: string | null },
+  tab: CardTab = 'details',
+): string {
+  const type =
+    card.type === 'hypothesis'
+      ? card.hypothesisType === 'product'
+        ? 'idea'
+        : 'hypothesis'
+      : (CARD_PATH_TYPES as readonly string[]).includes(card.type)
+        ? card.type
+        : 'card';
+  return `/${type}/${card.id}/${tab}`;
+}
+
+/** Evidence card types (created with partialCard:write; edited by their creator with it). */
+export const EVIDENCE_TYPES = ['interview', 'post', 'evidenceOther', 'intercom'] as const;
+export const isEvidenceType = (type: string) =>
+  (EVIDENCE_TYPES as readonly string[]).includes(type);
+
+/** Each project role's scope inside the project (part 2 §6). */
+export const PROJECT_ROLE_SCOPES: Record<string, PermissionScope> = {
+  owner: { card: 'admin', comment: 'admin', partialCard: 'admin', dashboard: 'admin' },
+  admin: { card: 'admin', comment: 'admin', partialCard: 'admin', dashboard: 'admin' },
+  collaborator: { card: 'write', comment: 'write', partialCard: 'write', dashboard: 'read' },
+  limitedContributor: { card: 'read', comment: 'write', partialCard: 'write', dashboard: 'read' },
+  commenter: { card: 'read', comment: 'write', partialCard: 'read', dashboard: 'read' },
+  viewer: { card: 'read', comment: 'read', partialCard: 'read', dashboard: 'read' },
+  observer: { card: 'read', comment: 'read', partialCard: 'read', dashboard: 'read' },
+};
+const READ_ONLY: PermissionScope = {
+  card: 'read',
+  comment: 'read',
+  partialCard: 'read',
+  dashboard: 'read',
+};
+
+const LEVELS: PermissionLevel[] = ['read', 'write', 'admin'];
+function lower(a: PermissionLevel | undefined, b: PermissionLevel | undefined) {
+  if (!a || !b) return undefined;
+  return LEVELS[Math.min(LEVELS.indexOf(a), LEVELS.indexOf(b))];
+}
+
+/**
+ * The member's scope inside a project: organisation owners and admins keep theirs; a project role
+ * gives its scope (never more than the organisation role allows); an open project (membership on)
+ * gives other members their organisation scope, a closed one lets them read.
+ */
+export function projectScope(options: {
+  organizationRole: string;
+  projectRole: string | null;
+  openToOrganization: boolean;
+}): PermissionScope {
+  const organizationScope = scopeForRole(options.organizationRole);
+  if (options.organizationRole === 'owner' || options.organizationRole === 'admin') {
+    return organizationScope;
+  }
+  if (options.organizationRole === 'disabled') return {};
+  const base = options.projectRole
+    ? (PROJECT_ROLE_SCOPES[options.projectRole] ?? READ_ONLY)
+    : options.openToOrganization
+      ? organizationScope
+      : READ_ONLY;
+  const scope: PermissionScope = {};
+  for (const area of ['card', 'comment', 'partialCard', 'dashboard'] as PermissionArea[]) {
+    const level = lower(base[area], organizationScope[area]);
+    if (level) scope[area] = level;
+  }
+  return scope;
+}
+
+/** Card creation: card:write, or partialCard:write for evidence cards. */
+export function canCreateCard(scope: PermissionScope | undefined, type: string): boolean {
+  if (hasPermission(scope, 'card:write')) return true;
+  return isEvidenceType(type) && hasPermission(scope, 'partialCard:write');
+}
+
+/**
+ * Card editing: card:write; otherwise the creator edits their own non-evidence post with
+ * comment:write, or their own interview or evidence card with partialCard:write.
+ */
+export function canEditCard(
+  scope: PermissionScope | undefined,
+  card: { type: string; createdBy: string | null; isEvidence: boolean },
+  profileId: string,
+): boolean {
+  if (hasPermission(scope, 'card:write')) return true;
+  if (card.createdBy !== profileId) return false;
+  if (card.type === 'post' && !card.isEvidence) return hasPermission(scope, 'comment:write');
+  if (card.type === 'interview' || card.isEvidence || isEvidenceType(card.type)) {
+    return hasPermission(scope, 'partialCard:write');
+  }
+  return false;
+}
+
+/** Fractional ranks (sorted with COLLATE "C"): the key between two neighbours, either may be null. */
+export function rankBetween(before: string | null, after: string | null): string {
+  if (before !== null && after !== null && before >= after) {
+    // Neighbours out of order (a concurrent move): place after the earlier one.
+    return generateKeyBetween(before, null);
+  }
+  return generateKeyBetween(before, after);
+}
+
+/** True for a rank string this app could have produced (the library refuses anything else). */
+export function isValidRank(rank: string): boolean {
+  if (rank.length === 0 || rank.length > 64 || !/^[0-9A-Za-z]+$/.test(rank)) return false;
+  try {
+    generateKeyBetween(rank, null);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** n ranks in order after `after` (used when seeding sections and copying cards). */
+export { generateNKeysBetween as ranksBetween } from 'fractional-indexing';
+
+export const CARD_TEXT_MAX = LIMITS.textFieldMax;
+
+/** Feed sort orders (part 2 §2 activity feed). */
+export const FEED_SORTS = ['newest', 'oldest', 'updated'] as const;
+export type FeedSort = (typeof FEED_SORTS)[number];
