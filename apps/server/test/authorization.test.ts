@@ -78,6 +78,21 @@ const onHost = (w: World) => ({ host: `${w.org.slug}.assay.test` });
 const freshMemberId = async (w: World) =>
   (await addMember(built, w.owner, w.org, 'collaborator')).profileId;
 
+const freshCard = async (w: World, draft = false) => {
+  const projectId = await freshProjectId(w);
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createCard(input: $i) { id version projectId } }',
+    { i: { projectId, type: 'hypothesis', title: 'Matrix card', draft } },
+  );
+  return answer.data?.createCard as { id: string; version: number; projectId: string };
+};
+const cardInput = (extra: Record<string, unknown>) => async (w: World) => {
+  const card = await freshCard(w);
+  return { i: { cardId: card.id, version: card.version, ...extra } };
+};
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -217,6 +232,177 @@ const GATEWAY: Record<string, Rule> = {
         id: await freshProjectId(w),
       }),
     ),
+  },
+  updateCanvasSection: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($i: JSON!) { updateCanvasSection(input: $i) { id } }', async (w) => ({
+      i: { projectId: await freshProjectId(w), section: 'channels', hidden: true },
+    })),
+  },
+  updateCanvasLayout: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($i: JSON!) { updateCanvasLayout(input: $i) { id } }', async (w) => ({
+      i: { projectId: await freshProjectId(w), type: 'lean' },
+    })),
+  },
+  createCustomField: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!) { createCustomField(projectId: $p, input: { title: "Size", type: "number" }) { id } }',
+      async (w) => ({ p: await freshProjectId(w) }),
+    ),
+  },
+  updateCustomField: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const p = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($p: ID!) { createCustomField(projectId: $p, input: { title: "Size", type: "number" }) { customFields { id } } }',
+        { p },
+      );
+      const id = (made.data?.createCustomField as { customFields: { id: string }[] })
+        .customFields[0]?.id;
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $id: ID!) { updateCustomField(projectId: $p, id: $id, input: { title: "Scale" }) { id } }',
+        { p, id },
+      );
+    },
+  },
+  deleteCustomField: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const p = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($p: ID!) { createCustomField(projectId: $p, input: { title: "Size", type: "number" }) { customFields { id } } }',
+        { p },
+      );
+      const id = (made.data?.createCustomField as { customFields: { id: string }[] })
+        .customFields[0]?.id;
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $id: ID!) { deleteCustomField(projectId: $p, id: $id) { id } }',
+        {
+          p,
+          id,
+        },
+      );
+    },
+  },
+  reorderCustomFields: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!) { reorderCustomFields(projectId: $p, ids: []) { id } }',
+      async (w) => ({ p: await freshProjectId(w) }),
+    ),
+  },
+  createCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($i: JSON!) { createCard(input: $i) { id } }', async (w) => ({
+      i: { projectId: await freshProjectId(w), type: 'hypothesis', title: 'By role' },
+    })),
+  },
+  updateHypothesis: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($i: JSON!) { updateHypothesis(input: $i) { id } }',
+      cardInput({ risky: true }),
+    ),
+  },
+  updateText: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($i: JSON!) { updateText(input: $i) { id } }',
+      cardInput({ field: 'description', text: '<p>x</p>', rawText: 'x' }),
+    ),
+  },
+  updateCardSection: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($i: JSON!) { updateCardSection(input: $i) { id } }',
+      cardInput({ board: 'canvas', section: 'channels', rank: 'a5' }),
+    ),
+  },
+  // A draft is its creator's alone until published.
+  publishCard: {
+    kind: 'organization',
+    allowed: ['owner'],
+    run: async (w, actor) => {
+      const card = await freshCard(w, true);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { id } }',
+        {
+          id: card.id,
+          v: card.version,
+        },
+      );
+    },
+  },
+  discardDraft: {
+    kind: 'organization',
+    allowed: ['owner'],
+    run: async (w, actor) => {
+      const card = await freshCard(w, true);
+      return onOrg(actor, w.org.slug, 'mutation($id: ID!) { discardDraft(cardId: $id) }', {
+        id: card.id,
+      });
+    },
+  },
+  deleteCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($id: ID!) { deleteCard(cardId: $id) }', {
+        id: (await freshCard(w)).id,
+      }),
+  },
+  markCardsViewed: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation('mutation($p: ID!) { markCardsViewed(projectId: $p) }', async (w) => ({
+      p: await freshProjectId(w),
+    })),
+  },
+  createTemplate: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($id: ID!) { createTemplate(cardId: $id) { id } }', {
+        id: (await freshCard(w)).id,
+      }),
+  },
+  // Copying is an academic feature for named organisations only: refused on this plan.
+  copyCardTo: {
+    kind: 'organization',
+    allowed: [],
+    run: async (w, actor) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($id: ID!, $p: ID!) { copyCardTo(cardId: $id, projectId: $p) { id } }',
+        {
+          id: (await freshCard(w)).id,
+          p: await freshProjectId(w),
+        },
+      ),
   },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
@@ -374,6 +560,63 @@ const REST: Record<string, Rule> = {
     allowed: MEMBERS,
     run: async (w, actor) =>
       actor.get(`/api/anc/collections/${await freshCollectionId(w)}/projects`, onHost(w)),
+  },
+  'POST /api/canvas/cards/:cardId/tags/:tag': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.post(`/api/canvas/cards/${(await freshCard(w)).id}/tags/b2b`, undefined, onHost(w)),
+  },
+  'DELETE /api/canvas/cards/:cardId/tags/:tag': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.delete(`/api/canvas/cards/${(await freshCard(w)).id}/tags/b2b`, undefined, onHost(w)),
+  },
+  'GET /api/canvas/:id': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => actor.get(`/api/canvas/${await freshProjectId(w)}`, onHost(w)),
+  },
+  'POST /api/proj/projects/:id/sections': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/proj/projects/${await freshProjectId(w)}/sections`,
+        { sectionType: 'timeline', name: 'Someday' },
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/sections': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/proj/projects/${await freshProjectId(w)}/sections`,
+        { sectionType: 'timeline', key: 'now', name: 'Today' },
+        onHost(w),
+      ),
+  },
+  'DELETE /api/proj/projects/:id/sections': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(
+        `/api/proj/projects/${await freshProjectId(w)}/sections`,
+        { sectionType: 'timeline', key: 'future' },
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/score': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/proj/projects/${await freshProjectId(w)}/score`,
+        { prioritization: 'rice' },
+        onHost(w),
+      ),
   },
   'GET /api/users/profiles': {
     kind: 'organization',
