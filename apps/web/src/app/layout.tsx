@@ -9,6 +9,7 @@ import { closeRerouteAlerts } from '../ui/alerts.ts';
 import { VersionBanner } from '../ui/version-banner.tsx';
 import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 import { SideNav } from './side-nav.tsx';
+import { CardDetailOutlet } from '../features/cards/routes.tsx';
 
 function Logo(props: { name?: string | undefined }) {
   return (
@@ -111,6 +112,7 @@ export function AppLayout() {
       <AppShell.Main>
         <VersionBanner />
         <Outlet />
+        {boot.data?.membership ? <CardDetailOutlet /> : null}
       </AppShell.Main>
     </AppShell>
   );

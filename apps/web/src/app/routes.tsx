@@ -4,7 +4,9 @@
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
+import { cardRoutes } from '../features/cards/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
+import { workspaceRoutes } from '../features/workspace/routes.tsx';
 import { projectRoutes } from '../features/projects/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -33,6 +35,8 @@ export const routes: RouteObject[] = [
       ...settingsRoutes,
       ...collectionRoutes,
       ...projectRoutes,
+      ...workspaceRoutes,
+      ...cardRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),
@@ -53,7 +57,6 @@ export const routes: RouteObject[] = [
       ),
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
-      pending('/workspace/:projectId/canvas/:canvasType', 'Canvas', 'The project canvas.'),
       pending('/workspace/:projectId/portal', 'Public portal', 'Manage the public portal.'),
       pending('/project-dashboard/:id/*', 'Project dashboard', 'The project at a glance.'),
       pending('/portfolio-dashboard/:id', 'Portfolio', 'All projects at a glance.'),

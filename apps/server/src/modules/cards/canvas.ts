@@ -213,3 +213,22 @@ export async function getProductBoard(
     priority: sortByPriority(scored, prioritization).map((c) => c.id),
   };
 }
+
+/** The sections of one product board (for pickers), seeded if the project has none yet. */
+export async function getBoardSections(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  sectionType: string,
+) {
+  if (!(BOARD_TYPES as readonly string[]).includes(sectionType)) {
+    throw new AppError('validation', { message: 'That board does not exist.' });
+  }
+  await projectAccess(services, member, projectId);
+  let sections = await listBoardSections(services.database.db, projectId, sectionType as BoardType);
+  if (sections.length === 0 && sectionType !== 'productTheme') {
+    await seedBoardSections(services.database.db, member.organization.id, projectId);
+    sections = await listBoardSections(services.database.db, projectId, sectionType as BoardType);
+  }
+  return sections;
+}

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { getCanvas, getProductBoard } from './canvas.ts';
+import { getBoardSections, getCanvas, getProductBoard } from './canvas.ts';
 import {
   activityFeed,
   copyCardTo,
@@ -48,6 +48,11 @@ export const resolvers = {
         args.sectionType,
         args.filters,
       ),
+    boardSections: async (
+      _: unknown,
+      args: { projectId: string; sectionType: string },
+      context: GatewayContext,
+    ) => getBoardSections(context.services, await member(context), args.projectId, args.sectionType),
     activityFeed: async (
       _: unknown,
       args: {

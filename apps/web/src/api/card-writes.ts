@@ -1,0 +1,47 @@
+/**
+ * Card writes go out one at a time per card, each carrying the newest version the client knows,
+ * so a person's own quick edits never collide with each other; a stale version (someone else
+ * saved) still comes back as a 409 and the caller reloads the card.
+ */
+const versions = new Map<string, number>();
+const chains = new Map<string, Promise<unknown>>();
+
+/** Remembers a version seen in a server answer (never going backwards). */
+export function noteCardVersion(cardId: string, version: number) {
+  const known = versions.get(cardId);
+  if (known === undefined || version > known) versions.set(cardId, version);
+}
+
+/** After a reload, the server's version is the truth even if it is lower than ours. */
+export function resetCardVersion(cardId: string, version: number) {
+  versions.set(cardId, version);
+}
+
+export function knownCardVersion(cardId: string, fallback: number): number {
+  return Math.max(versions.get(cardId) ?? 0, fallback);
+}
+
+export function queueCardWrite<T extends { version: number }>(
+  cardId: string,
+  fallbackVersion: number,
+  write: (version: number) => Promise<T>,
+): Promise<T> {
+  const previous = chains.get(cardId) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(() => write(knownCardVersion(cardId, fallbackVersion)))
+    .then((result) => {
+      noteCardVersion(cardId, result.version);
+      return result;
+    });
+  chains.set(cardId, next);
+  void next.finally(() => {
+    if (chains.get(cardId) === next) chains.delete(cardId);
+  });
+  return next;
+}
+
+/** True when the error is the server refusing a stale version. */
+export function isStaleVersion(error: unknown): boolean {
+  return (error as { statusCode?: number } | null)?.statusCode === 409;
+}

@@ -1,0 +1,15 @@
+/** Query keys shared across features, so one feature can refresh what another shows. */
+export const queryKeys = {
+  card: (cardId: string) => ['card', cardId] as const,
+  canvasAll: ['canvas'] as const,
+  canvas: (projectId: string, filters: unknown) => ['canvas', projectId, filters] as const,
+  boardAll: ['board'] as const,
+  board: (projectId: string, sectionType: string, filters: unknown) =>
+    ['board', projectId, sectionType, filters] as const,
+  cardLists: (projectId: string) => ['card-lists', projectId] as const,
+  templates: ['card-lists', 'templates'] as const,
+  project: (projectId: string) => ['projects', projectId] as const,
+};
+
+/** Everything that shows cards of a project, to refresh after a card changes. */
+export const cardViewKeys = [['canvas'], ['board'], ['card-lists']] as const;

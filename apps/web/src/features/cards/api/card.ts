@@ -1,0 +1,180 @@
+/** A card's detail: the query, its writes (queued per card with the newest version) and helpers. */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ProductScore } from '@assay/domain';
+import { noteCardVersion, queueCardWrite, resetCardVersion } from '../../../api/card-writes.ts';
+import { gatewayRequest } from '../../../api/gateway.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { restRequest } from '../../../api/rest.ts';
+
+export interface Person {
+  profileId: string;
+  firstName: string;
+  lastName: string;
+  image: string | null;
+  bgColor: number;
+}
+export interface Placement {
+  section: string | null;
+  rank: string | null;
+}
+export interface CardText {
+  field: string;
+  text: string;
+  rawText: string;
+  mentions: string[];
+  updatedAt: string;
+}
+export interface CardDetail {
+  id: string;
+  projectId: string;
+  type: string;
+  title: string;
+  draft: boolean;
+  template: boolean;
+  templateName: string | null;
+  isEvidence: boolean;
+  viewed: boolean;
+  reviewed: boolean;
+  tags: string[];
+  fields: Record<string, string | number | boolean | null>;
+  version: number;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: Person | null;
+  updatedBy: Person | null;
+  texts: CardText[];
+  path: string;
+  abilities: { edit: boolean; delete: boolean; comment: boolean };
+  hypothesis: {
+    type: 'business' | 'product';
+    canvas: Placement;
+    timeline: Placement;
+    productStatus: Placement;
+    productTheme: Placement;
+    businessStatus: 'inTesting' | 'paused' | 'archived';
+    risky: boolean;
+    result: {
+      result: 'validated' | 'invalidated' | 'none';
+      reason: string | null;
+      updatedAt: string | null;
+      updatedBy: Person | null;
+    };
+    summary: string;
+    productScore: ProductScore;
+    members: Person[];
+  } | null;
+}
+
+const PERSON = 'profileId firstName lastName image bgColor';
+export const CARD_FIELDS = `id projectId type title draft template templateName isEvidence viewed reviewed tags fields
+  version publishedAt createdAt updatedAt path
+  createdBy { ${PERSON} } updatedBy { ${PERSON} }
+  texts { field text rawText mentions updatedAt }
+  abilities { edit delete comment }
+  hypothesis { type businessStatus risky summary productScore
+    canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
+    result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }`;
+
+export const fetchCard = (cardId: string) =>
+  gatewayRequest<{ card: CardDetail }>(
+    `query Card($cardId: ID!) { card(cardId: $cardId) { ${CARD_FIELDS} } }`,
+    { cardId },
+  ).then((d) => {
+    resetCardVersion(d.card.id, d.card.version);
+    return d.card;
+  });
+
+export const useCard = (cardId: string | null) =>
+  useQuery({
+    queryKey: queryKeys.card(cardId ?? 'none'),
+    queryFn: () => fetchCard(cardId as string),
+    enabled: !!cardId,
+    staleTime: 0,
+    meta: { customErrorHandler: true },
+  });
+
+/** Puts a card the server answered with into the cache. */
+export function storeCard(queryClient: QueryClient, card: CardDetail) {
+  noteCardVersion(card.id, card.version);
+  queryClient.setQueryData(queryKeys.card(card.id), card);
+}
+
+export type HypothesisPatch = Partial<{
+  title: string;
+  summary: string;
+  hypothesisType: 'business' | 'product';
+  businessStatus: string;
+  result: string;
+  resultReason: string | null;
+  risky: boolean;
+  members: string[];
+  productScore: ProductScore;
+  fields: Record<string, string | number | boolean | null>;
+  reviewed: boolean;
+}>;
+
+const mutate = (name: string, input: Record<string, unknown>) =>
+  gatewayRequest<Record<string, CardDetail>>(
+    `mutation ${name[0]?.toUpperCase()}${name.slice(1)}($input: JSON!) { ${name}(input: $input) { ${CARD_FIELDS} } }`,
+    { input },
+  ).then((d) => d[name] as CardDetail);
+
+export const updateHypothesis = (
+  card: Pick<CardDetail, 'id' | 'version'>,
+  patch: HypothesisPatch,
+) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    mutate('updateHypothesis', { cardId: card.id, version, ...patch }),
+  );
+
+export const updateText = (
+  card: Pick<CardDetail, 'id' | 'version'>,
+  field: string,
+  text: string,
+  rawText: string,
+  mentions: string[],
+) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    mutate('updateText', { cardId: card.id, version, field, text, rawText, mentions }),
+  );
+
+export const publishCard = (card: Pick<CardDetail, 'id' | 'version'>) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    gatewayRequest<{ publishCard: CardDetail }>(
+      `mutation PublishCard($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { ${CARD_FIELDS} } }`,
+      { id: card.id, v: version },
+    ).then((d) => d.publishCard),
+  );
+
+export const discardDraft = (cardId: string) =>
+  gatewayRequest<{ discardDraft: boolean }>(
+    'mutation DiscardDraft($id: ID!) { discardDraft(cardId: $id) }',
+    { id: cardId },
+  ).then((d) => d.discardDraft);
+
+export const deleteCard = (cardId: string) =>
+  gatewayRequest('mutation DeleteCard($id: ID!) { deleteCard(cardId: $id) }', { id: cardId });
+
+export const setCardTag = (cardId: string, tag: string, add: boolean) =>
+  restRequest<CardDetail>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
+    method: add ? 'POST' : 'DELETE',
+  });
+
+export const createTemplate = (cardId: string, name: string) =>
+  gatewayRequest<{ createTemplate: { id: string } }>(
+    'mutation CreateTemplate($id: ID!, $name: String) { createTemplate(cardId: $id, name: $name) { id } }',
+    { id: cardId, name },
+  );
+
+export const copyCardTo = (cardId: string, projectId: string) =>
+  gatewayRequest<{ copyCardTo: { id: string } }>(
+    'mutation CopyCardTo($id: ID!, $p: ID!) { copyCardTo(cardId: $id, projectId: $p) { id } }',
+    { id: cardId, p: projectId },
+  );
+
+export const fetchMentionSuggestions = (projectId: string, search: string) =>
+  gatewayRequest<{ mentionSuggestions: Person[] }>(
+    `query MentionSuggestions($p: ID!, $s: String) { mentionSuggestions(projectId: $p, search: $s) { ${PERSON} } }`,
+    { p: projectId, s: search },
+  ).then((d) => d.mentionSuggestions);

@@ -1,0 +1,107 @@
+/**
+ * Opens a card over the current screen from the query parameters of part 2 §2 (cardId, cardTab…),
+ * and as a page on /{type}/{cardId}/{tab}. A card that cannot be found shows the spec's 404
+ * dialog and goes home. Closing an empty draft discards it.
+ */
+import { Container, Modal } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { CARD_QUERY_PARAMS, MESSAGES } from '@assay/domain';
+import { toApiError } from '../../../api/errors.ts';
+import { cardViewKeys } from '../../../api/query-keys.ts';
+import { openConfirm } from '../../../ui/confirm.tsx';
+import { discardDraft, useCard } from '../api/card.ts';
+import { CardDetailView } from './card-detail.tsx';
+
+/** The 404 dialog for a card fetch that fails with 400 or 404. */
+function useNotFoundDialog(error: unknown, onGone: () => void) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (!error || shown.current) return;
+    const status = toApiError(error).statusCode;
+    if (status !== 400 && status !== 404) return;
+    shown.current = true;
+    openConfirm({
+      title: MESSAGES.cardNotFoundTitle,
+      message: MESSAGES.cardNotFound,
+      confirmLabel: MESSAGES.cardNotFoundButton,
+      cancelLabel: null,
+      onConfirm: onGone,
+      onCancel: onGone,
+    });
+  }, [error, onGone]);
+}
+
+export function CardDetailHost() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const cardId = params.get('cardId');
+  const card = useCard(cardId);
+  useNotFoundDialog(card.error, () => navigate('/'));
+
+  const close = () => {
+    const current = card.data;
+    setParams(
+      (p) => {
+        for (const key of CARD_QUERY_PARAMS) p.delete(key);
+        return p;
+      },
+      { replace: false },
+    );
+    if (current?.draft && current.abilities.edit) {
+      void discardDraft(current.id)
+        .then((discarded) => {
+          if (discarded)
+            for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
+        })
+        .catch(() => undefined);
+    }
+  };
+
+  return (
+    <Modal
+      opened={!!cardId && !card.isError}
+      onClose={close}
+      size="xl"
+      title={card.data?.type === 'hypothesis' ? 'Hypothesis' : 'Card'}
+      aria-label="Card"
+    >
+      <CardDetailView
+        card={card.data}
+        loading={card.isPending}
+        tab={params.get('cardTab')}
+        onTab={(tab) =>
+          setParams(
+            (p) => {
+              p.set('cardTab', tab);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        onDeleted={close}
+      />
+    </Modal>
+  );
+}
+
+/** /{type}/{cardId}/{tab}: the card on a page of its own. */
+export function CardDetailPage() {
+  const { cardId = null, tab = 'details' } = useParams();
+  const navigate = useNavigate();
+  const card = useCard(cardId);
+  useNotFoundDialog(card.error, () => navigate('/'));
+  return (
+    <Container size="md" py="lg">
+      <CardDetailView
+        card={card.data}
+        loading={card.isPending && !card.isError}
+        tab={tab}
+        onTab={(next) => navigate(`../${next}`, { relative: 'path', replace: true })}
+        onDeleted={() => navigate('/')}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,128 @@
+/** A card's detail with its tabs; used in the modal (query parameters) and on its own path. */
+import { Badge, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import {
+  CARD_TABS,
+  HYPOTHESIS_TITLE_MAX,
+  termsFor,
+  type CardTab,
+  type License,
+} from '@assay/domain';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { updateHypothesis, type CardDetail } from '../api/card.ts';
+import { useCardProject } from '../api/card-project.ts';
+import { useCardWriter } from '../hooks/use-card-writer.ts';
+import { CardActions } from './card-actions.tsx';
+import { HypothesisDetails } from './hypothesis-details.tsx';
+import { PlainField } from './plain-field.tsx';
+import { ProductDevelopment } from './product-development.tsx';
+
+/** The tabs a card shows today; connections, experiments and the portal come with their issues. */
+export function tabsFor(card: CardDetail): CardTab[] {
+  if (card.type === 'hypothesis' && card.hypothesis?.type === 'product')
+    return ['details', 'development'];
+  return ['details'];
+}
+
+const TAB_LABELS: Record<CardTab, string> = {
+  details: 'Details',
+  connections: 'Connections',
+  development: 'Development',
+  plan: 'Plan',
+  run: 'Run',
+  analyze: 'Analyze',
+  complete: 'Complete',
+  publicPortal: 'Public portal',
+};
+
+export function CardDetailView(props: {
+  card: CardDetail | undefined;
+  loading: boolean;
+  tab: string | null;
+  onTab: (tab: CardTab) => void;
+  onDeleted: () => void;
+}) {
+  const boot = useBootstrap();
+  const license = boot.data?.organization?.license as License | undefined;
+  const project = useCardProject(props.card?.projectId);
+  if (props.loading || !props.card) return <Loader aria-label="Loading card" />;
+  return <LoadedCard {...props} card={props.card} license={license} project={project.data} />;
+}
+
+function LoadedCard(props: {
+  card: CardDetail;
+  tab: string | null;
+  onTab: (tab: CardTab) => void;
+  onDeleted: () => void;
+  license: License | undefined;
+  project: ReturnType<typeof useCardProject>['data'];
+}) {
+  const { card } = props;
+  const { write } = useCardWriter(card.id);
+  const tabs = tabsFor(card);
+  const tab =
+    (CARD_TABS as readonly string[]).includes(props.tab ?? '') &&
+    tabs.includes(props.tab as CardTab)
+      ? (props.tab as CardTab)
+      : 'details';
+  const terms = termsFor(props.license);
+  const kind =
+    card.type === 'hypothesis'
+      ? card.hypothesis?.type === 'product'
+        ? `Product ${terms.hypothesis.toLowerCase()}`
+        : 'Business hypothesis'
+      : card.type;
+  return (
+    <Stack gap="md" data-testid="card-detail">
+      <Group justify="space-between" align="flex-start">
+        <Group gap="xs">
+          <Badge variant="light">{kind}</Badge>
+          {card.draft ? <Badge color="yellow">Draft</Badge> : null}
+          {card.hypothesis?.risky ? (
+            <Badge color="red" variant="outline">
+              Risky
+            </Badge>
+          ) : null}
+        </Group>
+        <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
+      </Group>
+      <PlainField
+        key={`title-${card.id}`}
+        label="Title"
+        title="title"
+        value={card.title}
+        max={HYPOTHESIS_TITLE_MAX}
+        disabled={!card.abilities.edit}
+        autoFocus={card.draft && card.title === ''}
+        placeholder="Name the hypothesis"
+        onSave={(title) => write((c) => updateHypothesis(c, { title }), { views: true })}
+      />
+      <Tabs
+        value={tab}
+        onChange={(value) => value && props.onTab(value as CardTab)}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {tabs.map((t) => (
+            <Tabs.Tab key={t} value={t}>
+              {TAB_LABELS[t]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="details" pt="md">
+          <HypothesisDetails card={card} project={props.project} license={props.license} />
+        </Tabs.Panel>
+        <Tabs.Panel value="development" pt="md">
+          <ProductDevelopment card={card} project={props.project} />
+        </Tabs.Panel>
+      </Tabs>
+      <Text size="xs" c="dimmed">
+        {card.createdBy
+          ? `Created by ${card.createdBy.firstName} ${card.createdBy.lastName}`
+          : null}
+        {card.publishedAt
+          ? ` · published ${new Date(card.publishedAt).toLocaleString()}`
+          : ' · not published yet'}
+      </Text>
+    </Stack>
+  );
+}

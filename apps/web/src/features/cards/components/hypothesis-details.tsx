@@ -1,0 +1,211 @@
+/** The details tab of a hypothesis: text, status, result, risk, type, members, tags, custom fields. */
+import {
+  Group,
+  MultiSelect,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+} from '@mantine/core';
+import {
+  BUSINESS_STATUS_LABELS,
+  BUSINESS_STATUSES,
+  HYPOTHESIS_RESULT_LABELS,
+  HYPOTHESIS_RESULTS,
+  LIMITS,
+  REASON_TOO_LONG,
+  termsFor,
+  type License,
+} from '@assay/domain';
+import {
+  setCardTag,
+  updateHypothesis,
+  updateText,
+  type CardDetail,
+  type HypothesisPatch,
+} from '../api/card.ts';
+import { useTeammates, type CardProject } from '../api/card-project.ts';
+import { useCardWriter } from '../hooks/use-card-writer.ts';
+import { CardFields } from './card-fields.tsx';
+import { PlainField } from './plain-field.tsx';
+import { RichTextField } from './rich-text-field.tsx';
+
+export function HypothesisDetails(props: {
+  card: CardDetail;
+  project: CardProject | undefined;
+  license: License | undefined;
+}) {
+  const { card, project } = props;
+  const hypothesis = card.hypothesis;
+  const { write } = useCardWriter(card.id);
+  const teammates = useTeammates();
+  const editable = card.abilities.edit;
+  if (!hypothesis) return null;
+  const terms = termsFor(props.license);
+
+  const patch = (
+    change: HypothesisPatch,
+    optimistic?: (c: CardDetail) => CardDetail,
+    views = true,
+  ) => write((c) => updateHypothesis(c, change), { optimistic, views }).catch(() => undefined);
+  const withHypothesis = (c: CardDetail, h: Partial<NonNullable<CardDetail['hypothesis']>>) => ({
+    ...c,
+    hypothesis: c.hypothesis ? { ...c.hypothesis, ...h } : null,
+  });
+  const description = card.texts.find((t) => t.field === 'description');
+  const reason = hypothesis.result.reason ?? '';
+
+  return (
+    <Stack gap="md">
+      <Group grow align="flex-start">
+        <Select
+          label="Status"
+          data={BUSINESS_STATUSES.map((s) => ({ value: s, label: BUSINESS_STATUS_LABELS[s] }))}
+          value={hypothesis.businessStatus}
+          disabled={!editable}
+          allowDeselect={false}
+          onChange={(value) =>
+            value &&
+            void patch({ businessStatus: value }, (c) =>
+              withHypothesis(c, { businessStatus: value as 'inTesting' }),
+            )
+          }
+        />
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Type
+          </Text>
+          <SegmentedControl
+            fullWidth
+            disabled={!editable}
+            value={hypothesis.type}
+            data={[
+              {
+                value: 'business',
+                label: 'Business hypothesis',
+                disabled: project?.settings.businessHypotheses === false,
+              },
+              {
+                value: 'product',
+                label: `Product ${terms.hypothesis.toLowerCase()}`,
+                disabled: project?.settings.productHypotheses === false,
+              },
+            ]}
+            onChange={(value) =>
+              void patch({ hypothesisType: value as 'business' }, (c) =>
+                withHypothesis(c, { type: value as 'business' }),
+              )
+            }
+          />
+        </div>
+      </Group>
+
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          Result
+        </Text>
+        <SegmentedControl
+          disabled={!editable}
+          value={hypothesis.result.result}
+          data={HYPOTHESIS_RESULTS.map((r) => ({ value: r, label: HYPOTHESIS_RESULT_LABELS[r] }))}
+          onChange={(value) =>
+            void patch({ result: value }, (c) =>
+              withHypothesis(c, { result: { ...hypothesis.result, result: value as 'none' } }),
+            )
+          }
+        />
+      </div>
+      {hypothesis.result.result !== 'none' ? (
+        <PlainField
+          key={`reason-${card.id}`}
+          label="Why?"
+          title="reason"
+          value={reason}
+          max={LIMITS.reasonMax - 1}
+          multiline
+          disabled={!editable}
+          placeholder="What did you learn that settles it?"
+          onSave={(value) => write((c) => updateHypothesis(c, { resultReason: value }))}
+        />
+      ) : null}
+      {reason.length >= LIMITS.reasonMax ? (
+        <Text c="red" size="xs">
+          {REASON_TOO_LONG}
+        </Text>
+      ) : null}
+
+      <Switch
+        label="Risky (add to the risky list)"
+        checked={hypothesis.risky}
+        disabled={!editable}
+        onChange={(event) => {
+          const risky = event.currentTarget.checked;
+          void patch({ risky }, (c) => withHypothesis(c, { risky }));
+        }}
+      />
+
+      <PlainField
+        key={`summary-${card.id}`}
+        label="Summary"
+        title="summary"
+        value={hypothesis.summary}
+        max={LIMITS.textFieldMax}
+        multiline
+        disabled={!editable}
+        onSave={(value) => write((c) => updateHypothesis(c, { summary: value }))}
+      />
+      <RichTextField
+        key={`description-${card.id}`}
+        label="Description"
+        title="description"
+        projectId={card.projectId}
+        value={description?.text ?? ''}
+        editable={editable}
+        placeholder="Describe the hypothesis. Type @ to mention someone."
+        onSave={(value) =>
+          write((c) => updateText(c, 'description', value.text, value.rawText, value.mentions))
+        }
+      />
+
+      <TagsInput
+        label="Tags"
+        value={card.tags}
+        disabled={!editable}
+        maxTags={100}
+        clearable={false}
+        onChange={(next) => {
+          const added = next.filter((t) => !card.tags.includes(t));
+          const removed = card.tags.filter((t) => !next.includes(t));
+          for (const tag of added) {
+            void write(() => setCardTag(card.id, tag, true), {
+              optimistic: (c) => ({ ...c, tags: [...new Set([...c.tags, tag])] }),
+              views: true,
+            }).catch(() => undefined);
+          }
+          for (const tag of removed) {
+            void write(() => setCardTag(card.id, tag, false), {
+              optimistic: (c) => ({ ...c, tags: c.tags.filter((t) => t !== tag) }),
+              views: true,
+            }).catch(() => undefined);
+          }
+        }}
+      />
+
+      <MultiSelect
+        label="Members"
+        disabled={!editable}
+        searchable
+        data={(teammates.data ?? []).map((m) => ({
+          value: m.id,
+          label: `${m.firstName} ${m.lastName}`.trim() || m.id,
+        }))}
+        value={hypothesis.members.map((m) => m.profileId)}
+        onChange={(members) => void patch({ members }, undefined, false)}
+      />
+
+      <CardFields card={card} fields={project?.customFields ?? []} />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams, type RouteObject } from 'react-router';
+import { CARD_PATH_TYPES } from '@assay/domain';
+
+const Host = lazy(() =>
+  import('./components/card-detail-host.tsx').then((m) => ({ default: m.CardDetailHost })),
+);
+
+/** The card modal, loaded (with its editor) only when a card is asked for in the query string. */
+export function CardDetailOutlet() {
+  const [params] = useSearchParams();
+  if (!params.get('cardId')) return null;
+  return (
+    <Suspense fallback={null}>
+      <Host />
+    </Suspense>
+  );
+}
+
+/** /{type}/{cardId}/{tab} for every card path type of part 2 §2. */
+export const cardRoutes: RouteObject[] = CARD_PATH_TYPES.flatMap((type) =>
+  [`/${type}/:cardId`, `/${type}/:cardId/:tab`].map((path) => ({
+    path,
+    lazy: async () => ({
+      Component: (await import('./components/card-detail-host.tsx')).CardDetailPage,
+    }),
+  })),
+);

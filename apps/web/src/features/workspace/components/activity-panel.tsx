@@ -1,0 +1,273 @@
+/** The side panel: activity feed (40 a page, by type, sorted), drafts, templates and card search. */
+import {
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FEED_SORTS } from '@assay/domain';
+import { toApiError } from '../../../api/errors.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import {
+  markAllViewed,
+  useCardSearch,
+  useDrafts,
+  useFeed,
+  useTemplates,
+  type CardListItem,
+} from '../api/lists.ts';
+
+const SORT_LABELS: Record<(typeof FEED_SORTS)[number], string> = {
+  newest: 'Newest',
+  oldest: 'Oldest',
+  updated: 'Recently updated',
+};
+
+function Item(props: {
+  item: CardListItem;
+  onOpen: (id: string) => void;
+  extra?: React.ReactNode;
+}) {
+  const { item } = props;
+  return (
+    <UnstyledButton
+      onClick={() => props.onOpen(item.id)}
+      data-testid="list-item"
+      p={6}
+      style={{ borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap={4}>
+        <Text size="sm" lineClamp={2} fw={item.viewed ? 400 : 600}>
+          {item.templateName ?? (item.title || 'Untitled draft')}
+        </Text>
+        {props.extra}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {item.hypothesisType === 'product'
+          ? 'Product idea'
+          : item.type === 'hypothesis'
+            ? 'Business hypothesis'
+            : item.type}
+        {item.createdBy ? ` · ${item.createdBy.firstName} ${item.createdBy.lastName}` : ''}
+        {` · ${new Date(item.publishedAt ?? item.updatedAt).toLocaleDateString()}`}
+      </Text>
+    </UnstyledButton>
+  );
+}
+
+function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
+  const [type, setType] = useState('all');
+  const [sort, setSort] = useState<string>('newest');
+  const queryClient = useQueryClient();
+  const feed = useFeed(props.projectId, type === 'all' ? [] : [type], sort);
+  const items = feed.data?.pages.flatMap((p) => p.cards) ?? [];
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" grow>
+        <Select
+          size="xs"
+          aria-label="Card type"
+          value={type}
+          onChange={(v) => setType(v ?? 'all')}
+          allowDeselect={false}
+          data={[
+            { value: 'all', label: 'All cards' },
+            { value: 'hypothesis', label: 'Hypotheses' },
+            { value: 'post', label: 'Evidence' },
+            { value: 'interview', label: 'Interviews' },
+            { value: 'experiment', label: 'Experiments' },
+          ]}
+        />
+        <Select
+          size="xs"
+          aria-label="Sort"
+          value={sort}
+          onChange={(v) => setSort(v ?? 'newest')}
+          allowDeselect={false}
+          data={FEED_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))}
+        />
+      </Group>
+      <Group justify="space-between">
+        <Text size="xs" c="dimmed">
+          {feed.data?.pages[0]?.total ?? 0} cards
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          onClick={() =>
+            void markAllViewed(props.projectId)
+              .then(() =>
+                queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] }),
+              )
+              .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+          }
+        >
+          Mark all viewed
+        </Button>
+      </Group>
+      {items.map((item) => (
+        <Item key={item.id} item={item} onOpen={props.onOpen} />
+      ))}
+      {feed.hasNextPage ? (
+        <Button
+          size="xs"
+          variant="default"
+          loading={feed.isFetchingNextPage}
+          onClick={() => void feed.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Drafts(props: { projectId: string; onOpen: (id: string) => void }) {
+  const drafts = useDrafts(props.projectId);
+  if (drafts.data?.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No drafts. Cards you start and have not published wait here.
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      {(drafts.data ?? []).map((item) => (
+        <Item
+          key={item.id}
+          item={item}
+          onOpen={props.onOpen}
+          extra={
+            <Badge size="xs" color="yellow">
+              Draft
+            </Badge>
+          }
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function Templates(props: {
+  onUse: (templateId: string, hypothesisType: string) => void;
+  canCreate: boolean;
+}) {
+  const templates = useTemplates(true);
+  if (templates.data?.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No templates yet. Open a card and choose More → Save as template.
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      {(templates.data ?? []).map((item) => (
+        <Group key={item.id} justify="space-between" wrap="nowrap">
+          <Text size="sm">{item.templateName}</Text>
+          <Button
+            size="compact-xs"
+            disabled={!props.canCreate}
+            onClick={() => props.onUse(item.id, item.hypothesisType ?? 'business')}
+          >
+            Use
+          </Button>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function Search(props: { projectId: string; onOpen: (id: string) => void }) {
+  const [text, setText] = useState('');
+  const [evidence, setEvidence] = useState('any');
+  const results = useCardSearch(
+    props.projectId,
+    text,
+    evidence === 'any' ? null : evidence === 'yes',
+  );
+  return (
+    <Stack gap="xs">
+      <TextInput
+        size="xs"
+        placeholder="Search cards"
+        aria-label="Search cards"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+      />
+      <SegmentedControl
+        size="xs"
+        value={evidence}
+        onChange={setEvidence}
+        data={[
+          { value: 'any', label: 'All' },
+          { value: 'yes', label: 'Evidence' },
+          { value: 'no', label: 'Not evidence' },
+        ]}
+      />
+      {text && results.data?.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Nothing matches.
+        </Text>
+      ) : null}
+      {(results.data ?? []).map((item) => (
+        <Item key={item.id} item={item} onOpen={props.onOpen} />
+      ))}
+    </Stack>
+  );
+}
+
+export function ActivityPanel(props: {
+  projectId: string;
+  opened: boolean;
+  onClose: () => void;
+  canCreate: boolean;
+  onUseTemplate: (templateId: string, hypothesisType: string) => void;
+}) {
+  const [, setParams] = useSearchParams();
+  const open = (cardId: string) =>
+    setParams((p) => {
+      p.set('cardId', cardId);
+      p.set('cardTab', 'details');
+      return p;
+    });
+  return (
+    <Drawer
+      opened={props.opened}
+      onClose={props.onClose}
+      position="right"
+      title="Project activity"
+      size="md"
+    >
+      <Tabs defaultValue="feed" keepMounted={false}>
+        <Tabs.List mb="sm">
+          <Tabs.Tab value="feed">Feed</Tabs.Tab>
+          <Tabs.Tab value="drafts">Drafts</Tabs.Tab>
+          <Tabs.Tab value="templates">Templates</Tabs.Tab>
+          <Tabs.Tab value="search">Search</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="feed">
+          <Feed projectId={props.projectId} onOpen={open} />
+        </Tabs.Panel>
+        <Tabs.Panel value="drafts">
+          <Drafts projectId={props.projectId} onOpen={open} />
+        </Tabs.Panel>
+        <Tabs.Panel value="templates">
+          <Templates canCreate={props.canCreate} onUse={props.onUseTemplate} />
+        </Tabs.Panel>
+        <Tabs.Panel value="search">
+          <Search projectId={props.projectId} onOpen={open} />
+        </Tabs.Panel>
+      </Tabs>
+    </Drawer>
+  );
+}

@@ -1,0 +1,87 @@
+/** A card on a board: its title and the few marks a board shows; drag it, or click to open it. */
+import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { memo } from 'react';
+import { BUSINESS_STATUS_LABELS, HYPOTHESIS_RESULT_LABELS } from '@assay/domain';
+import type { BoardCard } from '../api/canvas.ts';
+
+function Marks(props: { card: BoardCard }) {
+  const { card } = props;
+  return (
+    <Group gap={4} mt={4}>
+      {card.draft ? (
+        <Badge size="xs" color="yellow">
+          Draft
+        </Badge>
+      ) : null}
+      {card.businessStatus !== 'inTesting' ? (
+        <Badge size="xs" color="gray" variant="light">
+          {BUSINESS_STATUS_LABELS[card.businessStatus]}
+        </Badge>
+      ) : null}
+      {card.result !== 'none' ? (
+        <Badge size="xs" color={card.result === 'validated' ? 'green' : 'red'} variant="light">
+          {HYPOTHESIS_RESULT_LABELS[card.result]}
+        </Badge>
+      ) : null}
+      {card.risky ? (
+        <Badge size="xs" color="red" variant="outline">
+          Risky
+        </Badge>
+      ) : null}
+      {card.tags.slice(0, 2).map((tag) => (
+        <Badge key={tag} size="xs" variant="dot">
+          {tag}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
+  return (
+    <Paper
+      withBorder
+      p={8}
+      radius="sm"
+      shadow={props.dragging ? 'md' : undefined}
+      style={{ cursor: 'grab', opacity: props.card.pending ? 0.6 : 1 }}
+    >
+      <Text size="sm" lineClamp={3} c={props.card.title ? undefined : 'dimmed'}>
+        {props.card.title || 'Untitled draft'}
+      </Text>
+      <Marks card={props.card} />
+    </Paper>
+  );
+}
+
+export const SortableBoardCard = memo(function SortableBoardCard(props: {
+  card: BoardCard;
+  onOpen: (cardId: string) => void;
+}) {
+  const { card } = props;
+  const sortable = useSortable({ id: card.id, disabled: !card.canEdit || card.pending === true });
+  return (
+    <div
+      ref={sortable.setNodeRef}
+      {...sortable.attributes}
+      {...sortable.listeners}
+      data-testid="board-card"
+      data-card-id={card.id}
+      aria-label={card.title || 'Untitled draft'}
+      onClick={() => !card.pending && props.onOpen(card.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !card.pending) props.onOpen(card.id);
+        sortable.listeners?.onKeyDown?.(event);
+      }}
+      style={{
+        transform: CSS.Translate.toString(sortable.transform),
+        transition: sortable.transition,
+        opacity: sortable.isDragging ? 0.4 : 1,
+      }}
+    >
+      <CardFace card={card} />
+    </div>
+  );
+});

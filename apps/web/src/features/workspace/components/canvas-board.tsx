@@ -1,0 +1,183 @@
+/**
+ * The business canvas: nine sections and unassigned, grouped by lens (feasibility, desirability,
+ * viability), with drag and drop between and within sections.
+ */
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CanvasFilters } from '@assay/domain';
+import { toApiError } from '../../../api/errors.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import {
+  updateCanvasLayout,
+  updateCanvasSection,
+  type CanvasData,
+  type CanvasSectionView,
+} from '../api/canvas.ts';
+import { groupBySection, useBoardDnd } from '../hooks/use-board-dnd.ts';
+import { useCreateCard } from '../hooks/use-create-card.ts';
+import { CardFace } from './board-card.tsx';
+import { RenameModal } from './rename-modal.tsx';
+import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
+
+const LENSES = [
+  { key: 'feasibility', title: 'Feasibility' },
+  { key: 'desirability', title: 'Desirability' },
+  { key: 'viability', title: 'Viability' },
+] as const;
+
+export function useOpenCard() {
+  const [, setParams] = useSearchParams();
+  return useCallback(
+    (cardId: string) =>
+      setParams((p) => {
+        p.set('cardId', cardId);
+        p.set('cardTab', 'details');
+        return p;
+      }),
+    [setParams],
+  );
+}
+
+export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters }) {
+  const { data } = props;
+  const project = data.project;
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(
+    () => queryKeys.canvas(project.id, props.filters),
+    [project.id, props.filters],
+  );
+  const dnd = useBoardDnd({ board: 'canvas', queryKey, cards: data.cards });
+  const create = useCreateCard({
+    projectId: project.id,
+    queryKey,
+    hypothesisType: 'business',
+    board: 'canvas',
+  });
+  const openCard = useOpenCard();
+  const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
+  const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
+  const manage = project.abilities.manage;
+  const sections = project.canvas.sections;
+  const visible = sections.filter((s) => !s.hidden);
+  const hidden = sections.filter((s) => s.hidden);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['canvas', project.id] });
+  const change = (run: () => Promise<unknown>) =>
+    void run()
+      .then(refresh)
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  const move = (key: string, by: -1 | 1) => {
+    const order = sections.map((s) => s.key);
+    const from = order.indexOf(key);
+    const to = from + by;
+    if (to < 0 || to >= order.length) return;
+    order.splice(from, 1);
+    order.splice(to, 0, key);
+    change(() => updateCanvasLayout({ projectId: project.id, order }));
+  };
+  const menuFor = (section: CanvasSectionView): SectionMenuItem[] =>
+    manage
+      ? [
+          ...(project.canvas.locked
+            ? []
+            : [{ label: 'Rename', onClick: () => setRenaming(section) }]),
+          {
+            label: 'Hide',
+            onClick: () =>
+              change(() =>
+                updateCanvasSection({ projectId: project.id, section: section.key, hidden: true }),
+              ),
+          },
+          { label: 'Move earlier', onClick: () => move(section.key, -1) },
+          { label: 'Move later', onClick: () => move(section.key, 1) },
+        ]
+      : [];
+  const column = (section: CanvasSectionView) => (
+    <SectionColumn
+      key={section.key}
+      sectionKey={section.key}
+      name={section.name}
+      cards={groups.get(section.key) ?? []}
+      onOpen={openCard}
+      addLabel={`Add a business hypothesis to ${section.name}`}
+      onAdd={project.abilities.createCards ? () => create(section.key) : undefined}
+      menu={menuFor(section)}
+    />
+  );
+  const active = dnd.activeId ? data.cards.find((c) => c.id === dnd.activeId) : undefined;
+
+  return (
+    <DndContext
+      sensors={dnd.sensors}
+      collisionDetection={closestCorners}
+      onDragStart={dnd.onDragStart}
+      onDragEnd={dnd.onDragEnd}
+      onDragCancel={dnd.onDragCancel}
+    >
+      <Stack gap="lg">
+        {LENSES.map((lens) => {
+          const inLens = visible.filter((s) => s.lens === lens.key);
+          if (inLens.length === 0) return null;
+          return (
+            <section key={lens.key} aria-label={lens.title}>
+              <Title order={5} c="dimmed" mb={6} tt="uppercase" fz="xs">
+                {lens.title}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: inLens.length }} spacing="sm">
+                {inLens.map(column)}
+              </SimpleGrid>
+            </section>
+          );
+        })}
+        {visible.filter((s) => s.lens === null).map(column)}
+        {hidden.length && manage ? (
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              Hidden sections:
+            </Text>
+            {hidden.map((s) => (
+              <Button
+                key={s.key}
+                size="compact-xs"
+                variant="default"
+                onClick={() =>
+                  change(() =>
+                    updateCanvasSection({ projectId: project.id, section: s.key, hidden: false }),
+                  )
+                }
+              >
+                Show {s.name}
+              </Button>
+            ))}
+          </Group>
+        ) : null}
+      </Stack>
+      <DragOverlay>{active ? <CardFace card={active} dragging /> : null}</DragOverlay>
+      <RenameModal
+        opened={renaming !== null}
+        title="Rename section"
+        initial={renaming?.name ?? ''}
+        resetLabel={`Use "${renaming?.defaultName ?? ''}"`}
+        onClose={() => setRenaming(null)}
+        onReset={() => {
+          if (renaming)
+            change(() =>
+              updateCanvasSection({ projectId: project.id, section: renaming.key, name: null }),
+            );
+          setRenaming(null);
+        }}
+        onSave={(name) => {
+          if (renaming)
+            change(() =>
+              updateCanvasSection({ projectId: project.id, section: renaming.key, name }),
+            );
+          setRenaming(null);
+        }}
+      />
+    </DndContext>
+  );
+}

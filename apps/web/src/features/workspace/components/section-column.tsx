@@ -1,0 +1,96 @@
+/** A section of a board: its header (name, count, menu, add) and its cards, a drop target. */
+import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { useDroppable } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { memo, type ReactNode } from 'react';
+import type { BoardCard } from '../api/canvas.ts';
+import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
+import { SortableBoardCard } from './board-card.tsx';
+
+export interface SectionMenuItem {
+  label: string;
+  onClick: () => void;
+  color?: string;
+}
+
+export const SectionColumn = memo(function SectionColumn(props: {
+  sectionKey: string;
+  name: string;
+  color?: string;
+  cards: BoardCard[];
+  onOpen: (cardId: string) => void;
+  addLabel?: string;
+  onAdd?: (() => void) | undefined;
+  menu?: SectionMenuItem[];
+  minHeight?: number;
+  children?: ReactNode;
+}) {
+  const droppable = useDroppable({ id: `${SECTION_PREFIX}${props.sectionKey}` });
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      bg={droppable.isOver ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-0)'}
+      data-testid={`section-${props.sectionKey}`}
+      aria-label={props.name}
+      role="region"
+      style={{ display: 'flex', flexDirection: 'column', minHeight: props.minHeight ?? 160 }}
+    >
+      <Group justify="space-between" mb={6} wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          {props.color ? (
+            <span style={{ width: 8, height: 8, borderRadius: 4, background: props.color }} />
+          ) : null}
+          <Text size="sm" fw={600} lineClamp={1}>
+            {props.name}
+          </Text>
+          <Badge size="xs" variant="light" color="gray" data-testid="section-count">
+            {props.cards.length}
+          </Badge>
+        </Group>
+        <Group gap={2} wrap="nowrap">
+          {props.onAdd ? (
+            <ActionIcon
+              size="sm"
+              variant="subtle"
+              aria-label={props.addLabel ?? `Add to ${props.name}`}
+              onClick={props.onAdd}
+            >
+              +
+            </ActionIcon>
+          ) : null}
+          {props.menu?.length ? (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon size="sm" variant="subtle" aria-label={`${props.name} options`}>
+                  ⋯
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {props.menu.map((item) => (
+                  <Menu.Item key={item.label} color={item.color} onClick={item.onClick}>
+                    {item.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          ) : null}
+        </Group>
+      </Group>
+      <div ref={droppable.setNodeRef} style={{ flex: 1, minHeight: 40 }}>
+        <SortableContext
+          items={props.cards.map((c) => c.id)}
+          strategy={verticalListSortingStrategy}
+        >
+          <Stack gap={6}>
+            {props.cards.map((card) => (
+              <SortableBoardCard key={card.id} card={card} onOpen={props.onOpen} />
+            ))}
+          </Stack>
+        </SortableContext>
+        {props.children}
+      </div>
+    </Paper>
+  );
+});

@@ -1,0 +1,308 @@
+/**
+ * /workspace/{projectId}/canvas/{business|product}: the project canvas or a product board, with
+ * filters, the activity panel and (for managers) the canvas type and template.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import {
+  BOARD_LABELS,
+  BOARD_TYPES,
+  CANVAS_TYPES,
+  termsFor,
+  type BoardType,
+  type CanvasFilters,
+  type License,
+} from '@assay/domain';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { toApiError } from '../../../api/errors.ts';
+import { gatewayRequest } from '../../../api/gateway.ts';
+import { setCurrentProjectId } from '../../../api/http.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import {
+  createHypothesis,
+  updateCanvasLayout,
+  useCanvas,
+  useProductBoard,
+  type WorkspaceProject,
+} from '../api/canvas.ts';
+import { useFilters } from '../hooks/use-filters.ts';
+import { ActivityPanel } from './activity-panel.tsx';
+import { CanvasBoard } from './canvas-board.tsx';
+import { FiltersBar } from './filters-bar.tsx';
+import { ProductBoard } from './product-board.tsx';
+
+const CANVAS_TYPE_NAMES: Record<string, string> = {
+  businessModel: 'Business model canvas',
+  lean: 'Lean canvas',
+  missionModel: 'Mission model canvas',
+};
+
+function useCanvasTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['workspace', 'canvas-templates'],
+    enabled,
+    queryFn: () =>
+      gatewayRequest<{
+        fullOrganization: {
+          canvasTemplates: { templates: { id: string; name: string; protected: boolean }[] };
+        } | null;
+      }>('{ fullOrganization { canvasTemplates } }').then(
+        (d) => d.fullOrganization?.canvasTemplates.templates ?? [],
+      ),
+  });
+}
+
+function CanvasSettings(props: { project: WorkspaceProject }) {
+  const queryClient = useQueryClient();
+  const templates = useCanvasTemplates(true);
+  const change = (input: { type?: string; templateId?: string | null }) =>
+    void updateCanvasLayout({ projectId: props.project.id, ...input })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['canvas', props.project.id] }))
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  return (
+    <Group gap="xs">
+      <Select
+        size="xs"
+        aria-label="Canvas type"
+        allowDeselect={false}
+        data={CANVAS_TYPES.map((t) => ({ value: t, label: CANVAS_TYPE_NAMES[t] ?? t }))}
+        value={props.project.canvas.type}
+        onChange={(type) => type && change({ type })}
+        w={200}
+      />
+      {templates.data?.length ? (
+        <Select
+          size="xs"
+          aria-label="Canvas template"
+          placeholder="No template"
+          clearable
+          data={templates.data.map((t) => ({
+            value: t.id,
+            label: t.protected ? `${t.name} (protected)` : t.name,
+          }))}
+          value={props.project.canvas.templateId}
+          onChange={(templateId) => change({ templateId })}
+          w={200}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+function tagOptions(cards: { tags: string[] }[]): string[] {
+  return [...new Set(cards.flatMap((c) => c.tags))].sort();
+}
+
+function BusinessView(props: {
+  projectId: string;
+  filters: CanvasFilters;
+  setFilters: (f: CanvasFilters) => void;
+  onProject: (p: WorkspaceProject) => void;
+}) {
+  const canvas = useCanvas(props.projectId, props.filters);
+  const { onProject } = props;
+  useEffect(() => {
+    if (canvas.data) onProject(canvas.data.project);
+  }, [canvas.data, onProject]);
+  if (canvas.isError) return <Alert color="red">{toApiError(canvas.error).message}</Alert>;
+  if (!canvas.data) return <Loader aria-label="Loading canvas" />;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="canvas-count">
+          {canvas.data.cards.length} hypotheses
+        </Text>
+        <Group gap="xs">
+          {canvas.data.project.abilities.manage ? (
+            <CanvasSettings project={canvas.data.project} />
+          ) : null}
+          <FiltersBar
+            filters={props.filters}
+            onChange={props.setFilters}
+            tagOptions={tagOptions(canvas.data.cards)}
+          />
+        </Group>
+      </Group>
+      <CanvasBoard data={canvas.data} filters={props.filters} />
+    </Stack>
+  );
+}
+
+function ProductView(props: {
+  projectId: string;
+  filters: CanvasFilters;
+  setFilters: (f: CanvasFilters) => void;
+  onProject: (p: WorkspaceProject) => void;
+  project: WorkspaceProject | null;
+}) {
+  const [params, setParams] = useSearchParams();
+  const enabled = BOARD_TYPES.filter((b) => props.project?.settings[b] !== false);
+  const requested = params.get('board') as BoardType | null;
+  const sectionType =
+    requested && enabled.includes(requested) ? requested : (enabled[0] ?? 'timeline');
+  const board = useProductBoard(props.projectId, sectionType, props.filters);
+  const { onProject } = props;
+  useEffect(() => {
+    if (board.data) onProject(board.data.project);
+  }, [board.data, onProject]);
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Tabs
+          value={sectionType}
+          onChange={(value) =>
+            value &&
+            setParams((p) => {
+              p.set('board', value);
+              return p;
+            })
+          }
+        >
+          <Tabs.List>
+            {enabled.map((b) => (
+              <Tabs.Tab key={b} value={b}>
+                {BOARD_LABELS[b]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <FiltersBar
+          filters={props.filters}
+          onChange={props.setFilters}
+          tagOptions={tagOptions(board.data?.cards ?? [])}
+          product
+        />
+      </Group>
+      {board.isError ? <Alert color="red">{toApiError(board.error).message}</Alert> : null}
+      {board.data ? (
+        <ProductBoard data={board.data} sectionType={sectionType} filters={props.filters} />
+      ) : board.isError ? null : (
+        <Loader aria-label="Loading board" />
+      )}
+    </Stack>
+  );
+}
+
+export function WorkspacePage() {
+  const { projectId = '', canvasType = 'business' } = useParams();
+  const boot = useBootstrap();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [, setParams] = useSearchParams();
+  const [panel, setPanel] = useState(false);
+  const [project, setProject] = useState<WorkspaceProject | null>(null);
+  const [businessFilters, setBusinessFilters] = useFilters('business', projectId);
+  const [productFilters, setProductFilters] = useFilters('product', projectId);
+  const license = boot.data?.organization?.license as License | undefined;
+  const terms = termsFor(license);
+  useEffect(() => {
+    setCurrentProjectId(projectId);
+    return () => setCurrentProjectId(undefined);
+  }, [projectId]);
+  const onProject = useMemo(() => (p: WorkspaceProject) => setProject(p), []);
+
+  if (!/^[0-9a-f-]{36}$/i.test(projectId)) return <Navigate to="/not-found" replace />;
+  if (canvasType !== 'business' && canvasType !== 'product') {
+    return <Navigate to={`/workspace/${projectId}/canvas/business`} replace />;
+  }
+  const applyTemplate = (templateId: string, hypothesisType: string) =>
+    void createHypothesis({
+      projectId,
+      hypothesisType: hypothesisType === 'product' ? 'product' : 'business',
+      board: 'canvas',
+      section: 'unassigned',
+      unverifiedId: `temp-${crypto.randomUUID()}`,
+      templateId,
+    })
+      .then((card) => {
+        setPanel(false);
+        void queryClient.invalidateQueries({ queryKey: ['canvas', projectId] });
+        void queryClient.invalidateQueries({ queryKey: ['board', projectId] });
+        setParams((p) => {
+          p.set('cardId', card.id);
+          p.set('cardTab', 'details');
+          return p;
+        });
+      })
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+
+  return (
+    <Stack p="md" gap="md">
+      <Group justify="space-between" align="center">
+        <Stack gap={0}>
+          <Title order={2} data-testid="workspace-title">
+            {project?.name ?? ' '}
+          </Title>
+          {project ? (
+            <Text size="xs" c="dimmed">
+              {CANVAS_TYPE_NAMES[project.canvas.type]}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs">
+          <SegmentedControl
+            value={canvasType}
+            onChange={(value) => navigate(`/workspace/${projectId}/canvas/${value}`)}
+            data={[
+              {
+                value: 'business',
+                label: 'Business canvas',
+                disabled: project?.settings.businessHypotheses === false,
+              },
+              {
+                value: 'product',
+                label: `Product ${terms.hypotheses.toLowerCase()}`,
+                disabled: project?.settings.productHypotheses === false,
+              },
+            ]}
+          />
+          <Button variant="default" size="xs" onClick={() => setPanel(true)}>
+            Activity
+          </Button>
+          {project?.abilities.manage ? (
+            <Anchor component={Link} to={`/workspace/${projectId}/settings`} size="sm">
+              Settings
+            </Anchor>
+          ) : null}
+        </Group>
+      </Group>
+      {canvasType === 'business' ? (
+        <BusinessView
+          projectId={projectId}
+          filters={businessFilters}
+          setFilters={setBusinessFilters}
+          onProject={onProject}
+        />
+      ) : (
+        <ProductView
+          projectId={projectId}
+          filters={productFilters}
+          setFilters={setProductFilters}
+          onProject={onProject}
+          project={project}
+        />
+      )}
+      <ActivityPanel
+        projectId={projectId}
+        opened={panel}
+        onClose={() => setPanel(false)}
+        canCreate={project?.abilities.createCards ?? false}
+        onUseTemplate={applyTemplate}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+
+export const workspaceRoutes: RouteObject[] = [
+  {
+    path: '/workspace/:projectId/canvas/:canvasType',
+    lazy: async () => ({
+      Component: (await import('./components/workspace-page.tsx')).WorkspacePage,
+    }),
+  },
+];
