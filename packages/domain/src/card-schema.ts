@@ -40,10 +40,12 @@ export const createCardSchema = z.object({
 });
 export type CreateCardInput = z.infer<typeof createCardSchema>;
 
+/** Score changes: each method's fields may come alone (merged into the saved ones); null clears a method. */
 export const productScoreSchema = z
   .object({
     ice: z
       .object({ impact: score(1, 10), confidence: score(1, 10), ease: score(1, 10) })
+      .partial()
       .nullable(),
     rice: z
       .object({
@@ -52,9 +54,16 @@ export const productScoreSchema = z
         confidence: score(0, 100),
         effort: score(0, 100_000),
       })
+      .partial()
       .nullable(),
-    ie: z.object({ impact: score(1, 10), effort: score(1, 10) }).nullable(),
-    pf: z.object({ pain: score(1, 10), frequency: score(1, 10) }).nullable(),
+    ie: z
+      .object({ impact: score(1, 10), effort: score(1, 10) })
+      .partial()
+      .nullable(),
+    pf: z
+      .object({ pain: score(1, 10), frequency: score(1, 10) })
+      .partial()
+      .nullable(),
   })
   .partial();
 

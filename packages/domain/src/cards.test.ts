@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   canCreateCard,
   canEditCard,
-  cardPath,
   isDraftEmpty,
   isValidRank,
   projectScope,
@@ -10,6 +9,7 @@ import {
   titleProblem,
   TITLE_MESSAGES,
 } from './cards.ts';
+import { cardPath } from './card-paths.ts';
 import { canvasLayout, cleanFieldValues, validOrder } from './canvas-layout.ts';
 import { computeProductScore, sortByPriority } from './scores.ts';
 

@@ -132,53 +132,6 @@ export function isDraftEmpty(type: string, content: DraftContent): boolean {
   }
 }
 
-/** Card detail tabs and path types (part 2 §2). */
-export const CARD_TABS = [
-  'details',
-  'connections',
-  'development',
-  'plan',
-  'run',
-  'analyze',
-  'complete',
-  'publicPortal',
-] as const;
-export type CardTab = (typeof CARD_TABS)[number];
-export const CARD_PATH_TYPES = [
-  'post',
-  'hypothesis',
-  'idea',
-  'interview',
-  'evidenceOther',
-  'experiment',
-  'research',
-  'card',
-] as const;
-export const CARD_QUERY_PARAMS = [
-  'cardId',
-  'cardTab',
-  'comments',
-  'sidePanel',
-  'connections',
-  'connectionsTab',
-] as const;
-
-/** The path a card opens on: /{type}/{cardId}/{tab}; product ideas use "idea". */
-export function cardPath(
-  card: { id: string; type: string; hypothesisType?: string | null },
-  tab: CardTab = 'details',
-): string {
-  const type =
-    card.type === 'hypothesis'
-      ? card.hypothesisType === 'product'
-        ? 'idea'
-        : 'hypothesis'
-      : (CARD_PATH_TYPES as readonly string[]).includes(card.type)
-        ? card.type
-        : 'card';
-  return `/${type}/${card.id}/${tab}`;
-}
-
 /** Evidence card types (created with partialCard:write; edited by their creator with it). */
 export const EVIDENCE_TYPES = ['interview', 'post', 'evidenceOther', 'intercom'] as const;
 export const isEvidenceType = (type: string) =>

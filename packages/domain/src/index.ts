@@ -23,3 +23,4 @@ export * from './cards.ts';
 export * from './card-schema.ts';
 export * from './scores.ts';
 export * from './canvas-layout.ts';
+export * from './card-paths.ts';

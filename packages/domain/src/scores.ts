@@ -146,3 +146,28 @@ export function sortByPriority<T extends { title: string; productScore?: Product
     return a.title.localeCompare(b.title);
   });
 }
+
+/** Applies a score change: fields merge into each method's saved values; null clears a method. */
+export function mergeProductScore(
+  saved: ProductScore,
+  change: Partial<
+    Record<keyof ProductScore, Record<string, number | null | undefined> | null | undefined>
+  >,
+): ProductScore {
+  const out: Record<string, unknown> = { ...saved };
+  for (const [key, value] of Object.entries(change)) {
+    if (value === undefined) continue;
+    if (value === null) {
+      delete out[key];
+      continue;
+    }
+    const merged: Record<string, unknown> = {
+      ...((saved as Record<string, object | undefined>)[key] ?? {}),
+    };
+    for (const [field, n] of Object.entries(value)) if (n !== undefined) merged[field] = n;
+    delete merged.total;
+    delete merged.quadrant;
+    out[key] = merged;
+  }
+  return out as ProductScore;
+}

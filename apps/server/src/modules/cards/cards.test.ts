@@ -560,6 +560,18 @@ describe('product boards', () => {
       ice: { total: 336 },
       ie: { quadrant: 'quickWins' },
     });
+    // One field alone merges into the saved score.
+    const merged = await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+      cardId: high.id,
+      version: scored.card!.version,
+      productScore: { ice: { ease: 10 } },
+    });
+    expect(merged.card?.hypothesis.productScore.ice).toMatchObject({
+      impact: 8,
+      confidence: 7,
+      ease: 10,
+      total: 560,
+    });
     await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
       cardId: low.id,
       version: low.version,

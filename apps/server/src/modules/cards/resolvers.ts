@@ -52,7 +52,8 @@ export const resolvers = {
       _: unknown,
       args: { projectId: string; sectionType: string },
       context: GatewayContext,
-    ) => getBoardSections(context.services, await member(context), args.projectId, args.sectionType),
+    ) =>
+      getBoardSections(context.services, await member(context), args.projectId, args.sectionType),
     activityFeed: async (
       _: unknown,
       args: {

@@ -11,6 +11,7 @@ import {
   cleanFieldValues,
   createCardSchema,
   isDraftEmpty,
+  mergeProductScore,
   projectFields,
   rankBetween,
   titleProblem,
@@ -422,7 +423,7 @@ export async function updateHypothesis(
         patch.members = await checkMembers(unit.tx, member.organization.id, data.members);
       }
       if (data.productScore !== undefined) {
-        patch.productScore = { ...hypothesis.productScore, ...data.productScore };
+        patch.productScore = mergeProductScore(hypothesis.productScore, data.productScore);
       }
       if (data.hypothesisType !== undefined && data.hypothesisType !== hypothesis.hypothesisType) {
         const settings = access.project.settings;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams, type RouteObject } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { CARD_PATH_TYPES } from '@assay/domain';
 
 const Host = lazy(() =>
@@ -8,8 +8,9 @@ const Host = lazy(() =>
 
 /** The card modal, loaded (with its editor) only when a card is asked for in the query string. */
 export function CardDetailOutlet() {
-  const [params] = useSearchParams();
-  if (!params.get('cardId')) return null;
+  // useLocation rather than useSearchParams keeps the shell's bundle small.
+  const location = useLocation();
+  if (!new URLSearchParams(location.search).get('cardId')) return null;
   return (
     <Suspense fallback={null}>
       <Host />

@@ -65,6 +65,7 @@ export function CardDetailHost() {
       opened={!!cardId && !card.isError}
       onClose={close}
       size="xl"
+      closeButtonProps={{ 'aria-label': 'Close card' }}
       title={card.data?.type === 'hypothesis' ? 'Hypothesis' : 'Card'}
       aria-label="Card"
     >

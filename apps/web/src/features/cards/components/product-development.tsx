@@ -5,6 +5,7 @@ import {
   BOARD_TYPES,
   computeProductScore,
   IMPACT_EFFORT_QUADRANTS,
+  mergeProductScore,
   PAIN_FREQUENCY_QUADRANTS,
   rankBetween,
   SCORE_SCALES,
@@ -114,15 +115,15 @@ export function ProductDevelopment(props: { card: CardDetail; project: CardProje
   const { write } = useCardWriter(card.id);
   const score = card.hypothesis?.productScore ?? {};
   const setScore = (key: ScoreKey, field: string, value: number | null) => {
-    const next = { ...(score[key] ?? {}), [field]: value } as never;
-    void write((c) => updateHypothesis(c, { productScore: { [key]: next } }), {
+    const change = { [key]: { [field]: value } };
+    void write((c) => updateHypothesis(c, { productScore: change as ProductScore }), {
       optimistic: (c) =>
         c.hypothesis
           ? {
               ...c,
               hypothesis: {
                 ...c.hypothesis,
-                productScore: { ...c.hypothesis.productScore, [key]: next },
+                productScore: mergeProductScore(c.hypothesis.productScore, change),
               },
             }
           : c,
@@ -140,7 +141,7 @@ export function ProductDevelopment(props: { card: CardDetail; project: CardProje
         const values = (score[group.key] ?? {}) as Record<string, number | null>;
         const result = scoreResult(group.key, score);
         return (
-          <Stack key={group.key} gap={6} aria-label={group.title}>
+          <Stack key={group.key} gap={6} role="group" aria-label={group.title}>
             <Group gap="xs">
               <Title order={6}>{group.title}</Title>
               {result ? (

@@ -42,7 +42,7 @@ export const SectionColumn = memo(function SectionColumn(props: {
           {props.color ? (
             <span style={{ width: 8, height: 8, borderRadius: 4, background: props.color }} />
           ) : null}
-          <Text size="sm" fw={600} lineClamp={1}>
+          <Text size="sm" fw={600} lineClamp={2}>
             {props.name}
           </Text>
           <Badge size="xs" variant="light" color="gray" data-testid="section-count">

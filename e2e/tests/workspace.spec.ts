@@ -1,0 +1,133 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+async function dragTo(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  where: 'middle' | 'bottom' = 'middle',
+) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // dnd-kit starts a drag after a few pixels of movement.
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  const y = where === 'bottom' ? to.y + to.height - 8 : to.y + to.height / 2;
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
+  await page.mouse.up();
+}
+
+async function addHypothesis(page: Page, section: string, title: string, publish: boolean) {
+  await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('card-detail')).toBeVisible();
+  await dialog.getByLabel('Title').fill(title);
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  if (publish) {
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  }
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a founder fills the canvas, drags a card, publishes a draft, tags and scores an idea, and archives the project', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `canvas.${suffix}@example.com`,
+    orgName: `Canvas ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Campus coffee');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Campus coffee' })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/canvas\/business$/);
+  await expect(page.getByTestId('workspace-title')).toHaveText('Campus coffee');
+
+  await addHypothesis(page, 'Customer Segments', 'Students buy coffee between lectures', true);
+  await addHypothesis(page, 'Value Propositions', 'Ready in under a minute', true);
+  await addHypothesis(page, 'Channels', 'A cart outside the library', false);
+
+  const segments = page.getByTestId('section-customerSegments');
+  const channels = page.getByTestId('section-channels');
+  await expect(segments.getByTestId('board-card')).toHaveCount(1);
+  await expect(channels.getByTestId('board-card')).toContainText('A cart outside the library');
+  await expect(channels.getByTestId('board-card')).toContainText('Draft');
+
+  // Drag the channel card into customer segments, below the first card.
+  await dragTo(page, channels.getByTestId('board-card').first(), segments, 'bottom');
+  await expect(segments.getByTestId('board-card')).toHaveCount(2);
+  await expect(channels.getByTestId('board-card')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect(segments.getByTestId('board-card')).toHaveCount(2);
+  await expect(segments.getByTestId('board-card').nth(1)).toContainText(
+    'A cart outside the library',
+  );
+
+  // Publish the draft and tag it.
+  await segments.getByTestId('board-card').nth(1).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('combobox', { name: 'Tags' }).fill('location');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('location')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(segments.getByTestId('board-card').nth(1)).toContainText('location');
+  await expect(segments.getByTestId('board-card').nth(1)).not.toContainText('Draft');
+  await page.screenshot({ path: 'test-results/canvas.png', fullPage: true });
+
+  // A product idea on the timeline, scored with ICE.
+  await page.getByText('Product ideas', { exact: true }).click();
+  await expect(page).toHaveURL(/\/canvas\/product$/);
+  await page.getByRole('button', { name: 'Add a product idea to Now' }).click();
+  await dialog.getByLabel('Title').fill('Loyalty stamps');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await dialog.getByRole('tab', { name: 'Development' }).click();
+  const ice = dialog.getByRole('group', { name: /^ICE/ });
+  await ice.getByLabel('Impact', { exact: true }).fill('8');
+  await ice.getByLabel('Confidence', { exact: true }).fill('5');
+  await ice.getByLabel('Ease', { exact: true }).fill('4');
+  await ice.getByLabel('Ease', { exact: true }).blur();
+  await expect(dialog.getByTestId('score-ice')).toHaveText('Total 160');
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(page.getByTestId('section-now').getByTestId('board-card')).toContainText(
+    'Loyalty stamps',
+  );
+  await expect(page.getByTestId('priority-item').first()).toContainText('160');
+  await page.screenshot({ path: 'test-results/product-board.png', fullPage: true });
+
+  // Archive the project from home.
+  await page.goto(new URL('/', page.url()).toString());
+  await page.getByRole('button', { name: 'Actions for Campus coffee' }).click();
+  await page.getByRole('menuitem', { name: 'Move to Archived' }).click();
+  await expect(page.getByTestId('status-tab-archive')).toHaveText('Archived (1)');
+});
+
+test('a card that cannot be found shows the 404 dialog and goes home', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `missing.${suffix}@example.com`,
+    orgName: `Missing ${suffix}`,
+  });
+  await page.goto(
+    new URL('/hypothesis/00000000-0000-4000-8000-000000000000/details', page.url()).toString(),
+  );
+  const dialog = page.getByRole('dialog', { name: '404' });
+  await expect(dialog).toContainText('Whoops! We cannot find the card you are looking for');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Okay' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
