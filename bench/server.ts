@@ -1,24 +1,34 @@
 /**
- * The benchmark's server: the real app (production mode, in-memory PGlite, no jobs) plus a raw
- * Fastify JSON route giving the same answer as the gateway's trivial query. Prints its port.
+ * The benchmark's server: the real app (production mode, no jobs) on in-memory PGlite, or on
+ * PostgreSQL when BENCH_DATABASE_URL is set, plus a raw Fastify JSON route giving the same answer
+ * as the gateway's trivial query. With BENCH_SEED_CARDS it first seeds a canvas (see seed.ts).
+ * Prints its port (and the seed) as JSON lines.
  */
 import { buildApp } from '@assay/server/app';
 import { loadConfig } from '@assay/server/config';
+import { seedCanvas } from './seed.ts';
 
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
   DATA_DIR: 'memory://',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   LOG_LEVEL: 'warn',
   JOBS_ENABLED: 'false',
+  APP_DOMAIN: process.env.BENCH_APP_DOMAIN ?? process.env.APP_DOMAIN,
   APP_SECRET: process.env.APP_SECRET ?? 'bench-secret-0123456789abcdef0123456789abcdef',
 });
-const { app } = await buildApp(config);
+const built = await buildApp(config);
+const { app } = built;
 app.post('/bench/raw', async () => ({ data: { appVersion: config.appVersion } }));
-await app.listen({ port: 0, host: '127.0.0.1' });
+app.get('/bench/rss', async () => ({ rss: process.memoryUsage().rss }));
+const seedCards = Number(process.env.BENCH_SEED_CARDS ?? 0);
+const seed = seedCards > 0 ? await seedCanvas(built, seedCards) : null;
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
 process.stdout.write(`PORT=${address.port}\n`);
+if (seed) process.stdout.write(`SEED=${JSON.stringify(seed)}\n`);
 process.on('SIGTERM', () => {
   void app.close().then(() => process.exit(0));
 });

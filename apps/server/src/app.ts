@@ -90,7 +90,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
     }),
-    transaction: createTransactionRunner(database, (rows) => events.publish(rows)),
+    transaction: createTransactionRunner(
+      database,
+      (rows) => events.publish(rows),
+      (name) => events.handles(name),
+    ),
   };
   registerAccessLogHandlers(services);
   registerNavigationHandlers(services);

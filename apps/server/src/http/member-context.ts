@@ -16,6 +16,14 @@ export interface MemberContext {
   organization: OrganizationRow;
   profileId: string;
   role: string;
+  /** The member as others see them on cards (names, image, avatar colour). */
+  person: {
+    profileId: string;
+    firstName: string;
+    lastName: string;
+    image: string | null;
+    bgColor: number;
+  };
   /** Organisations (by slug) given each slug-limited feature, from the configuration. */
   featureSlugs: Record<string, string[]>;
 }
@@ -55,6 +63,13 @@ async function resolve(
     organization: membership.organization,
     profileId: membership.profileId,
     role: membership.role,
+    person: {
+      profileId: membership.profileId,
+      firstName: membership.firstName,
+      lastName: membership.lastName,
+      image: membership.image,
+      bgColor: membership.bgColor,
+    },
     featureSlugs: services.config.featureSlugs,
   };
 }

@@ -2,7 +2,6 @@
  * The canvas and the product boards: only what they show (titles, sections, ranks, statuses,
  * tags, counts); details load on demand with the card.
  */
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   BOARD_TYPES,
@@ -11,7 +10,6 @@ import {
   EXCLUDED_PRODUCT_STATUSES,
   sortByPriority,
   type BoardType,
-  type CanvasFilters,
   type Prioritization,
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
@@ -20,95 +18,7 @@ import { parse, presentProject } from '../projects/service.ts';
 import { listBoardSections, seedBoardSections } from '../projects/workspace.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
-import { cards, hypotheses } from './schema.ts';
-
-const SECTION_COLUMNS = {
-  canvas: { section: hypotheses.canvasSection, rank: hypotheses.canvasRank },
-  timeline: { section: hypotheses.timelineSection, rank: hypotheses.timelineRank },
-  productStatus: { section: hypotheses.productStatusSection, rank: hypotheses.productStatusRank },
-  productTheme: { section: hypotheses.productThemeSection, rank: hypotheses.productThemeRank },
-} as const;
-
-function filterConditions(filters: CanvasFilters, profileId: string): SQL[] {
-  const out: SQL[] = [];
-  if (filters.tags?.length) {
-    out.push(
-      sql`${cards.tags} ?| array[${sql.join(
-        filters.tags.map((t) => sql`${t}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  }
-  if (filters.statuses?.length) {
-    out.push(
-      sql`${hypotheses.businessStatus} in (${sql.join(
-        filters.statuses.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.results?.length) {
-    out.push(
-      sql`${hypotheses.result} in (${sql.join(
-        filters.results.map((s) => sql`${s}`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.risky) out.push(eq(hypotheses.risky, true));
-  if (filters.mine) out.push(eq(cards.createdByProfileId, profileId));
-  if (filters.search?.trim()) {
-    out.push(sql`${cards.title} ilike ${`%${filters.search.trim().replace(/[%_\\]/g, '\\$&')}%`}`);
-  }
-  return out;
-}
-
-async function boardCards(
-  services: AppServices,
-  member: MemberContext,
-  projectId: string,
-  hypothesisType: 'business' | 'product',
-  board: keyof typeof SECTION_COLUMNS,
-  filters: CanvasFilters,
-) {
-  const columns = SECTION_COLUMNS[board];
-  return services.database.db
-    .select({
-      id: cards.id,
-      title: cards.title,
-      draft: cards.draft,
-      version: cards.version,
-      tags: cards.tags,
-      viewed: cards.viewed,
-      createdBy: cards.createdByProfileId,
-      isEvidence: cards.isEvidence,
-      type: cards.type,
-      section: columns.section,
-      rank: columns.rank,
-      canvasSection: hypotheses.canvasSection,
-      productStatus: hypotheses.productStatusSection,
-      businessStatus: hypotheses.businessStatus,
-      result: hypotheses.result,
-      risky: hypotheses.risky,
-      productScore: hypotheses.productScore,
-    })
-    .from(hypotheses)
-    .innerJoin(cards, eq(cards.id, hypotheses.cardId))
-    .where(
-      and(
-        eq(hypotheses.projectId, projectId),
-        eq(hypotheses.hypothesisType, hypothesisType),
-        eq(cards.organizationId, member.organization.id),
-        isNull(cards.deletedAt),
-        eq(cards.template, false),
-        or(eq(cards.draft, false), eq(cards.createdByProfileId, member.profileId)),
-        ...filterConditions(filters, member.profileId),
-      ),
-    )
-    .orderBy(asc(columns.section), asc(columns.rank), asc(cards.id));
-}
-
-type BoardRow = Awaited<ReturnType<typeof boardCards>>[number];
+import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';
 
 function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
   return {
@@ -138,7 +48,14 @@ export async function getCanvas(
   const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
   const access = await projectAccess(services, member, projectId);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
-  const rows = await boardCards(services, member, projectId, 'business', 'canvas', filters);
+  const all = await boardRows(services.database.db, {
+    organizationId: member.organization.id,
+    projectId,
+    cardsVersion: access.project.cardsVersion,
+    hypothesisType: 'business',
+    board: 'canvas',
+  });
+  const rows = visibleRows(all, member.profileId, filters);
   const canEdit = editCheck(access.scope, member.profileId);
   return {
     project: presentProject(access.project, member, access.role),
@@ -196,9 +113,14 @@ export async function getProductBoard(
       .filter((s) => (EXCLUDED_PRODUCT_STATUSES as readonly string[]).includes(s.name))
       .map((s) => s.key),
   );
-  const rows = (
-    await boardCards(services, member, projectId, 'product', sectionType, filters)
-  ).filter((r) => !activeOnly || !r.productStatus || !excluded.has(r.productStatus));
+  const all = await boardRows(services.database.db, {
+    organizationId: member.organization.id,
+    projectId,
+    cardsVersion: access.project.cardsVersion,
+    hypothesisType: 'product',
+    board: sectionType,
+  });
+  const rows = visibleRows(all, member.profileId, filters, excluded);
   const canEdit = editCheck(access.scope, member.profileId);
   const prioritization = access.project.prioritization as Prioritization;
   const scored = rows.map((r) => ({

@@ -19,7 +19,7 @@ import type { AppServices } from '../../services.ts';
 import { listProjects, parse } from '../projects/service.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
-import { presentFullCard, productPlacement } from './service.ts';
+import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';
 
 const listColumns = {
   id: cards.id,
@@ -323,14 +323,8 @@ async function copyCard(
             texts.map((t) => ({ ...t, cardId: card.id, mentions: [], updatedAt: new Date() })),
           );
       }
-      await unit.record({
-        name: options.template ? 'cards.template' : 'cards.copy',
-        organizationId: member.organization.id,
-        projectId,
-        actorId: member.profileId,
-        subjectType: 'card',
-        subjectId: card.id,
-        changes: { from: source.card.id },
+      await recordCardEvent(unit, member, card, options.template ? 'template' : 'copy', {
+        from: source.card.id,
       });
       return { card, hypothesis: hypothesis ?? null };
     },

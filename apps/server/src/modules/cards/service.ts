@@ -30,6 +30,7 @@ import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
 import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access.ts';
+import { touchProjectCards } from './board-cache.ts';
 import { presentCard, type CardTextRow } from './present.ts';
 import { cards, cardTexts, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
 
@@ -76,12 +77,15 @@ export async function presentFullCard(
 ) {
   const { card, hypothesis } = access;
   const texts = options.texts ?? (await loadTexts(services.database.db, card.id));
-  const people = await loadPeople(services.database.db, member.organization.id, [
+  const others = [
     card.createdByProfileId,
     card.updatedByProfileId,
     hypothesis?.resultUpdatedBy,
     ...(hypothesis?.members ?? []),
-  ]);
+  ].filter((id) => id && id !== member.profileId);
+  // The member is known already; only other people are looked up.
+  const people = await loadPeople(services.database.db, member.organization.id, others);
+  people.set(member.profileId, member.person);
   return presentCard({
     card,
     hypothesis,
@@ -157,14 +161,18 @@ export async function productPlacement(
   return placement;
 }
 
-function recordCardEvent(
+/**
+ * Records a card event and moves the project's card version (boards re-read after it). Call it
+ * last in the transaction: the version update locks the project row until commit.
+ */
+export async function recordCardEvent(
   unit: UnitOfWork,
   member: MemberContext,
   card: Pick<CardRow, 'id' | 'projectId'>,
   action: string,
   changes: Record<string, unknown>,
 ) {
-  return unit.record({
+  const event = await unit.record({
     name: `cards.${action}`,
     organizationId: member.organization.id,
     projectId: card.projectId,
@@ -173,6 +181,8 @@ function recordCardEvent(
     subjectId: card.id,
     changes,
   });
+  await touchProjectCards(unit.tx, card.projectId);
+  return event;
 }
 
 /** createCard: a hypothesis from the picker (draft by default), optionally from a template. */
@@ -689,6 +699,7 @@ export async function markCardsViewed(
           subjectId: projectId,
           changes: { count: rows.length },
         });
+        await touchProjectCards(unit.tx, projectId);
       }
       return rows.length;
     },

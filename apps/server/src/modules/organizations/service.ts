@@ -89,7 +89,15 @@ export interface Membership {
 
 export async function listMemberships(db: Executor, userId: string): Promise<Membership[]> {
   const rows = await db
-    .select({ organization: organizations, profileId: profiles.id, role: profiles.role })
+    .select({
+      organization: organizations,
+      profileId: profiles.id,
+      role: profiles.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      image: profiles.image,
+      bgColor: profiles.bgColor,
+    })
     .from(profiles)
     .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
     .where(eq(profiles.userId, userId))
@@ -99,7 +107,15 @@ export async function listMemberships(db: Executor, userId: string): Promise<Mem
 
 export async function findMembership(db: Executor, userId: string, organizationId: string) {
   const [row] = await db
-    .select({ organization: organizations, profileId: profiles.id, role: profiles.role })
+    .select({
+      organization: organizations,
+      profileId: profiles.id,
+      role: profiles.role,
+      firstName: profiles.firstName,
+      lastName: profiles.lastName,
+      image: profiles.image,
+      bgColor: profiles.bgColor,
+    })
     .from(profiles)
     .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
     .where(and(eq(profiles.userId, userId), eq(profiles.organizationId, organizationId)));

@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProjectCanvas, ProjectCustomField, ProjectSettings } from '@assay/domain';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn, profiles } from '../organizations/schema.ts';
@@ -21,6 +21,8 @@ export const projects = pgTable(
     canvas: jsonb('canvas').$type<ProjectCanvas>().notNull().default({}),
     customFields: jsonb('custom_fields').$type<ProjectCustomField[]>().notNull().default([]),
     prioritization: text('prioritization').notNull().default('ice'),
+    /** Moves with every card change in the project, so boards can be cached safely. */
+    cardsVersion: integer('cards_version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -125,12 +125,21 @@ export async function findVisibleProject(
   projectId: string,
 ) {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('projectNotFound');
-  const [project] = await services.database.db
-    .select()
+  // The project and the member's role in it, in one round trip.
+  const [row] = await services.database.db
+    .select({ project: projects, role: projectMembers.role })
     .from(projects)
+    .leftJoin(
+      projectMembers,
+      and(
+        eq(projectMembers.projectId, projects.id),
+        eq(projectMembers.profileId, member.profileId),
+      ),
+    )
     .where(and(eq(projects.id, projectId), eq(projects.organizationId, member.organization.id)));
-  if (!project) throw new AppError('projectNotFound');
-  const role = (await myProjectRoles(services, member, [project.id])).get(project.id) ?? null;
+  if (!row) throw new AppError('projectNotFound');
+  const { project } = row;
+  const role = row.role ?? null;
   if (
     !canSeeProject({
       organizationRole: member.role,

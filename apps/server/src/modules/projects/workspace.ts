@@ -24,6 +24,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
+import { touchProjectCards } from '../cards/board-cache.ts';
 import { boardSections, hypotheses } from '../cards/schema.ts';
 import { findManagedProject, parse, presentProject, saveProject } from './service.ts';
 
@@ -271,6 +272,7 @@ export async function deleteBoardSection(
         .update(hypotheses)
         .set({ [columnKey[data.sectionType]]: fallback })
         .where(and(eq(hypotheses.projectId, projectId), eq(column, data.key)));
+      await touchProjectCards(tx, projectId);
       await tx
         .delete(boardSections)
         .where(

@@ -72,6 +72,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
+  // PostgreSQL's autovacuum would, so plans follow the data as it grows.
+  const analyze = setInterval(() => {
+    if (!pglite.closed) void pglite.exec('analyze').catch(() => undefined);
+  }, PGLITE_ANALYZE_EVERY_MS);
+  analyze.unref();
   return {
     kind: 'pglite',
     db,
@@ -86,15 +92,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: async () => {
+      clearInterval(analyze);
       if (!pglite.closed) await pglite.close();
     },
   };
 }
 
+const PGLITE_ANALYZE_EVERY_MS = 60_000;
+
 /** Applies the committed SQL migrations. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await database.pglite?.exec('analyze');
   } else {
     await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   }

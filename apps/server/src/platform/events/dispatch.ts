@@ -34,6 +34,8 @@ export interface EventDispatcher {
   on(namespace: string, handler: EventHandler): void;
   /** Processes one event: runs its namespace's handlers, then marks it processed. */
   process(eventId: string): Promise<void>;
+  /** True when some handler listens to the event's namespace (others need no processing). */
+  handles(name: string): boolean;
 }
 
 export function createEventDispatcher(options: {
@@ -45,12 +47,15 @@ export function createEventDispatcher(options: {
   const handlers = new Map<string, EventHandler[]>();
   const { database, bus, jobs, logger } = options;
 
+  const namespaceOf = (name: string) => name.split('.')[0] ?? name;
+  const processRow = async (row: EventRow) => {
+    for (const handler of handlers.get(namespaceOf(row.name)) ?? []) await handler(row);
+    await database.db.update(events).set({ processedAt: new Date() }).where(eq(events.id, row.id));
+  };
   const process = async (eventId: string) => {
     const [row] = await database.db.select().from(events).where(eq(events.id, eventId));
     if (!row || row.processedAt) return;
-    const namespace = row.name.split('.')[0] ?? row.name;
-    for (const handler of handlers.get(namespace) ?? []) await handler(row);
-    await database.db.update(events).set({ processedAt: new Date() }).where(eq(events.id, eventId));
+    await processRow(row);
   };
 
   return {
@@ -63,9 +68,11 @@ export function createEventDispatcher(options: {
         } catch (error) {
           logger.error({ err: error, event: row.name }, 'realtime publish failed');
         }
+        // Events nobody handles were recorded as processed: nothing to queue.
+        if (row.processedAt) continue;
         try {
           if (jobs) await jobs.send<EventJob>(EVENTS_QUEUE, { eventId: row.id });
-          else await process(row.id);
+          else await processRow(row);
         } catch (error) {
           // The row stays unprocessed; nothing already committed is lost.
           logger.error({ err: error, event: row.name }, 'event job enqueue failed');
@@ -76,5 +83,6 @@ export function createEventDispatcher(options: {
       handlers.set(namespace, [...(handlers.get(namespace) ?? []), handler]);
     },
     process,
+    handles: (name) => (handlers.get(namespaceOf(name))?.length ?? 0) > 0,
   };
 }

@@ -27,6 +27,8 @@ export interface TransactionRunner {
 export function createTransactionRunner(
   database: Database,
   publish: PublishEvents,
+  /** Whether an event needs processing after commit; others are recorded as processed. */
+  needsProcessing: (name: string) => boolean = () => true,
 ): TransactionRunner {
   return async <T>(
     work: (unit: UnitOfWork) => Promise<T>,
@@ -39,7 +41,11 @@ export function createTransactionRunner(
         async record(event) {
           const [row] = await tx
             .insert(events)
-            .values({ ...event, context: event.context ?? options.context ?? {} })
+            .values({
+              ...event,
+              context: event.context ?? options.context ?? {},
+              processedAt: needsProcessing(event.name) ? null : new Date(),
+            })
             .returning();
           if (!row) throw new Error('event insert returned no row');
           recorded.push(row);

@@ -1,15 +1,16 @@
 /** A card on a board: its title and the few marks a board shows; drag it, or click to open it. */
-import { Badge, Group, Paper, Text } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo } from 'react';
 import { BUSINESS_STATUS_LABELS, HYPOTHESIS_RESULT_LABELS } from '@assay/domain';
 import type { BoardCard } from '../api/canvas.ts';
+import classes from './board-card.module.css';
 
 function Marks(props: { card: BoardCard }) {
   const { card } = props;
   return (
-    <Group gap={4} mt={4}>
+    <div className={classes.marks}>
       {card.draft ? (
         <Badge size="xs" color="yellow">
           Draft
@@ -35,24 +36,32 @@ function Marks(props: { card: BoardCard }) {
           {tag}
         </Badge>
       ))}
-    </Group>
+    </div>
   );
 }
 
+/** Plain elements and a CSS module: a board can hold a thousand of these. */
 export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
+  const { card } = props;
+  const hasMarks =
+    card.draft ||
+    card.businessStatus !== 'inTesting' ||
+    card.result !== 'none' ||
+    card.risky ||
+    card.tags.length > 0;
   return (
-    <Paper
-      withBorder
-      p={8}
-      radius="sm"
-      shadow={props.dragging ? 'md' : undefined}
-      style={{ cursor: 'grab', opacity: props.card.pending ? 0.6 : 1 }}
+    <div
+      className={[
+        classes.card,
+        props.dragging ? classes.dragging : '',
+        card.pending ? classes.pending : '',
+      ].join(' ')}
     >
-      <Text size="sm" lineClamp={3} c={props.card.title ? undefined : 'dimmed'}>
-        {props.card.title || 'Untitled draft'}
-      </Text>
-      <Marks card={props.card} />
-    </Paper>
+      <div className={card.title ? classes.title : `${classes.title} ${classes.untitled}`}>
+        {card.title || 'Untitled draft'}
+      </div>
+      {hasMarks ? <Marks card={card} /> : null}
+    </div>
   );
 }
 
