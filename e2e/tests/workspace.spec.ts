@@ -131,3 +131,60 @@ test('a card that cannot be found shows the 404 dialog and goes home', async ({ 
   await dialog.getByRole('button', { name: 'Okay' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('a project gets a custom dropdown field, a card fills it in, and canvas filters survive a reload', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `fields.${suffix}@example.com`,
+    orgName: `Fields ${suffix}`,
+    inviteCode: 'E2EBUSINESS',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Bike share');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Actions for Bike share' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+
+  await page.getByLabel('New field').fill('Segment');
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'Dropdown' }).click();
+  const options = page.getByRole('combobox', { name: 'Options' }).last();
+  await options.fill('Commuters');
+  await page.keyboard.press('Enter');
+  await options.fill('Tourists');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Add field' }).click();
+  await expect(page.getByTestId('custom-field')).toHaveCount(1);
+
+  await page.goto(new URL(page.url().replace(/\/settings$/, '/canvas/business')).toString());
+  for (const title of ['Commuters ride daily', 'Tourists rent for a day']) {
+    await page
+      .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Title').fill(title);
+    await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+    if (title.startsWith('Commuters')) {
+      await dialog.getByRole('combobox', { name: 'Segment' }).click();
+      await page.getByRole('option', { name: 'Commuters' }).click();
+      await expect(dialog.getByRole('combobox', { name: 'Segment' })).toHaveValue('Commuters');
+    }
+    await dialog.getByRole('button', { name: 'Close card' }).click();
+  }
+  await page.getByTestId('section-customerSegments').getByTestId('board-card').first().click();
+  await expect(page.getByRole('dialog').getByRole('combobox', { name: 'Segment' })).toHaveValue(
+    'Commuters',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Close card' }).click();
+
+  await page.getByLabel('Search titles').fill('tourists');
+  await expect(page.getByTestId('canvas-count')).toHaveText('1 hypotheses');
+  await page.reload();
+  await expect(page.getByLabel('Search titles')).toHaveValue('tourists');
+  await expect(page.getByTestId('board-card')).toHaveCount(1);
+  await expect(page.getByTestId('board-card')).toContainText('Tourists rent for a day');
+});

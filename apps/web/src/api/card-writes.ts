@@ -35,9 +35,12 @@ export function queueCardWrite<T extends { version: number }>(
       return result;
     });
   chains.set(cardId, next);
-  void next.finally(() => {
-    if (chains.get(cardId) === next) chains.delete(cardId);
-  });
+  next
+    .finally(() => {
+      if (chains.get(cardId) === next) chains.delete(cardId);
+    })
+    // The caller handles the failure; this branch only tidies up.
+    .catch(() => undefined);
   return next;
 }
 

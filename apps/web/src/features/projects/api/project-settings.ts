@@ -82,3 +82,69 @@ export const setProjectMember = (projectId: string, profileId: string, role: str
     `mutation SetProjectMember($p: ID!, $m: ID!, $r: String) { setProjectMember(projectId: $p, profileId: $m, role: $r) { ${MEMBER_FIELDS} } }`,
     { p: projectId, m: profileId, r: role },
   );
+
+export interface CustomFieldView {
+  id: string;
+  title: string;
+  type: 'text' | 'number' | 'dropdown' | 'date' | 'checkbox';
+  disabled: boolean;
+  global: boolean;
+  specifications: { options: string[] };
+}
+
+const FIELDS = 'customFields { id title type disabled global specifications { options } }';
+
+export const useCustomFields = (projectId: string) =>
+  useQuery({
+    queryKey: ['projects', projectId, 'custom-fields'],
+    queryFn: () =>
+      gatewayRequest<{ project: { customFields: CustomFieldView[] } }>(
+        `query CustomFields($id: ID!) { project(id: $id) { ${FIELDS} } }`,
+        { id: projectId },
+      ).then((d) => d.project.customFields),
+    staleTime: 0,
+  });
+
+export const createCustomField = (
+  projectId: string,
+  input: { title: string; type: string; options: string[] },
+) =>
+  gatewayRequest(
+    `mutation CreateCustomField($p: ID!, $i: JSON!) { createCustomField(projectId: $p, input: $i) { id } }`,
+    {
+      p: projectId,
+      i: input,
+    },
+  );
+
+export const updateCustomField = (
+  projectId: string,
+  id: string,
+  input: Partial<{ title: string; options: string[]; disabled: boolean }>,
+) =>
+  gatewayRequest(
+    `mutation UpdateCustomField($p: ID!, $id: ID!, $i: JSON!) { updateCustomField(projectId: $p, id: $id, input: $i) { id } }`,
+    {
+      p: projectId,
+      id,
+      i: input,
+    },
+  );
+
+export const deleteCustomField = (projectId: string, id: string) =>
+  gatewayRequest(
+    `mutation DeleteCustomField($p: ID!, $id: ID!) { deleteCustomField(projectId: $p, id: $id) { id } }`,
+    {
+      p: projectId,
+      id,
+    },
+  );
+
+export const reorderCustomFields = (projectId: string, ids: string[]) =>
+  gatewayRequest(
+    `mutation ReorderCustomFields($p: ID!, $ids: [ID!]!) { reorderCustomFields(projectId: $p, ids: $ids) { id } }`,
+    {
+      p: projectId,
+      ids,
+    },
+  );

@@ -38,6 +38,7 @@ import {
   useProjectMembers,
   type ProjectDetail,
 } from '../api/project-settings.ts';
+import { CustomFieldsCard } from './custom-fields-card.tsx';
 
 const MODULES: { key: keyof ProjectSettings; label: string }[] = [
   { key: 'private', label: 'Private (members and admins only)' },
@@ -253,6 +254,7 @@ export function ProjectSettingsPage() {
           <GeneralCard project={project.data} />
           <ModulesCard project={project.data} />
           <MembersCard project={project.data} />
+          <CustomFieldsCard projectId={project.data.id} />
         </>
       ) : null}
     </Stack>
