@@ -1,5 +1,6 @@
 /** Sessions: random tokens in an httpOnly cookie, stored hashed, rotated on sign-in. */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { prepared } from '../../platform/db/prepared.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_LIMITS, SESSION_COOKIE } from '@assay/domain';
 import type { Config } from '../../config.ts';
@@ -43,17 +44,21 @@ export async function resolveSession(
   token: string | undefined,
 ): Promise<AuthContext | null> {
   if (!token || token.length > 200) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    );
+  const query = prepared(db, 'session_by_token', (d) =>
+    d
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .prepare('session_by_token'),
+  );
+  const [row] = await query.execute({ hash: hashToken(token), now: new Date().toISOString() });
   if (!row) return null;
   if (Date.now() - row.session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
     await db

@@ -1,5 +1,6 @@
 /** Organisations as accounts need them: slug checks, creation with an owner, membership. */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { prepared } from '../../platform/db/prepared.ts';
 import { AppError, slugify, sanitizeName } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
@@ -106,19 +107,28 @@ export async function listMemberships(db: Executor, userId: string): Promise<Mem
 }
 
 export async function findMembership(db: Executor, userId: string, organizationId: string) {
-  const [row] = await db
-    .select({
-      organization: organizations,
-      profileId: profiles.id,
-      role: profiles.role,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      image: profiles.image,
-      bgColor: profiles.bgColor,
-    })
-    .from(profiles)
-    .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
-    .where(and(eq(profiles.userId, userId), eq(profiles.organizationId, organizationId)));
+  const query = prepared(db, 'membership', (d) =>
+    d
+      .select({
+        organization: organizations,
+        profileId: profiles.id,
+        role: profiles.role,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        image: profiles.image,
+        bgColor: profiles.bgColor,
+      })
+      .from(profiles)
+      .innerJoin(organizations, eq(organizations.id, profiles.organizationId))
+      .where(
+        and(
+          eq(profiles.userId, sql.placeholder('userId')),
+          eq(profiles.organizationId, sql.placeholder('organizationId')),
+        ),
+      )
+      .prepare('membership'),
+  );
+  const [row] = await query.execute({ userId, organizationId });
   return row && row.role !== 'disabled' ? row : undefined;
 }
 

@@ -23,6 +23,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
@@ -126,17 +127,30 @@ export async function findVisibleProject(
 ) {
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) throw new AppError('projectNotFound');
   // The project and the member's role in it, in one round trip.
-  const [row] = await services.database.db
-    .select({ project: projects, role: projectMembers.role })
-    .from(projects)
-    .leftJoin(
-      projectMembers,
-      and(
-        eq(projectMembers.projectId, projects.id),
-        eq(projectMembers.profileId, member.profileId),
-      ),
-    )
-    .where(and(eq(projects.id, projectId), eq(projects.organizationId, member.organization.id)));
+  const query = prepared(services.database.db, 'project_with_role', (d) =>
+    d
+      .select({ project: projects, role: projectMembers.role })
+      .from(projects)
+      .leftJoin(
+        projectMembers,
+        and(
+          eq(projectMembers.projectId, projects.id),
+          eq(projectMembers.profileId, sql.placeholder('profileId')),
+        ),
+      )
+      .where(
+        and(
+          eq(projects.id, sql.placeholder('projectId')),
+          eq(projects.organizationId, sql.placeholder('organizationId')),
+        ),
+      )
+      .prepare('project_with_role'),
+  );
+  const [row] = await query.execute({
+    profileId: member.profileId,
+    projectId,
+    organizationId: member.organization.id,
+  });
   if (!row) throw new AppError('projectNotFound');
   const { project } = row;
   const role = row.role ?? null;

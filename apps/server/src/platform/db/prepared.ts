@@ -1,0 +1,22 @@
+/**
+ * Prepared statements for the hottest lookups (every request makes them): built once per
+ * database, so neither the query builder nor PostgreSQL's parser works on them again.
+ */
+import type { Db, Executor } from './index.ts';
+
+const statements = new WeakMap<object, Map<string, unknown>>();
+
+/** The statement `name` on this database, built by `build` the first time it is asked for. */
+export function prepared<T>(executor: Executor, name: string, build: (db: Db) => T): T {
+  let byName = statements.get(executor);
+  if (!byName) {
+    byName = new Map();
+    statements.set(executor, byName);
+  }
+  let statement = byName.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = build(executor as Db);
+    byName.set(name, statement);
+  }
+  return statement;
+}
