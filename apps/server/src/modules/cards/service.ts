@@ -30,6 +30,8 @@ import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
 import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access.ts';
+import { insertBusinessCard } from './create-statement.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { presentCard, type CardTextRow } from './present.ts';
 import { cards, cardTexts, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
@@ -112,10 +114,19 @@ async function lastRank(
   const columns = BOARD_COLUMNS[board];
   const sectionColumn = hypotheses[columns.section];
   const rankColumn = hypotheses[columns.rank];
-  const [row] = await executor
-    .select({ rank: max(rankColumn) })
-    .from(hypotheses)
-    .where(and(eq(hypotheses.projectId, projectId), eq(sectionColumn, section)));
+  const query = prepared(executor, `last_rank_${board}`, (d) =>
+    d
+      .select({ rank: max(rankColumn) })
+      .from(hypotheses)
+      .where(
+        and(
+          eq(hypotheses.projectId, sql.placeholder('projectId')),
+          eq(sectionColumn, sql.placeholder('section')),
+        ),
+      )
+      .prepare(`last_rank_${board}`),
+  );
+  const [row] = await query.execute({ projectId, section });
   return (row?.rank as string | null | undefined) ?? null;
 }
 
@@ -223,6 +234,29 @@ export async function createCard(
         : 'unassigned'
       : 'unassigned';
   const now = new Date();
+
+  if (!template && hypothesisType === 'business') {
+    // The common case in one statement (see create-statement.ts).
+    const rank =
+      (data.board ?? 'canvas') === 'canvas' && data.rank
+        ? data.rank
+        : rankBetween(
+            await lastRank(services.database.db, data.projectId, 'canvas', canvasSection),
+            null,
+          );
+    const created = await insertBusinessCard(
+      services,
+      member,
+      { projectId: data.projectId, title, draft: data.draft, section: canvasSection, rank },
+      context,
+    );
+    return presentFullCard(
+      services,
+      member,
+      { ...created, scope: access.scope, project: access.project },
+      { texts: [], unverifiedId: data.unverifiedId ?? null },
+    );
+  }
 
   const created = await services.transaction(
     async (unit) => {

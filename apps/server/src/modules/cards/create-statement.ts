@@ -1,0 +1,84 @@
+/**
+ * The common card creation — a business hypothesis from the picker, no template — as one SQL
+ * statement: the card, its hypothesis row, its event and the project's card version are written
+ * together (a single statement is its own transaction), so creating a card costs one round trip
+ * instead of seven. The event is published after it commits, like every other.
+ */
+import { sql } from 'drizzle-orm';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { EventRow } from '../../platform/events/schema.ts';
+import type { AppServices } from '../../services.ts';
+import type { CardRow, HypothesisRow } from './schema.ts';
+
+const DATE_KEYS = new Set([
+  'createdAt',
+  'updatedAt',
+  'publishedAt',
+  'deletedAt',
+  'resultUpdatedAt',
+  'processedAt',
+]);
+
+/** A row from row_to_json: snake_case keys to camelCase, timestamps to dates. */
+function fromJson<T>(json: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    out[name] = DATE_KEYS.has(name) && typeof value === 'string' ? new Date(value) : value;
+  }
+  return out as T;
+}
+
+export async function insertBusinessCard(
+  services: AppServices,
+  member: MemberContext,
+  input: {
+    projectId: string;
+    title: string;
+    draft: boolean;
+    section: string;
+    rank: string;
+  },
+  context: RequestContext,
+): Promise<{ card: CardRow; hypothesis: HypothesisRow }> {
+  const organizationId = member.organization.id;
+  const changes = {
+    type: 'hypothesis',
+    hypothesisType: 'business',
+    draft: input.draft,
+    section: input.section,
+  };
+  const processedAt = services.events.handles('cards.create') ? null : new Date().toISOString();
+  const result = await services.database.db.execute(sql`
+    with c as (
+      insert into cards (organization_id, project_id, type, title, draft, published_at, origin,
+        created_by_profile_id, updated_by_profile_id)
+      values (${organizationId}, ${input.projectId}, 'hypothesis', ${input.title}, ${input.draft},
+        ${input.draft ? null : sql`now()`}, 'picker', ${member.profileId}, ${member.profileId})
+      returning *
+    ), h as (
+      insert into hypotheses (card_id, project_id, hypothesis_type, canvas_section, canvas_rank)
+      select c.id, c.project_id, 'business', ${input.section}, ${input.rank} from c
+      returning *
+    ), e as (
+      insert into events (name, organization_id, project_id, actor_id, subject_type, subject_id,
+        changes, context, processed_at)
+      select 'cards.create', ${organizationId}, c.project_id, ${member.profileId}, 'card', c.id::text,
+        ${JSON.stringify(changes)}::jsonb, ${JSON.stringify(context)}::jsonb,
+        ${processedAt}::timestamptz
+      from c
+      returning *
+    ), p as (
+      update projects set cards_version = cards_version + 1
+      where id = ${input.projectId} and organization_id = ${organizationId}
+      returning id
+    )
+    select row_to_json(c) as card, row_to_json(h) as hypothesis, row_to_json(e) as event
+    from c, h, e, p`);
+  const rows = (result as unknown as { rows: Record<string, Record<string, unknown>>[] }).rows;
+  const row = rows[0];
+  if (!row?.card || !row.hypothesis || !row.event) throw new Error('card creation wrote nothing');
+  const event = fromJson<EventRow>(row.event);
+  await services.events.publish([event]);
+  return { card: fromJson<CardRow>(row.card), hypothesis: fromJson<HypothesisRow>(row.hypothesis) };
+}
