@@ -1,7 +1,8 @@
 /** Attaches the signed-in user (if any) to API requests. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, SESSION_COOKIE } from '@assay/domain';
-import { resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
+import type { AuthContext } from '../modules/auth/sessions.ts';
+import { resolveIdentity } from './member-context.ts';
 import type { AppServices } from '../services.ts';
 
 declare module 'fastify' {
@@ -15,7 +16,7 @@ export function registerAuthContext(app: FastifyInstance, services: AppServices)
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
-    request.auth = token ? await resolveSession(services.database.db, token) : null;
+    request.auth = token ? await resolveIdentity(services, request, token) : null;
   });
 }
 

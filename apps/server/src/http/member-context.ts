@@ -5,7 +5,12 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, ORGANIZATION_ID_HEADER } from '@assay/domain';
-import type { AuthContext } from '../modules/auth/sessions.ts';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { sessions, users } from '../modules/auth/schema.ts';
+import { noteSessionSeen, resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
+import { organizations, profiles } from '../modules/organizations/schema.ts';
+import { hashToken } from '../platform/crypto.ts';
+import { prepared } from '../platform/db/prepared.ts';
 import type { OrganizationRow } from '../modules/organizations/schema.ts';
 import { findMembership, findOrganizationBySlug } from '../modules/organizations/service.ts';
 import type { AppServices } from '../services.ts';
@@ -35,6 +40,102 @@ export interface RequestContext {
 
 const cache = new WeakMap<FastifyRequest, Promise<MemberContext>>();
 
+type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
+/** Memberships found with the session, by request (see resolveIdentity). */
+const preloaded = new WeakMap<
+  FastifyRequest,
+  { organizationId: string; membership: Membership | null }
+>();
+
+/** The organisation a request names by its subdomain or (on other hosts) its header. */
+export function organizationHint(
+  request: FastifyRequest,
+  appDomain: string,
+): { id: string | null; slug: string | null } | null {
+  const host = classifyHost(request.headers.host, appDomain);
+  if (host.kind === 'organization') return { id: null, slug: host.slug };
+  const header = request.headers[ORGANIZATION_ID_HEADER];
+  if (typeof header === 'string' && /^[0-9a-f-]{36}$/i.test(header))
+    return { id: header, slug: null };
+  return null;
+}
+
+/**
+ * The session, its user and — when the request names an organisation — the membership there, in
+ * one prepared statement; the member context later uses what it found without asking again.
+ */
+export async function resolveIdentity(
+  services: AppServices,
+  request: FastifyRequest,
+  token: string,
+): Promise<AuthContext | null> {
+  const hint = organizationHint(request, services.config.appDomain);
+  if (!hint) return resolveSession(services.database.db, token);
+  if (token.length > 200) return null;
+  const query = prepared(services.database.db, 'identity', (d) =>
+    d
+      .select({
+        session: sessions,
+        user: users,
+        organization: organizations,
+        profileId: profiles.id,
+        role: profiles.role,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        image: profiles.image,
+        bgColor: profiles.bgColor,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(
+        organizations,
+        or(
+          eq(organizations.id, sql`${sql.placeholder('organizationId')}::uuid`),
+          eq(organizations.slug, sql.placeholder('slug')),
+        ),
+      )
+      .leftJoin(
+        profiles,
+        and(eq(profiles.userId, users.id), eq(profiles.organizationId, organizations.id)),
+      )
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+        ),
+      )
+      .limit(1)
+      .prepare('identity'),
+  );
+  const [row] = await query.execute({
+    hash: hashToken(token),
+    now: new Date().toISOString(),
+    organizationId: hint.id,
+    slug: hint.slug?.toLowerCase() ?? null,
+  });
+  if (!row) return null;
+  await noteSessionSeen(services.database.db, row.session);
+  if (row.organization) {
+    preloaded.set(request, {
+      organizationId: row.organization.id,
+      membership:
+        row.profileId && row.role && row.role !== 'disabled'
+          ? {
+              organization: row.organization,
+              profileId: row.profileId,
+              role: row.role,
+              firstName: row.firstName ?? '',
+              lastName: row.lastName ?? '',
+              image: row.image ?? null,
+              bgColor: row.bgColor ?? 1,
+            }
+          : null,
+    });
+  }
+  return { session: row.session, user: row.user };
+}
+
 async function resolve(
   services: AppServices,
   request: FastifyRequest,
@@ -45,7 +146,11 @@ async function resolve(
   const host = classifyHost(request.headers.host, services.config.appDomain);
   let organizationId: string | undefined;
   if (host.kind === 'organization') {
-    organizationId = (await findOrganizationBySlug(services.database.db, host.slug))?.id;
+    const early = preloaded.get(request);
+    organizationId =
+      early?.membership?.organization.slug === host.slug
+        ? early.organizationId
+        : (await findOrganizationBySlug(services.database.db, host.slug))?.id;
     // A path naming another organisation than the subdomain's finds nothing.
     if (explicitId && explicitId !== organizationId) organizationId = undefined;
   } else if (explicitId) {
@@ -56,7 +161,11 @@ async function resolve(
       typeof header === 'string' && /^[0-9a-f-]{36}$/i.test(header) ? header : undefined;
   }
   if (!organizationId) throw new AppError('notFound');
-  const membership = await findMembership(services.database.db, auth.user.id, organizationId);
+  const early = preloaded.get(request);
+  const membership =
+    early && early.organizationId === organizationId
+      ? early.membership
+      : await findMembership(services.database.db, auth.user.id, organizationId);
   if (!membership) throw new AppError('notFound');
   return {
     auth,

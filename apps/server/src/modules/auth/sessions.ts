@@ -60,13 +60,15 @@ export async function resolveSession(
   );
   const [row] = await query.execute({ hash: hashToken(token), now: new Date().toISOString() });
   if (!row) return null;
-  if (Date.now() - row.session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date() })
-      .where(eq(sessions.id, row.session.id));
-  }
+  await noteSessionSeen(db, row.session);
   return row;
+}
+
+/** Writes last_seen_at, at most every five minutes per session. */
+export async function noteSessionSeen(db: Executor, session: SessionRow): Promise<void> {
+  if (Date.now() - session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+  }
 }
 
 export async function revokeSession(
