@@ -102,12 +102,22 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await ice.getByLabel('Ease', { exact: true }).fill('4');
   await ice.getByLabel('Ease', { exact: true }).blur();
   await expect(dialog.getByTestId('score-ice')).toHaveText('Total 160');
+  await page.screenshot({ path: 'test-results/card-development.png' });
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await expect(page.getByTestId('section-now').getByTestId('board-card')).toContainText(
     'Loyalty stamps',
   );
   await expect(page.getByTestId('priority-item').first()).toContainText('160');
   await page.screenshot({ path: 'test-results/product-board.png', fullPage: true });
+
+  // The activity panel lists the published cards, newest first.
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await expect(panel.getByTestId('list-item')).toHaveCount(4);
+  await expect(panel.getByTestId('list-item').first()).toContainText('Loyalty stamps');
+  await page.waitForTimeout(400); // the drawer slides in
+  await page.screenshot({ path: 'test-results/activity.png' });
+  await page.keyboard.press('Escape');
 
   // Archive the project from home.
   await page.goto(new URL('/', page.url()).toString());
