@@ -29,9 +29,17 @@ export interface WorkspaceSettings {
   canvasTemplates: { defaultTemplateId: string | null; templates: CanvasTemplate[] };
   globalContext: { context: string; files: string[] };
   promptSettings: {
-    project: { enabled: boolean; groups: unknown[] };
-    portfolio: { enabled: boolean; groups: unknown[] };
+    project: { enabled: boolean; groups: PromptGroup[] };
+    portfolio: { enabled: boolean; groups: PromptGroup[] };
   };
+}
+
+export interface PromptGroup {
+  id: string;
+  defaultKey: string | null;
+  title: string;
+  enabled: boolean;
+  prompts: { id: string; title: string; prompt: string }[];
 }
 
 export const useWorkspaceSettings = () =>

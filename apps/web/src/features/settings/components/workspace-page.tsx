@@ -27,6 +27,7 @@ import {
   type GlobalField,
   type WorkspaceSettings,
 } from '../api/workspace-settings.ts';
+import { PromptGroupsEditor } from './prompt-groups.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
 const FIELD_TYPES = ['text', 'number', 'dropdown', 'date', 'checkbox'] as const;
@@ -318,6 +319,26 @@ function AgentCard(props: { settings: WorkspaceSettings }) {
             }
           />
         </Group>
+      ) : null}
+      {hasPrompts ? (
+        <Stack gap="md" mt="md">
+          {(['project', 'portfolio'] as const).map((scope) => (
+            <PromptGroupsEditor
+              key={scope}
+              label={scope === 'project' ? 'Project prompt groups' : 'Portfolio prompt groups'}
+              groups={prompts[scope].groups}
+              saving={save.isPending}
+              onSave={(groups) =>
+                save.mutate({
+                  promptSettings: {
+                    ...prompts,
+                    [scope]: { ...prompts[scope], groups },
+                  } as WorkspaceSettings['promptSettings'],
+                })
+              }
+            />
+          ))}
+        </Stack>
       ) : null}
     </Card>
   );
