@@ -22,10 +22,12 @@ import { registerCollectionRoutes } from './modules/organizations/navigation-rou
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
+import { registerMediaRoutes } from './modules/media/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
 import { createTransactionRunner } from './platform/events/unit-of-work.ts';
+import { createLocalStorage } from './platform/storage/index.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
@@ -90,6 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
     }),
+    storage: createLocalStorage({ dataDir: config.dataDir, secret: config.appSecret }),
     transaction: createTransactionRunner(
       database,
       (rows) => events.publish(rows),
@@ -124,6 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDevMailRoutes(app, services);
   registerProjectRoutes(app, services);
   registerCardRoutes(app, services);
+  registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);

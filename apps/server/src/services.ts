@@ -7,6 +7,7 @@ import type { TransactionRunner } from './platform/events/unit-of-work.ts';
 import type { JobQueue } from './platform/jobs/index.ts';
 import type { Mailer } from './platform/mail/index.ts';
 import type { RealtimeBus } from './platform/realtime/bus.ts';
+import type { FileStorage } from './platform/storage/index.ts';
 
 export interface AppServices {
   config: Config;
@@ -17,6 +18,8 @@ export interface AppServices {
   jobs: JobQueue | undefined;
   events: EventDispatcher;
   mailer: Mailer;
+  /** Uploaded files (local disk by default). */
+  storage: FileStorage;
   /** Runs a use case's writes and events in one transaction; publishes after commit. */
   transaction: TransactionRunner;
 }

@@ -93,6 +93,36 @@ const cardInput = (extra: Record<string, unknown>) => async (w: World) => {
   return { i: { cardId: card.id, version: card.version, ...extra } };
 };
 
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+/** A file uploaded by the owner for a subject, ready to be recorded. */
+const freshUpload = async (w: World, collection: string, locationId: string) => {
+  const signed = (
+    await w.owner.get(
+      `/api/media/sign?${new URLSearchParams({ filename: 'pic.png', collection, locationId }).toString()}`,
+      onHost(w),
+    )
+  ).json() as { url: string; key: string };
+  await built.app.inject({
+    method: 'PUT',
+    url: signed.url,
+    headers: { 'content-type': 'application/octet-stream' },
+    payload: TINY_PNG,
+  });
+  return signed.key;
+};
+const freshOrgImage = async (w: World) => {
+  const key = await freshUpload(w, 'organizations', w.org.id);
+  return (
+    await w.owner.post(`/api/org/organizations/${w.org.id}/media`, { key }, onHost(w))
+  ).json() as {
+    id: string;
+    url: string;
+  };
+};
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -617,6 +647,59 @@ const REST: Record<string, Rule> = {
         { prioritization: 'rice' },
         onHost(w),
       ),
+  },
+  'GET /api/media/sign': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) =>
+      actor.get(
+        `/api/media/sign?${new URLSearchParams({ filename: 'logo.png', collection: 'organizations', locationId: w.org.id }).toString()}`,
+        onHost(w),
+      ),
+  },
+  'PUT /api/media/upload': { kind: 'public', why: 'the signed URL is the credential' },
+  'GET /api/media/download': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => actor.get((await freshOrgImage(w)).url, onHost(w)),
+  },
+  'POST /api/org/organizations/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/org/organizations/${w.org.id}/media`,
+        { key: await freshUpload(w, 'organizations', w.org.id) },
+        onHost(w),
+      ),
+  },
+  'DELETE /api/org/organizations/:id/media/:mediaId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(
+        `/api/org/organizations/${w.org.id}/media/${(await freshOrgImage(w)).id}`,
+        undefined,
+        onHost(w),
+      ),
+  },
+  'POST /api/users/profiles/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const profileId = await freshMemberId(w);
+      return actor.post(
+        `/api/users/profiles/${profileId}/media`,
+        { key: await freshUpload(w, 'profiles', profileId) },
+        onHost(w),
+      );
+    },
+  },
+  'DELETE /api/users/profiles/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(`/api/users/profiles/${await freshMemberId(w)}/media`, undefined, onHost(w)),
   },
   'GET /api/users/profiles': {
     kind: 'organization',

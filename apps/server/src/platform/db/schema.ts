@@ -6,3 +6,4 @@ export * from '../../modules/organizations/navigation-schema.ts';
 export * from '../../modules/mail/schema.ts';
 export * from '../events/schema.ts';
 export * from '../../modules/cards/schema.ts';
+export * from '../../modules/media/schema.ts';

@@ -1,0 +1,36 @@
+import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn } from '../../platform/db/columns.ts';
+import { organizationIdColumn } from '../organizations/schema.ts';
+
+/** An uploaded file recorded on its subject (a card, a profile, the organisation…). */
+export const media = pgTable(
+  'media',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    /** cards, publicBoard, presentations, cohortResources, profiles or organizations */
+    collection: text('collection').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    projectId: uuid('project_id'),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedAt: createdAtColumn(),
+    /** The storage key of the full file. */
+    path: text('path').notNull(),
+    size: integer('size').notNull(),
+    filename: text('filename').notNull(),
+    /** The file kind (image, pdf, video…). */
+    fileType: text('file_type').notNull(),
+    contentType: text('content_type').notNull(),
+    /** Storage keys of the medium and thumbnail copies of an image, when made. */
+    variants: jsonb('variants').$type<{ medium?: string; thumb?: string }>().notNull().default({}),
+    isPdf: boolean('is_pdf').notNull().default(false),
+    summary: text('summary'),
+    processing: boolean('processing').notNull().default(false),
+    summaryRequestedAt: at('summary_requested_at'),
+  },
+  (t) => [
+    index('media_subject_idx').on(t.subjectId),
+    index('media_organization_idx').on(t.organizationId),
+  ],
+);
+export type MediaRow = typeof media.$inferSelect;
