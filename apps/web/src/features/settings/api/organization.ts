@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { uploadFile } from '../../../api/uploads.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { restRequest } from '../../../api/rest.ts';
 
@@ -17,6 +18,7 @@ export interface ProjectDefaults {
 export interface OrganizationSettings {
   id: string;
   name: string;
+  image: string | null;
   location: string | null;
   license: string;
   tags: { cardTags: string[]; projectTags: string[] };
@@ -36,6 +38,7 @@ const FULL_ORGANIZATION = /* GraphQL */ `
     fullOrganization {
       id
       name
+      image
       location
       license
       tags {
@@ -92,3 +95,24 @@ export const updateOrganization = (
   patch: Partial<Omit<OrganizationSettings, 'id' | 'license' | 'abilities'>>,
 ) =>
   restRequest<OrganizationSettings>(`/api/org/organizations/${id}`, { method: 'PUT', body: patch });
+
+/** Uploads and records the organisation's image. */
+export async function uploadOrganizationImage(
+  id: string,
+  file: File,
+  onProgress: (percent: number) => void,
+) {
+  const key = await uploadFile(file, { collection: 'organizations', locationId: id }, onProgress);
+  return restRequest<{ id: string }>(`/api/org/organizations/${id}/media`, {
+    method: 'POST',
+    body: { key },
+  });
+}
+
+/** The media id of an image URL (`/api/media/download?id=…`). */
+export function mediaIdOf(url: string | null): string | null {
+  return url ? (new URL(url, 'http://x').searchParams.get('id') ?? null) : null;
+}
+
+export const removeOrganizationImage = (id: string, mediaId: string) =>
+  restRequest(`/api/org/organizations/${id}/media/${mediaId}`, { method: 'DELETE' });

@@ -1,3 +1,5 @@
+import { restRequest } from '../../../api/rest.ts';
+import { uploadFile } from '../../../api/uploads.ts';
 import { useQuery } from '@tanstack/react-query';
 import { gatewayRequest } from '../../../api/gateway.ts';
 
@@ -17,11 +19,12 @@ export interface Profile {
   email: string;
   role: string;
   bgColor: number;
+  image: string | null;
   info: ProfileInfo;
 }
 
 const FIELDS =
-  'id firstName lastName email role bgColor info { title department aboutMe phone nickname linkedin }';
+  'id firstName lastName email role bgColor image info { title department aboutMe phone nickname linkedin }';
 
 export function useMyProfile() {
   return useQuery({
@@ -49,3 +52,16 @@ export const updatePortfolioAccess = (profileId: string, portfolioAccess: boolea
     'mutation UpdatePortfolioAccess($id: ID!, $on: Boolean!) { updatePortfolioAccess(profileId: $id, portfolioAccess: $on) { id portfolioAccess } }',
     { id: profileId, on: portfolioAccess },
   );
+
+/** Uploads and records a member's picture. */
+export async function uploadProfileImage(
+  profileId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+) {
+  const key = await uploadFile(file, { collection: 'profiles', locationId: profileId }, onProgress);
+  return restRequest(`/api/users/profiles/${profileId}/media`, { method: 'POST', body: { key } });
+}
+
+export const removeProfileImage = (profileId: string) =>
+  restRequest(`/api/users/profiles/${profileId}/media`, { method: 'DELETE' });

@@ -26,11 +26,15 @@ import {
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
+  mediaIdOf,
+  removeOrganizationImage,
   updateOrganization,
+  uploadOrganizationImage,
   useOrganizationSettings,
   type OrganizationSettings,
   type ProjectDefaults,
 } from '../api/organization.ts';
+import { ImagePicker } from '../../../ui/image-picker.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
 const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string }[] = [
@@ -48,7 +52,10 @@ const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string }[] = [
   ).map((key) => ({ key, label: PROJECT_MODULE_LABELS[key] })),
 ];
 
-type FormValues = Omit<OrganizationSettings, 'id' | 'license' | 'abilities' | 'location'> & {
+type FormValues = Omit<
+  OrganizationSettings,
+  'id' | 'license' | 'abilities' | 'location' | 'image'
+> & {
   location: string;
 };
 
@@ -95,10 +102,30 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
     onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),
   });
 
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: ['settings', 'organization'] });
+    await queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
+  };
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate>
       <Stack gap="md">
         <Card withBorder padding="md">
+          <Stack mb="md">
+            <ImagePicker
+              label="Organization image"
+              image={props.organization.image}
+              fallback={props.organization.name.slice(0, 2).toUpperCase()}
+              upload={async (file, onProgress) => {
+                await uploadOrganizationImage(props.organization.id, file, onProgress);
+                await refresh();
+              }}
+              remove={async () => {
+                const mediaId = mediaIdOf(props.organization.image);
+                if (mediaId) await removeOrganizationImage(props.organization.id, mediaId);
+                await refresh();
+              }}
+            />
+          </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Name" maxLength={50} required {...form.getInputProps('name')} />
             <TextInput label="Location" maxLength={200} {...form.getInputProps('location')} />

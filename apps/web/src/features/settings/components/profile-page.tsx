@@ -17,7 +17,14 @@ import { LIMITS, MESSAGES } from '@assay/domain';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
-import { updateProfile, useMyProfile, type Profile } from '../api/profile.ts';
+import {
+  removeProfileImage,
+  updateProfile,
+  uploadProfileImage,
+  useMyProfile,
+  type Profile,
+} from '../api/profile.ts';
+import { ImagePicker } from '../../../ui/image-picker.tsx';
 
 const COLORS = [
   '#228be6',
@@ -75,6 +82,19 @@ function ProfileForm(props: { profile: Profile }) {
       <Stack gap="md">
         <Card withBorder padding="md">
           <Group mb="md">
+            <ImagePicker
+              label="Your picture"
+              image={p.image}
+              fallback={`${form.values.firstName[0] ?? ''}${form.values.lastName[0] ?? ''}`}
+              upload={async (file, onProgress) => {
+                await uploadProfileImage(p.id, file, onProgress);
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'profile'] });
+              }}
+              remove={async () => {
+                await removeProfileImage(p.id);
+                await queryClient.invalidateQueries({ queryKey: ['settings', 'profile'] });
+              }}
+            />
             <Avatar color="white" bg={COLORS[form.values.bgColor - 1]} radius="xl" size="lg">
               {`${form.values.firstName[0] ?? ''}${form.values.lastName[0] ?? ''}`}
             </Avatar>
