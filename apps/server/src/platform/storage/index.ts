@@ -1,6 +1,6 @@
 /**
  * File storage behind one interface: local disk with HMAC-signed URLs (the embedded default); an
- * S3-compatible store with presigned URLs is the production adapter (see decision 003).
+ * S3-compatible store with presigned URLs is the production adapter (it arrives with issue #6).
  */
 import { createHmac } from 'node:crypto';
 import { createWriteStream, mkdtempSync } from 'node:fs';
