@@ -434,6 +434,66 @@ const GATEWAY: Record<string, Rule> = {
         },
       ),
   },
+  updatePost: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+        {
+          i: { projectId, type: 'post', title: 'Matrix post' },
+        },
+      );
+      const post = made.data?.createCard as { id: string; version: number };
+      const summary = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { updatePost(input: $i) { version } }',
+        {
+          i: { cardId: post.id, version: post.version, summary: 'Seen' },
+        },
+      );
+      const published = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+        {
+          id: post.id,
+          v: (summary.data?.updatePost as { version: number }).version,
+        },
+      );
+      return onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updatePost(input: $i) { id } }', {
+        i: {
+          cardId: post.id,
+          version: (published.data?.publishCard as { version: number }).version,
+          summary: 'Edited',
+        },
+      });
+    },
+  },
+  // A draft interview is its creator's alone.
+  updateInterview: {
+    kind: 'organization',
+    allowed: ['owner'],
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+        {
+          i: { projectId, type: 'interview', title: 'Matrix interview' },
+        },
+      );
+      const card = made.data?.createCard as { id: string; version: number };
+      return onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updateInterview(input: $i) { id } }', {
+        i: { cardId: card.id, version: card.version, addInterviewee: { name: 'Ana' } },
+      });
+    },
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -700,6 +760,47 @@ const REST: Record<string, Rule> = {
     allowed: MANAGERS,
     run: async (w, actor) =>
       actor.delete(`/api/users/profiles/${await freshMemberId(w)}/media`, undefined, onHost(w)),
+  },
+  'GET /api/canvas/interviewees': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.get('/api/canvas/interviewees', onHost(w)),
+  },
+  'GET /api/canvas/organizations/:id/interviewees': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.get(`/api/canvas/organizations/${w.org.id}/interviewees`, onHost(w)),
+  },
+  'PUT /api/canvas/organizations/:id/interviewees': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+        {
+          i: { projectId, type: 'interview', title: 'Contacts' },
+        },
+      );
+      const card = made.data?.createCard as { id: string; version: number };
+      const added = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { updateInterview(input: $i) { evidence { interviewees { id } } } }',
+        {
+          i: { cardId: card.id, version: card.version, addInterviewee: { name: 'Ana' } },
+        },
+      );
+      const id = (added.data?.updateInterview as { evidence: { interviewees: { id: string }[] } })
+        .evidence.interviewees[0]?.id;
+      return actor.put(
+        `/api/canvas/organizations/${w.org.id}/interviewees`,
+        { intervieweeUpdates: [{ id, company: 'Cafe' }] },
+        onHost(w),
+      );
+    },
   },
   'GET /api/users/profiles': {
     kind: 'organization',

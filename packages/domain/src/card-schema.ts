@@ -22,7 +22,7 @@ export const BOARD_NAMES = ['canvas', ...BOARD_TYPES] as const;
 export type BoardName = (typeof BOARD_NAMES)[number];
 
 /** Types the workspace creates today; the evidence and experiment issues add theirs. */
-export const CREATABLE_CARD_TYPES = ['hypothesis'] as const;
+export const CREATABLE_CARD_TYPES = ['hypothesis', 'post', 'interview', 'evidenceOther'] as const;
 
 export const createCardSchema = z.object({
   projectId: id,
@@ -37,6 +37,10 @@ export const createCardSchema = z.object({
   templateId: id.optional(),
   /** The client's temporary id, echoed back so it can swap it for the real one. */
   unverifiedId: z.string().max(64).optional(),
+  /** Posts: evidence (the default) or not; interviews and other evidence always are. */
+  isEvidence: z.boolean().optional(),
+  /** Meeting cards: an instructor, mentor or coach engagement. */
+  engagementType: z.enum(['instructor', 'mentor', 'guest']).optional(),
 });
 export type CreateCardInput = z.infer<typeof createCardSchema>;
 
@@ -205,3 +209,6 @@ export const boardSectionDeleteSchema = z.object({
 });
 
 export const projectScoreSchema = z.object({ prioritization: z.enum(PRIORITIZATION_OPTIONS) });
+
+/** The id and version every card update carries (read before the type's own schema). */
+export const updateCardHeadSchema = z.object({ cardId: id, version: z.number().int().min(1) });

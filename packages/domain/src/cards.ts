@@ -3,6 +3,7 @@
  * and who may create or edit a card (part 2 §2–6).
  */
 import { generateKeyBetween } from 'fractional-indexing';
+import { editorTooLongMessage, VALIDATION_MESSAGES } from './checks.ts';
 import { LIMITS } from './limits.ts';
 import { hasPermission, type PermissionArea, type PermissionLevel } from './permissions.ts';
 import { scopeForRole, type PermissionScope } from './policies.ts';
@@ -42,20 +43,15 @@ export const HYPOTHESIS_TITLE_MAX = 300;
 export const CARD_TITLE_MAX = 300;
 
 export const TITLE_MESSAGES = {
-  evidence: 'Your evidence needs a title.',
-  interview: 'Your interview needs a title',
-  meeting: 'Your meeting needs a title',
-  experiment: 'Your experiment needs a title.',
-  blank: 'The title can not be left blank.',
+  evidence: VALIDATION_MESSAGES.evidenceTitle,
+  interview: VALIDATION_MESSAGES.interviewTitle,
+  meeting: VALIDATION_MESSAGES.meetingTitle,
+  experiment: VALIDATION_MESSAGES.experimentTitle,
+  blank: VALIDATION_MESSAGES.titleBlank,
 } as const;
 
-export const REASON_TOO_LONG = 'The reason must be less than 400 characters.';
-export const TEXT_TOO_LONG = 'Please shorten your text...';
-
-/** "The {title} must be less than {max} characters" — the editor's over-limit message. */
-export function tooLongMessage(title: string, max: number): string {
-  return `The ${title} must be less than ${max} characters`;
-}
+export const REASON_TOO_LONG = VALIDATION_MESSAGES.reasonTooLong;
+export const TEXT_TOO_LONG = VALIDATION_MESSAGES.textTooLong;
 
 /** The message a card cannot be published with, or null when the title is fine. */
 export function titleProblem(
@@ -65,7 +61,7 @@ export function titleProblem(
 ): string | null {
   const trimmed = title.trim();
   const max = type === 'hypothesis' ? HYPOTHESIS_TITLE_MAX : CARD_TITLE_MAX;
-  if (trimmed.length > max) return tooLongMessage('title', max);
+  if (trimmed.length > max) return editorTooLongMessage('title', max);
   if (trimmed.length > 0) return null;
   switch (type) {
     case 'post':

@@ -24,3 +24,5 @@ export * from './card-schema.ts';
 export * from './scores.ts';
 export * from './canvas-layout.ts';
 export * from './card-paths.ts';
+export * from './evidence.ts';
+export * from './evidence-schema.ts';

@@ -57,6 +57,7 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
 export function presentCard(options: {
   card: CardRow;
   hypothesis: HypothesisRow | null;
+  evidence?: unknown;
   texts: CardTextRow[];
   people: Map<string, Person>;
   scope: PermissionScope;
@@ -86,6 +87,7 @@ export function presentCard(options: {
     updatedBy: card.updatedByProfileId ? (people.get(card.updatedByProfileId) ?? null) : null,
     texts: options.texts.map((t) => ({ ...t, updatedAt: t.updatedAt.toISOString() })),
     hypothesis: hypothesis ? presentHypothesis(hypothesis, people) : null,
+    evidence: options.evidence ?? null,
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),
     unverifiedId: options.unverifiedId ?? null,

@@ -19,6 +19,8 @@ import {
   publishCard,
   updateCardSection,
   updateHypothesis,
+  updateInterview,
+  updatePost,
   updateText,
 } from './service.ts';
 
@@ -101,6 +103,10 @@ export const resolvers = {
       createCard(context.services, await member(context), args.input, ctx(context)),
     updateHypothesis: async (_: unknown, args: Input, context: GatewayContext) =>
       updateHypothesis(context.services, await member(context), args.input, ctx(context)),
+    updatePost: async (_: unknown, args: Input, context: GatewayContext) =>
+      updatePost(context.services, await member(context), args.input, ctx(context)),
+    updateInterview: async (_: unknown, args: Input, context: GatewayContext) =>
+      updateInterview(context.services, await member(context), args.input, ctx(context)),
     updateText: async (_: unknown, args: Input, context: GatewayContext) =>
       updateText(context.services, await member(context), args.input, ctx(context)),
     updateCardSection: async (_: unknown, args: Input, context: GatewayContext) =>

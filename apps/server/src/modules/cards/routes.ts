@@ -1,8 +1,10 @@
 /** REST routes of cards (part 2 §7): tags, and the cards to map on a canvas. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { getCanvas } from './canvas.ts';
+import { listInterviewees, updateInterviewees } from './evidence.ts';
 import { setCardTag } from './service.ts';
 
 type TagParams = { cardId: string; tag: string };
@@ -22,6 +24,21 @@ export function registerCardRoutes(app: FastifyInstance, services: AppServices) 
       },
     });
   }
+  const contacts = async (request: FastifyRequest, reply: FastifyReply) => {
+    const member = await requireMember(services, request);
+    const { id } = (request.params ?? {}) as { id?: string };
+    if (id !== undefined && id !== member.organization.id) throw new AppError('notFound');
+    const page = await listInterviewees(services, member, request.query as Record<string, string>);
+    // The total travels in a header, as the spec's list calls read it.
+    return reply.header('x-total-count', String(page.total)).send(page.interviewees);
+  };
+  app.get('/api/canvas/interviewees', contacts);
+  app.get('/api/canvas/organizations/:id/interviewees', contacts);
+  app.put('/api/canvas/organizations/:id/interviewees', async (request) => {
+    const member = await requireMember(services, request);
+    const { id } = request.params as { id: string };
+    return updateInterviewees(services, member, id, request.body, requestContext(request));
+  });
   app.get('/api/canvas/:id', async (request) => {
     const member = await requireMember(services, request);
     const query = request.query as Record<string, string | undefined>;

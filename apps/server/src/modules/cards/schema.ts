@@ -137,3 +137,56 @@ export const boardSections = pgTable(
   (t) => [uniqueIndex('board_sections_project_type_key_idx').on(t.projectId, t.sectionType, t.key)],
 );
 export type BoardSectionRow = typeof boardSections.$inferSelect;
+
+/** Posts, interviews and other evidence: what they add to the common card. */
+export const evidence = pgTable('evidence', {
+  cardId: uuid('card_id')
+    .primaryKey()
+    .references(() => cards.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id').notNull(),
+  summary: text('summary').notNull().default(''),
+  email: text('email'),
+  hasEmail: boolean('has_email').notNull().default(false),
+  /** When an interview took place. */
+  date: at('date'),
+  /** Meeting cards: the instructor, mentor or coach engaged. */
+  engagement: jsonb('engagement').$type<{ profileId: string | null; type: string } | null>(),
+});
+export type EvidenceRow = typeof evidence.$inferSelect;
+
+/** The organisation's contacts: people interviewed, reused across interviews. */
+export const interviewees = pgTable(
+  'interviewees',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    title: text('title').notNull().default(''),
+    company: text('company').notNull().default(''),
+    companyLocation: text('company_location').notNull().default(''),
+    linkedin: text('linkedin').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('interviewees_organization_name_idx').on(t.organizationId, t.name)],
+);
+export type IntervieweeRow = typeof interviewees.$inferSelect;
+
+export const cardInterviewees = pgTable(
+  'card_interviewees',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    intervieweeId: uuid('interviewee_id')
+      .notNull()
+      .references(() => interviewees.id, { onDelete: 'cascade' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cardId, t.intervieweeId] }),
+    index('card_interviewees_interviewee_idx').on(t.intervieweeId),
+  ],
+);

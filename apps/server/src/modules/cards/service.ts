@@ -15,6 +15,7 @@ import {
   projectFields,
   rankBetween,
   titleProblem,
+  updateCardHeadSchema,
   updateCardSectionSchema,
   updateHypothesisSchema,
   updateTextSchema,
@@ -31,10 +32,27 @@ import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
 import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access.ts';
 import { insertBusinessCard } from './create-statement.ts';
+import {
+  evidenceDraftContent,
+  evidencePublishProblem,
+  insertEvidenceCard,
+  interviewChange,
+  isEvidenceCard,
+  loadEvidenceDetail,
+  postChange,
+} from './evidence.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { presentCard, type CardTextRow } from './present.ts';
-import { cards, cardTexts, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
+import {
+  cards,
+  cardTexts,
+  evidence,
+  hypotheses,
+  type CardRow,
+  type EvidenceRow,
+  type HypothesisRow,
+} from './schema.ts';
 
 /** Which rich-text fields each card type has (others are ignored, as the spec says). */
 const TEXT_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
@@ -88,9 +106,13 @@ export async function presentFullCard(
   // The member is known already; only other people are looked up.
   const people = await loadPeople(services.database.db, member.organization.id, others);
   people.set(member.profileId, member.person);
+  const evidenceDetail = isEvidenceCard(card.type)
+    ? await loadEvidenceDetail(services.database.db, card.id)
+    : null;
   return presentCard({
     card,
     hypothesis,
+    evidence: evidenceDetail,
     texts,
     people,
     scope: access.scope,
@@ -205,8 +227,26 @@ export async function createCard(
 ) {
   const data = parse(createCardSchema.safeParse(input));
   const access = await projectAccess(services, member, data.projectId);
+  if (isEvidenceCard(data.type)) {
+    const card = await insertEvidenceCard(
+      services,
+      member,
+      access,
+      { ...data, title: cleanTitle(data.title) },
+      context,
+      (unit, row) => recordCardEvent(unit, member, row, 'create', { type: row.type, draft: true }),
+    );
+    return presentFullCard(
+      services,
+      member,
+      { card, hypothesis: null, scope: access.scope, project: access.project },
+      { texts: [], unverifiedId: data.unverifiedId ?? null },
+    );
+  }
   if (data.type !== 'hypothesis') {
-    throw new AppError('validation', { message: 'Only hypotheses can be created here for now.' });
+    throw new AppError('validation', {
+      message: 'This kind of card arrives with its own feature.',
+    });
   }
   if (!canCreateCard(access.scope, data.type)) throw new AppError('forbidden');
   const settings = access.project.settings;
@@ -347,6 +387,7 @@ async function updateCardWith(
   ) => Promise<{
     card?: Partial<CardRow>;
     hypothesis?: Partial<HypothesisRow>;
+    evidence?: Partial<EvidenceRow>;
     changes: Record<string, unknown>;
   }>,
 ) {
@@ -377,6 +418,9 @@ async function updateCardWith(
           .where(eq(hypotheses.cardId, cardId))
           .returning();
         hypothesis = row ?? hypothesis;
+      }
+      if (change.evidence && Object.keys(change.evidence).length) {
+        await unit.tx.update(evidence).set(change.evidence).where(eq(evidence.cardId, cardId));
       }
       await recordCardEvent(unit, member, card, action, {
         version: card.version,
@@ -593,10 +637,17 @@ export async function publishCard(
     version,
     context,
     'publish',
-    async (_unit, access) => {
+    async (unit, access) => {
       if (!access.card.draft) return { changes: {} };
-      const problem = titleProblem(access.card.type, access.card.title);
+      const meeting = isEvidenceCard(access.card.type)
+        ? !!(await loadEvidenceDetail(unit.tx, access.card.id))?.engagement
+        : false;
+      const problem = titleProblem(access.card.type, access.card.title, { meeting });
       if (problem) throw new AppError('cardTitleInvalid', { message: problem });
+      if (isEvidenceCard(access.card.type)) {
+        const rule = await evidencePublishProblem(unit.tx, access.card);
+        if (rule) throw new AppError('validation', { message: rule });
+      }
       return { card: { draft: false, publishedAt: new Date() }, changes: { draft: false } };
     },
   );
@@ -615,9 +666,14 @@ export async function discardDraft(
   const access = await cardAccess(services, member, cardId);
   if (!access.card.draft || access.card.createdByProfileId !== member.profileId) return false;
   const texts = await textContent(services.database.db, cardId);
+  const extra = isEvidenceCard(access.card.type)
+    ? await evidenceDraftContent(services.database.db, cardId)
+    : { summary: undefined, intervieweeCount: 0, mediaCount: 0 };
   const empty = isDraftEmpty(access.card.type, {
     title: access.card.title,
-    summary: access.hypothesis?.summary ?? texts.summary,
+    intervieweeCount: extra.intervieweeCount,
+    mediaCount: extra.mediaCount,
+    summary: access.hypothesis?.summary ?? extra.summary ?? texts.summary,
     description: texts.description,
     keyInsights: texts.keyInsights,
     notes: texts.notes,
@@ -738,5 +794,43 @@ export async function markCardsViewed(
       return rows.length;
     },
     { context },
+  );
+}
+
+/** updatePost: a post's own fields, with its version. */
+export async function updatePost(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  const head = parse(updateCardHeadSchema.safeParse(input));
+  return updateCardWith(
+    services,
+    member,
+    head.cardId,
+    head.version,
+    context,
+    'update',
+    async (_unit, access) => postChange(input, access).apply(),
+  );
+}
+
+/** updateInterview: an interview's own fields and the people interviewed, with its version. */
+export async function updateInterview(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  const head = parse(updateCardHeadSchema.safeParse(input));
+  return updateCardWith(
+    services,
+    member,
+    head.cardId,
+    head.version,
+    context,
+    'update',
+    async (unit, access) => interviewChange(input, access, member).apply(unit.tx),
   );
 }

@@ -1,6 +1,6 @@
 /** Characters left, shown near the limit: yellow while some are left, red at or over it. */
 import { Text } from '@mantine/core';
-import { tooLongMessage } from '@assay/domain';
+import { editorTooLongMessage } from '@assay/domain';
 
 export function CharCounter(props: { length: number; max: number; showAt: number; title: string }) {
   const left = props.max - props.length;
@@ -13,7 +13,7 @@ export function CharCounter(props: { length: number; max: number; showAt: number
       data-testid="char-counter"
       role={over ? 'alert' : undefined}
     >
-      {over ? tooLongMessage(props.title, props.max) : `${left} characters left`}
+      {over ? editorTooLongMessage(props.title, props.max) : `${left} characters left`}
     </Text>
   );
 }
