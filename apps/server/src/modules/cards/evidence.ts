@@ -195,7 +195,7 @@ type CardChange = {
   changes: Record<string, unknown>;
 };
 
-/** updatePost: title, summary, email, evidence or not, tags, custom fields, reviewed. */
+/** updatePost (posts and other evidence): title, summary, email, evidence or not, tags, reviewed. */
 export function postChange(
   input: unknown,
   access: CardAccess,
@@ -205,11 +205,15 @@ export function postChange(
     cardId: data.cardId,
     version: data.version,
     apply: () => {
-      if (access.card.type !== 'post') throw new AppError('cardNotFound');
+      // Other evidence shares a post's fields; only a post can stop being evidence.
+      if (access.card.type !== 'post' && access.card.type !== 'evidenceOther') {
+        throw new AppError('cardNotFound');
+      }
       const card: Partial<CardRow> = {};
       const row: Partial<EvidenceRow> = {};
       if (data.title !== undefined) card.title = data.title.replace(/\s+/g, ' ').trim();
-      if (data.isEvidence !== undefined) card.isEvidence = data.isEvidence;
+      if (data.isEvidence !== undefined && access.card.type === 'post')
+        card.isEvidence = data.isEvidence;
       if (data.tags !== undefined) card.tags = [...new Set(data.tags)];
       if (data.reviewed !== undefined) card.reviewed = data.reviewed;
       if (data.summary !== undefined) row.summary = data.summary;

@@ -46,6 +46,7 @@ export interface CardDetail {
   texts: CardText[];
   path: string;
   abilities: { edit: boolean; delete: boolean; comment: boolean };
+  evidence: EvidenceDetail | null;
   hypothesis: {
     type: 'business' | 'product';
     canvas: Placement;
@@ -67,6 +68,31 @@ export interface CardDetail {
 }
 
 const PERSON = 'profileId firstName lastName image bgColor';
+export interface Interviewee {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  title: string;
+  company: string;
+  companyLocation: string;
+  linkedin: string;
+  notes: string;
+  interviewCount: number;
+}
+
+export interface EvidenceDetail {
+  summary: string;
+  email: string | null;
+  hasEmail: boolean;
+  date: string | null;
+  engagement: { profileId: string | null; type: string } | null;
+  interviewees: Interviewee[];
+}
+
+const INTERVIEWEE =
+  'id name email phone title company companyLocation linkedin notes interviewCount';
+
 export const CARD_FIELDS = `id projectId type title draft template templateName isEvidence viewed reviewed tags fields
   version publishedAt createdAt updatedAt path
   createdBy { ${PERSON} } updatedBy { ${PERSON} }
@@ -74,7 +100,8 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
   abilities { edit delete comment }
   hypothesis { type businessStatus risky summary productScore
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
-    result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }`;
+    result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
+  evidence { summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }`;
 
 export const fetchCard = (cardId: string) =>
   gatewayRequest<{ card: CardDetail }>(
@@ -178,3 +205,42 @@ export const fetchMentionSuggestions = (projectId: string, search: string) =>
     `query MentionSuggestions($p: ID!, $s: String) { mentionSuggestions(projectId: $p, search: $s) { ${PERSON} } }`,
     { p: projectId, s: search },
   ).then((d) => d.mentionSuggestions);
+
+export type PostPatch = Partial<{
+  title: string;
+  summary: string;
+  email: string | null;
+  isEvidence: boolean;
+  reviewed: boolean;
+}>;
+export type InterviewPatch = Partial<{
+  title: string;
+  date: string | null;
+  reviewed: boolean;
+  addInterviewee:
+    { id: string } | { name: string; email?: string; company?: string; title?: string };
+  removeIntervieweeId: string;
+}>;
+
+export const updatePost = (card: Pick<CardDetail, 'id' | 'version'>, patch: PostPatch) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    mutate('updatePost', { cardId: card.id, version, ...patch }),
+  );
+
+export const updateInterview = (card: Pick<CardDetail, 'id' | 'version'>, patch: InterviewPatch) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    mutate('updateInterview', { cardId: card.id, version, ...patch }),
+  );
+
+/** The organisation's contacts matching a search (for picking into an interview). */
+export const searchContacts = (search: string) =>
+  restRequest<Interviewee[]>(
+    `/api/canvas/interviewees?${new URLSearchParams({ search, pageSize: '8' }).toString()}`,
+  );
+
+/** Writes the fields a card type keeps on its own (hypotheses, posts, interviews). */
+export function updateCardTitle(card: Pick<CardDetail, 'id' | 'version' | 'type'>, title: string) {
+  if (card.type === 'post' || card.type === 'evidenceOther') return updatePost(card, { title });
+  if (card.type === 'interview') return updateInterview(card, { title });
+  return updateHypothesis(card, { title });
+}

@@ -66,7 +66,7 @@ export function CardDetailHost() {
       onClose={close}
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close card' }}
-      title={card.data?.type === 'hypothesis' ? 'Hypothesis' : 'Card'}
+      title={card.data ? (card.data.type === 'hypothesis' ? 'Hypothesis' : 'Evidence') : 'Card'}
       aria-label="Card"
     >
       <CardDetailView

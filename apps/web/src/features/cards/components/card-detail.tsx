@@ -8,10 +8,11 @@ import {
   type License,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
-import { updateHypothesis, type CardDetail } from '../api/card.ts';
+import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
+import { EvidenceDetails } from './evidence-details.tsx';
 import { HypothesisDetails } from './hypothesis-details.tsx';
 import { PlainField } from './plain-field.tsx';
 import { ProductDevelopment } from './product-development.tsx';
@@ -70,7 +71,15 @@ function LoadedCard(props: {
       ? card.hypothesis?.type === 'product'
         ? `Product ${terms.hypothesis.toLowerCase()}`
         : 'Business hypothesis'
-      : card.type;
+      : card.type === 'interview'
+        ? card.evidence?.engagement
+          ? 'Meeting'
+          : 'Interview'
+        : card.type === 'post'
+          ? card.isEvidence
+            ? 'Evidence post'
+            : 'Post'
+          : 'Evidence';
   return (
     <Stack gap="md" data-testid="card-detail">
       <Group justify="space-between" align="flex-start">
@@ -93,8 +102,8 @@ function LoadedCard(props: {
         max={HYPOTHESIS_TITLE_MAX}
         disabled={!card.abilities.edit}
         autoFocus={card.draft && card.title === ''}
-        placeholder="Name the hypothesis"
-        onSave={(title) => write((c) => updateHypothesis(c, { title }), { views: true })}
+        placeholder={card.type === 'hypothesis' ? 'Name the hypothesis' : 'Give it a title'}
+        onSave={(title) => write((c) => updateCardTitle(c, title), { views: true })}
       />
       <Tabs
         value={tab}
@@ -109,7 +118,11 @@ function LoadedCard(props: {
           ))}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          <HypothesisDetails card={card} project={props.project} license={props.license} />
+          {card.hypothesis ? (
+            <HypothesisDetails card={card} project={props.project} license={props.license} />
+          ) : (
+            <EvidenceDetails card={card} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="development" pt="md">
           <ProductDevelopment card={card} project={props.project} />

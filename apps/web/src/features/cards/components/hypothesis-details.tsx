@@ -1,14 +1,5 @@
 /** The details tab of a hypothesis: text, status, result, risk, type, members, tags, custom fields. */
-import {
-  Group,
-  MultiSelect,
-  SegmentedControl,
-  Select,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-} from '@mantine/core';
+import { Group, MultiSelect, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import {
   BUSINESS_STATUS_LABELS,
   BUSINESS_STATUSES,
@@ -20,7 +11,6 @@ import {
   type License,
 } from '@assay/domain';
 import {
-  setCardTag,
   updateHypothesis,
   updateText,
   type CardDetail,
@@ -29,6 +19,7 @@ import {
 import { useTeammates, type CardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardFields } from './card-fields.tsx';
+import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -169,29 +160,7 @@ export function HypothesisDetails(props: {
         }
       />
 
-      <TagsInput
-        label="Tags"
-        value={card.tags}
-        disabled={!editable}
-        maxTags={100}
-        clearable={false}
-        onChange={(next) => {
-          const added = next.filter((t) => !card.tags.includes(t));
-          const removed = card.tags.filter((t) => !next.includes(t));
-          for (const tag of added) {
-            void write(() => setCardTag(card.id, tag, true), {
-              optimistic: (c) => ({ ...c, tags: [...new Set([...c.tags, tag])] }),
-              views: true,
-            }).catch(() => undefined);
-          }
-          for (const tag of removed) {
-            void write(() => setCardTag(card.id, tag, false), {
-              optimistic: (c) => ({ ...c, tags: c.tags.filter((t) => t !== tag) }),
-              views: true,
-            }).catch(() => undefined);
-          }
-        }}
-      />
+      <CardTags card={card} />
 
       <MultiSelect
         label="Members"

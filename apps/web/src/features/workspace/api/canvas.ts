@@ -50,7 +50,7 @@ export interface WorkspaceProject {
   };
   customFields: ProjectCustomField[];
   prioritization: string;
-  abilities: { manage: boolean; createCards: boolean };
+  abilities: { manage: boolean; createCards: boolean; createEvidence: boolean };
 }
 
 export interface BoardSection {
@@ -66,7 +66,7 @@ const PROJECT = `project { id name prioritization
   settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder }
   canvas { type templateId locked sections { key name defaultName lens hidden } }
   customFields { id title type disabled global defaultKey specifications { options } }
-  abilities { manage createCards } }`;
+  abilities { manage createCards createEvidence } }`;
 const BOARD_CARD =
   'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit';
 
@@ -198,3 +198,14 @@ export const deleteBoardSection = (projectId: string, sectionType: string, key: 
 
 export const setPrioritization = (projectId: string, prioritization: string) =>
   restRequest(`/api/proj/projects/${projectId}/score`, { method: 'PUT', body: { prioritization } });
+
+/** Creates an evidence card (a draft) from the picker. */
+export const createEvidence = (input: {
+  projectId: string;
+  type: 'interview' | 'post' | 'evidenceOther';
+  engagementType?: 'instructor' | 'mentor' | 'guest';
+}) =>
+  gatewayRequest<{ createCard: CreatedCard }>(
+    'mutation CreateEvidence($input: JSON!) { createCard(input: $input) { id version title draft } }',
+    { input },
+  ).then((d) => d.createCard);

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test('a founder logs an interview: publishing asks for key insights and a person, then it joins the feed', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `evidence.${suffix}@example.com`,
+    orgName: `Evidence ${suffix}`,
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Food truck');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Food truck' })
+    .getByRole('link')
+    .first()
+    .click();
+
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Interview' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Interview', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Title').fill('Lunch rush chat');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Please add the key insights')).toBeVisible();
+  await dialog
+    .getByTestId('editor-key insights')
+    .locator('[contenteditable]')
+    .fill('Office workers want food in under five minutes');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Please add the person you interviewed.')).toBeVisible();
+
+  await dialog.getByRole('combobox', { name: 'Name' }).fill('Priya Shah');
+  await dialog.getByRole('button', { name: 'Add person' }).click();
+  await expect(dialog.getByTestId('interviewee')).toContainText('Priya Shah');
+  await dialog.getByRole('combobox', { name: 'Name' }).fill('priya shah');
+  await dialog.getByRole('button', { name: 'Add person' }).click();
+  await expect(page.getByText('priya shah is already added to this evidence.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await page.screenshot({ path: 'test-results/interview.png' });
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await expect(panel.getByTestId('list-item').first()).toContainText('Lunch rush chat');
+});
