@@ -51,4 +51,12 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await page.getByRole('button', { name: 'Activity' }).click();
   const panel = page.getByRole('dialog', { name: 'Project activity' });
   await expect(panel.getByTestId('list-item').first()).toContainText('Lunch rush chat');
+  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  await expect(panel.getByTestId('evidence-counts')).toContainText('1 total');
+  await expect(panel.getByTestId('evidence-counts')).toContainText('1 new');
+  await panel.getByRole('tab', { name: 'People' }).click();
+  await expect(panel.getByTestId('contact')).toContainText('Priya Shah');
+  await expect(panel.getByTestId('contact')).toContainText('1 interview');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: 'test-results/contacts.png' });
 });

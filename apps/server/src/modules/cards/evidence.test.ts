@@ -122,6 +122,18 @@ describe('evidence cards', () => {
 
     card = (await publish(owner.agent, org.slug, card)).card!;
     expect(card.draft).toBe(false);
+    const EVIDENCE =
+      'query($p: ID!) { evidence(projectId: $p) { counts { total new viewed generated } cards { title } } }';
+    const listed = await onOrg(owner.agent, org.slug, EVIDENCE, { p: projectId });
+    expect(listed.data?.evidence).toEqual({
+      counts: { total: 1, new: 1, viewed: 0, generated: 0 },
+      cards: [{ title: 'Talk with a barista' }],
+    });
+    await onOrg(owner.agent, org.slug, 'mutation($p: ID!) { markCardsViewed(projectId: $p) }', {
+      p: projectId,
+    });
+    const seen = await onOrg(owner.agent, org.slug, EVIDENCE, { p: projectId });
+    expect(seen.data?.evidence).toMatchObject({ counts: { total: 1, new: 0, viewed: 1 } });
     const last = await evidenceMutation(owner.agent, org.slug, 'updateInterview', {
       cardId: card.id,
       version: card.version,

@@ -6,6 +6,7 @@ import {
   copyCardTo,
   createTemplate,
   listDrafts,
+  listEvidence,
   listTemplates,
   searchCards,
 } from './lists.ts';
@@ -72,6 +73,8 @@ export const resolvers = {
         sort: args.sort ?? 'newest',
         page: args.page ?? 0,
       }),
+    evidence: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      listEvidence(context.services, await member(context), args.projectId),
     drafts: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       listDrafts(context.services, await member(context), args.projectId),
     searchCards: async (

@@ -1,6 +1,8 @@
 /** The activity feed, drafts, templates and card search of a project. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { restBodyToApiError } from '../../../api/errors.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
+import { httpFetch, readJson } from '../../../api/http.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 
 export interface CardListItem {
@@ -76,3 +78,45 @@ export const markAllViewed = (projectId: string) =>
     'mutation MarkViewed($p: ID!) { markCardsViewed(projectId: $p) }',
     { p: projectId },
   );
+
+export interface EvidenceList {
+  counts: { total: number; new: number; viewed: number; generated: number };
+  cards: CardListItem[];
+}
+
+export const useEvidence = (projectId: string) =>
+  useQuery({
+    queryKey: [...queryKeys.cardLists(projectId), 'evidence'],
+    queryFn: () =>
+      gatewayRequest<{ evidence: EvidenceList }>(
+        `query Evidence($p: ID!) { evidence(projectId: $p) { counts { total new viewed generated } cards { ${ITEM} } } }`,
+        { p: projectId },
+      ).then((d) => d.evidence),
+    staleTime: 0,
+  });
+
+export interface Contact {
+  id: string;
+  name: string;
+  email: string;
+  company: string;
+  title: string;
+  interviewCount: number;
+}
+
+/** The organisation's contacts; the total comes in the x-total-count header. */
+export const useContacts = (search: string) =>
+  useQuery({
+    queryKey: ['contacts', 'list', search],
+    queryFn: async () => {
+      const response = await httpFetch(
+        `/api/canvas/interviewees?${new URLSearchParams({ search, pageSize: '50' }).toString()}`,
+      );
+      const body = (await readJson(response)) as Contact[] | { message?: string };
+      if (!response.ok || !Array.isArray(body)) throw restBodyToApiError(body, response.status);
+      return {
+        total: Number(response.headers.get('x-total-count') ?? body.length),
+        contacts: body,
+      };
+    },
+  });

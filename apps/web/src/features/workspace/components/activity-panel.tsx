@@ -21,7 +21,9 @@ import { showAlert } from '../../../ui/alerts.ts';
 import {
   markAllViewed,
   useCardSearch,
+  useContacts,
   useDrafts,
+  useEvidence,
   useFeed,
   useTemplates,
   type CardListItem,
@@ -128,6 +130,69 @@ function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
           Load more
         </Button>
       ) : null}
+    </Stack>
+  );
+}
+
+function Evidence(props: { projectId: string; onOpen: (id: string) => void }) {
+  const evidence = useEvidence(props.projectId);
+  const counts = evidence.data?.counts;
+  return (
+    <Stack gap="xs">
+      {counts ? (
+        <Group gap="xs" data-testid="evidence-counts">
+          <Badge variant="light">{counts.total} total</Badge>
+          <Badge variant="light" color="orange">
+            {counts.new} new
+          </Badge>
+          <Badge variant="light" color="gray">
+            {counts.viewed} viewed
+          </Badge>
+          <Badge variant="light" color="grape">
+            {counts.generated} generated
+          </Badge>
+        </Group>
+      ) : null}
+      {evidence.data?.cards.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No evidence yet. Log an interview or a post with Add evidence.
+        </Text>
+      ) : null}
+      {(evidence.data?.cards ?? []).map((item) => (
+        <Item key={item.id} item={item} onOpen={props.onOpen} />
+      ))}
+    </Stack>
+  );
+}
+
+function Contacts() {
+  const [search, setSearch] = useState('');
+  const contacts = useContacts(search.trim());
+  return (
+    <Stack gap="xs">
+      <TextInput
+        size="xs"
+        placeholder="Search people"
+        aria-label="Search people"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+      />
+      <Text size="xs" c="dimmed" data-testid="contacts-total">
+        {contacts.data?.total ?? 0} people
+      </Text>
+      {(contacts.data?.contacts ?? []).map((c) => (
+        <Group key={c.id} justify="space-between" wrap="nowrap" data-testid="contact">
+          <div>
+            <Text size="sm">{c.name}</Text>
+            <Text size="xs" c="dimmed">
+              {[c.title, c.company, c.email].filter(Boolean).join(' · ')}
+            </Text>
+          </div>
+          <Badge size="sm" variant="light">
+            {c.interviewCount} interview{c.interviewCount === 1 ? '' : 's'}
+          </Badge>
+        </Group>
+      ))}
     </Stack>
   );
 }
@@ -251,12 +316,20 @@ export function ActivityPanel(props: {
       <Tabs defaultValue="feed" keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="feed">Feed</Tabs.Tab>
+          <Tabs.Tab value="evidence">Evidence</Tabs.Tab>
           <Tabs.Tab value="drafts">Drafts</Tabs.Tab>
           <Tabs.Tab value="templates">Templates</Tabs.Tab>
           <Tabs.Tab value="search">Search</Tabs.Tab>
+          <Tabs.Tab value="contacts">People</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="feed">
           <Feed projectId={props.projectId} onOpen={open} />
+        </Tabs.Panel>
+        <Tabs.Panel value="evidence">
+          <Evidence projectId={props.projectId} onOpen={open} />
+        </Tabs.Panel>
+        <Tabs.Panel value="contacts">
+          <Contacts />
         </Tabs.Panel>
         <Tabs.Panel value="drafts">
           <Drafts projectId={props.projectId} onOpen={open} />
