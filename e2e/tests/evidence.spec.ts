@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 test('a founder logs an interview: publishing asks for key insights and a person, then it joins the feed', async ({
@@ -42,6 +44,20 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await dialog.getByRole('combobox', { name: 'Name' }).fill('priya shah');
   await dialog.getByRole('button', { name: 'Add person' }).click();
   await expect(page.getByText('priya shah is already added to this evidence.')).toBeVisible();
+
+  // A photo from the conversation: the card shows its thumbnail, the lightbox the image.
+  const photo = await sharp(randomBytes(800 * 600 * 3), {
+    raw: { width: 800, height: 600, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles({ name: 'menu board.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByTestId('upload-panel')).toBeVisible();
+  const thumb = dialog.getByTestId('card-file').getByRole('img', { name: 'menu_board.png' });
+  await expect(thumb).toHaveAttribute('src', /variant=thumb/);
+  await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(500);
 
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();

@@ -802,6 +802,30 @@ const REST: Record<string, Rule> = {
       );
     },
   },
+  'POST /api/canvas/cards/:cardId/media': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      return actor.post(
+        `/api/canvas/cards/${card.id}/media`,
+        { key: await freshUpload(w, 'cards', card.id) },
+        onHost(w),
+      );
+    },
+  },
+  'DELETE /api/canvas/cards/:cardId/media': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      const key = await freshUpload(w, 'cards', card.id);
+      const file = (
+        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, onHost(w))
+      ).json() as { id: string };
+      return actor.delete(`/api/canvas/cards/${card.id}/media`, { mediaId: file.id }, onHost(w));
+    },
+  },
   'GET /api/users/profiles': {
     kind: 'organization',
     allowed: MEMBERS,

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { signOut } from '../api/session.ts';
 import { closeRerouteAlerts } from '../ui/alerts.ts';
+import { UploadProgressPanel } from '../ui/upload-progress.tsx';
 import { VersionBanner } from '../ui/version-banner.tsx';
 import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 import { SideNav } from './side-nav.tsx';
@@ -113,6 +114,7 @@ export function AppLayout() {
         <VersionBanner />
         <Outlet />
         {boot.data?.membership ? <CardDetailOutlet /> : null}
+        <UploadProgressPanel />
       </AppShell.Main>
     </AppShell>
   );

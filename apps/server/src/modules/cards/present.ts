@@ -58,6 +58,7 @@ export function presentCard(options: {
   card: CardRow;
   hypothesis: HypothesisRow | null;
   evidence?: unknown;
+  media?: unknown[];
   texts: CardTextRow[];
   people: Map<string, Person>;
   scope: PermissionScope;
@@ -88,6 +89,7 @@ export function presentCard(options: {
     texts: options.texts.map((t) => ({ ...t, updatedAt: t.updatedAt.toISOString() })),
     hypothesis: hypothesis ? presentHypothesis(hypothesis, people) : null,
     evidence: options.evidence ?? null,
+    media: options.media ?? [],
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),
     unverifiedId: options.unverifiedId ?? null,

@@ -42,6 +42,7 @@ import {
   postChange,
 } from './evidence.ts';
 import { prepared } from '../../platform/db/prepared.ts';
+import { listCardMedia } from '../media/service.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { presentCard, type CardTextRow } from './present.ts';
 import {
@@ -109,10 +110,13 @@ export async function presentFullCard(
   const evidenceDetail = isEvidenceCard(card.type)
     ? await loadEvidenceDetail(services.database.db, card.id)
     : null;
+  // A card just created has no files yet.
+  const files = options.texts ? [] : await listCardMedia(services, member.organization.id, card.id);
   return presentCard({
     card,
     hypothesis,
     evidence: evidenceDetail,
+    media: files,
     texts,
     people,
     scope: access.scope,

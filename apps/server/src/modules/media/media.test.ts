@@ -237,4 +237,67 @@ describe('uploads', () => {
     const empty = Buffer.from(await (await PDFDocument.create()).save({ addDefaultPage: false }));
     await expect(processPdf(empty)).rejects.toMatchObject({ message: ERRORS.pdfNoPages.message });
   });
+
+  it('attaches files to a card, which count for a post and show on the card, and removes them', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    const made = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+      {
+        i: { projectId, type: 'post', title: 'Whiteboard photo', isEvidence: false },
+      },
+    );
+    const post = made.data?.createCard as { id: string; version: number };
+    const png = await noisyPng(700, 500);
+    const signed = await sign(owner.agent, org.slug, {
+      filename: 'board.png',
+      collection: 'cards',
+      locationId: post.id,
+    });
+    await upload(signed.body.url, png);
+    const attached = await owner.agent.post(
+      `/api/canvas/cards/${post.id}/media`,
+      { key: signed.body.key },
+      host,
+    );
+    expect(attached.statusCode).toBe(200);
+    const file = attached.json() as { id: string; thumbUrl: string };
+    const card = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { version media { id filename fileType thumbUrl } } }',
+      { id: post.id },
+    );
+    expect(card.data?.card).toMatchObject({
+      media: [{ id: file.id, filename: 'board.png', fileType: 'image' }],
+    });
+    // A non-evidence post publishes with an attachment and no summary.
+    const published = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { draft } }',
+      {
+        id: post.id,
+        v: (card.data?.card as { version: number }).version,
+      },
+    );
+    expect(published.data?.publishCard).toEqual({ draft: false });
+    expect((await owner.agent.get(file.thumbUrl, host)).statusCode).toBe(200);
+    const removed = await owner.agent.delete(
+      `/api/canvas/cards/${post.id}/media`,
+      { mediaId: file.id },
+      host,
+    );
+    expect(removed.statusCode).toBe(200);
+    const after = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { media { id } } }',
+      { id: post.id },
+    );
+    expect(after.data?.card).toEqual({ media: [] });
+  });
 });

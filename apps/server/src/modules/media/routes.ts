@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import {
+  addCardMedia,
   downloadMedia,
   receiveUpload,
+  removeCardMedia,
   removeOrganizationImage,
   removeProfileImage,
   setOrganizationImage,
@@ -77,5 +79,22 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
     const member = await requireMember(services, request);
     const { id } = request.params as { id: string };
     return removeProfileImage(services, member, id, requestContext(request));
+  });
+
+  app.post('/api/canvas/cards/:cardId/media', async (request) => {
+    const member = await requireMember(services, request);
+    const { cardId } = request.params as { cardId: string };
+    return addCardMedia(
+      services,
+      member,
+      cardId,
+      (request.body as { key?: unknown } | null)?.key,
+      requestContext(request),
+    );
+  });
+  app.delete('/api/canvas/cards/:cardId/media', async (request) => {
+    const member = await requireMember(services, request);
+    const { cardId } = request.params as { cardId: string };
+    return removeCardMedia(services, member, cardId, request.body, requestContext(request));
   });
 }

@@ -19,6 +19,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess } from '../cards/access.ts';
+import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { processUpload } from './processing.ts';
 import { media, type MediaRow } from './schema.ts';
@@ -374,4 +375,57 @@ export async function removeProfileImage(
     .set({ image: null })
     .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)));
   return true;
+}
+
+/** The media of a card, oldest first (for its detail). */
+export async function listCardMedia(services: AppServices, organizationId: string, cardId: string) {
+  const rows = await services.database.db
+    .select()
+    .from(media)
+    .where(
+      and(
+        eq(media.subjectId, cardId),
+        eq(media.collection, 'cards'),
+        eq(media.organizationId, organizationId),
+      ),
+    )
+    .orderBy(media.uploadedAt);
+  return rows.map(presentMedia);
+}
+
+/** POST /api/canvas/cards/{cardId}/media: a file attached to a card. */
+export async function addCardMedia(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  key: unknown,
+  context: RequestContext,
+) {
+  const row = await recordMedia(
+    services,
+    member,
+    { collection: 'cards', subjectId: cardId, key },
+    context,
+    (tx, saved) => touchProjectCards(tx, saved.projectId ?? ''),
+  );
+  return presentMedia(row);
+}
+
+/** DELETE /api/canvas/cards/{cardId}/media with the media in the body. */
+export async function removeCardMedia(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  body: unknown,
+  context: RequestContext,
+) {
+  const mediaId =
+    (body as { id?: unknown; mediaId?: unknown } | null)?.mediaId ??
+    (body as { id?: unknown } | null)?.id;
+  if (typeof mediaId !== 'string')
+    throw new AppError('validation', { message: 'Which file should go?' });
+  return deleteMedia(services, member, mediaId, context, async (tx, row) => {
+    if (row.collection !== 'cards' || row.subjectId !== cardId) throw new AppError('notFound');
+    await touchProjectCards(tx, row.projectId ?? '');
+  });
 }

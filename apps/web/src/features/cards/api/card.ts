@@ -5,6 +5,7 @@ import { noteCardVersion, queueCardWrite, resetCardVersion } from '../../../api/
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { restRequest } from '../../../api/rest.ts';
+import { uploadFile } from '../../../api/uploads.ts';
 
 export interface Person {
   profileId: string;
@@ -47,6 +48,7 @@ export interface CardDetail {
   path: string;
   abilities: { edit: boolean; delete: boolean; comment: boolean };
   evidence: EvidenceDetail | null;
+  media: CardMedia[];
   hypothesis: {
     type: 'business' | 'product';
     canvas: Placement;
@@ -68,6 +70,16 @@ export interface CardDetail {
 }
 
 const PERSON = 'profileId firstName lastName image bgColor';
+export interface CardMedia {
+  id: string;
+  filename: string;
+  fileType: string;
+  size: number;
+  url: string;
+  mediumUrl: string | null;
+  thumbUrl: string | null;
+}
+
 export interface Interviewee {
   id: string;
   name: string;
@@ -101,7 +113,8 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
   hypothesis { type businessStatus risky summary productScore
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
-  evidence { summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }`;
+  evidence { summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
+  media { id filename fileType size url mediumUrl thumbUrl }`;
 
 export const fetchCard = (cardId: string) =>
   gatewayRequest<{ card: CardDetail }>(
@@ -244,3 +257,19 @@ export function updateCardTitle(card: Pick<CardDetail, 'id' | 'version' | 'type'
   if (card.type === 'interview') return updateInterview(card, { title });
   return updateHypothesis(card, { title });
 }
+
+/** Uploads a file and attaches it to the card. */
+export async function attachFile(
+  cardId: string,
+  file: File,
+  onProgress: (percent: number) => void,
+) {
+  const key = await uploadFile(file, { collection: 'cards', locationId: cardId }, onProgress);
+  return restRequest<CardMedia>(`/api/canvas/cards/${cardId}/media`, {
+    method: 'POST',
+    body: { key },
+  });
+}
+
+export const removeFile = (cardId: string, mediaId: string) =>
+  restRequest(`/api/canvas/cards/${cardId}/media`, { method: 'DELETE', body: { mediaId } });

@@ -21,6 +21,7 @@ import {
   type CardDetail,
 } from '../api/card.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
+import { CardMediaSection } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -192,6 +193,7 @@ export function EvidenceDetails(props: { card: CardDetail }) {
           {richText('description', 'Description', 'Anything else worth keeping.')}
         </>
       )}
+      <CardMediaSection card={card} />
       <CardTags card={card} />
     </Stack>
   );

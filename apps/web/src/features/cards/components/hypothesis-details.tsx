@@ -19,6 +19,7 @@ import {
 import { useTeammates, type CardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardFields } from './card-fields.tsx';
+import { CardMediaSection } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -160,6 +161,7 @@ export function HypothesisDetails(props: {
         }
       />
 
+      <CardMediaSection card={card} />
       <CardTags card={card} />
 
       <MultiSelect

@@ -178,7 +178,7 @@ function Contacts() {
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <Text size="xs" c="dimmed" data-testid="contacts-total">
-        {contacts.data?.total ?? 0} people
+        {contacts.data?.total === 1 ? '1 person' : `${contacts.data?.total ?? 0} people`}
       </Text>
       {(contacts.data?.contacts ?? []).map((c) => (
         <Group key={c.id} justify="space-between" wrap="nowrap" data-testid="contact">
