@@ -28,6 +28,7 @@ import { migrateDatabase, openDatabase, type Database } from './platform/db/inde
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
 import { createTransactionRunner } from './platform/events/unit-of-work.ts';
 import { createLocalStorage } from './platform/storage/index.ts';
+import { createS3Storage } from './platform/storage/s3.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
@@ -92,7 +93,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
     }),
-    storage: createLocalStorage({ dataDir: config.dataDir, secret: config.appSecret }),
+    storage: config.s3
+      ? createS3Storage(config.s3)
+      : createLocalStorage({ dataDir: config.dataDir, secret: config.appSecret }),
     transaction: createTransactionRunner(
       database,
       (rows) => events.publish(rows),

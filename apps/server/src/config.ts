@@ -35,6 +35,14 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.local>'),
+  S3_ENDPOINT: z
+    .string()
+    .url('S3_ENDPOINT must be a URL, e.g. https://s3.eu-west-1.amazonaws.com')
+    .optional(),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   FEATURE_SLUGS: z
     .string()
     .regex(
@@ -79,6 +87,16 @@ export interface Config {
   mailFrom: string;
   /** Organisations (by slug) that get each slug-limited feature. */
   featureSlugs: Record<string, string[]>;
+  /** An S3-compatible store for uploads; without it files stay on local disk. */
+  s3:
+    | {
+        endpoint: string;
+        bucket: string;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+      }
+    | undefined;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
@@ -143,6 +161,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     e.DATA_DIR === 'memory://'
       ? 'memory://'
       : resolveFromLaunchDir(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  const s3Settings = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) && !s3Settings.every(Boolean)) {
+    throw new ConfigError([
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set all four or none',
+    ]);
+  }
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
   }
@@ -163,6 +187,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
     featureSlugs: Object.fromEntries(
       (e.FEATURE_SLUGS ?? '')
         .split(',')

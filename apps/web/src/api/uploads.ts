@@ -32,7 +32,8 @@ export async function uploadFile(
   await new Promise<void>((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('PUT', signed.url);
-    request.withCredentials = true;
+    // The app's own upload route wants the session; a presigned bucket URL does not.
+    request.withCredentials = signed.url.startsWith('/');
     request.setRequestHeader('content-type', 'application/octet-stream');
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));

@@ -102,7 +102,7 @@ export async function signUpload(
   const clean = cleanFilename(filename);
   const key = `${member.organization.id}/${collection}/${subjectId}/${randomBytes(9).toString('base64url')}/${clean}`;
   return {
-    ...services.storage.signUpload(key, {}),
+    ...(await services.storage.signUpload(key, {})),
     key,
     filename: clean,
     fileType: fileKind(clean),

@@ -1,6 +1,6 @@
 /**
- * File storage behind one interface: local disk with HMAC-signed URLs (the embedded default); an
- * S3-compatible store with presigned URLs is the production adapter (it arrives with issue #6).
+ * File storage behind one interface: local disk with HMAC-signed URLs (the embedded default), or
+ * an S3-compatible store with presigned URLs (s3.ts) when S3_* settings are given.
  */
 import { createHmac } from 'node:crypto';
 import { createWriteStream, mkdtempSync } from 'node:fs';
@@ -20,7 +20,7 @@ export interface SignedUpload {
 
 export interface FileStorage {
   /** A URL the browser may PUT the file to, once, within the expiry. */
-  signUpload(key: string, options: { expiresInSeconds?: number }): SignedUpload;
+  signUpload(key: string, options: { expiresInSeconds?: number }): Promise<SignedUpload>;
   /** Checks a signed upload URL's parameters. */
   verifyUpload(key: string, expires: string, signature: string): boolean;
   /** Stores a stream, refusing more than the upload limit and empty files. */
@@ -51,7 +51,7 @@ export function createLocalStorage(options: { dataDir: string; secret: string })
       .digest('base64url');
 
   return {
-    signUpload(key, { expiresInSeconds = 15 * 60 } = {}) {
+    async signUpload(key, { expiresInSeconds = 15 * 60 } = {}) {
       const expires = String(Math.floor(Date.now() / 1000) + expiresInSeconds);
       const query = new URLSearchParams({
         key: checkKey(key),
