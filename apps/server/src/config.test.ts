@@ -48,6 +48,25 @@ describe('config', () => {
     });
   });
 
+  it('reads the S3 settings only as a complete set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_BUCKET: 'files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).s3,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(ConfigError);
+  });
+
   it('names every bad setting', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', NODE_ENV: 'staging' });
