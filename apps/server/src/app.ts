@@ -23,6 +23,7 @@ import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
+import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
@@ -106,6 +107,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerNavigationHandlers(services);
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
+    await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
+      runTranscription(services, data.transcriptionId),
+    );
   }
 
   await app.register(fastifyCookie);

@@ -41,6 +41,14 @@ const environmentSchema = z.object({
     .optional(),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
+  TRANSCRIPTION_URL: z
+    .string()
+    .url(
+      'TRANSCRIPTION_URL must be the base URL of an OpenAI-compatible API, e.g. https://api.openai.com/v1',
+    )
+    .optional(),
+  TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   FEATURE_SLUGS: z
@@ -87,6 +95,8 @@ export interface Config {
   mailFrom: string;
   /** Organisations (by slug) that get each slug-limited feature. */
   featureSlugs: Record<string, string[]>;
+  /** An OpenAI-compatible speech-to-text endpoint; without it transcription says it is not set up. */
+  transcription: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** An S3-compatible store for uploads; without it files stay on local disk. */
   s3:
     | {
@@ -187,6 +197,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    transcription: e.TRANSCRIPTION_URL
+      ? {
+          baseUrl: e.TRANSCRIPTION_URL.replace(/\/+$/, ''),
+          apiKey: e.TRANSCRIPTION_API_KEY,
+          model: e.TRANSCRIPTION_MODEL,
+        }
+      : undefined,
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

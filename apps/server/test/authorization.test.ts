@@ -494,6 +494,32 @@ const GATEWAY: Record<string, Rule> = {
       });
     },
   },
+  // Transcriptions need an entry first, which needs a transcription service: a missing entry is
+  // refused for everyone, which is what these check (the flow itself is in transcription.test.ts).
+  updateTranscriptionText: {
+    kind: 'organization',
+    allowed: [],
+    run: mutation(
+      'mutation { updateTranscriptionText(entryId: "00000000-0000-4000-8000-000000000000", body: "x") { id } }',
+      async () => ({}),
+    ),
+  },
+  updateTranscriptionSpeaker: {
+    kind: 'organization',
+    allowed: [],
+    run: mutation(
+      'mutation { updateTranscriptionSpeaker(entryId: "00000000-0000-4000-8000-000000000000", speakerIdx: 1) { id } }',
+      async () => ({}),
+    ),
+  },
+  deleteTranscription: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($id: ID!) { deleteTranscription(cardId: $id) }', {
+        id: (await freshCard(w)).id,
+      }),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -824,6 +850,19 @@ const REST: Record<string, Rule> = {
         await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, onHost(w))
       ).json() as { id: string };
       return actor.delete(`/api/canvas/cards/${card.id}/media`, { mediaId: file.id }, onHost(w));
+    },
+  },
+  // Without a transcription service here every allowed caller gets 503 (not refused); others are refused.
+  'POST /api/media/cards/:cardId/transcribe': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      const key = await freshUpload(w, 'cards', card.id);
+      const file = (
+        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, onHost(w))
+      ).json() as { id: string };
+      return actor.post(`/api/media/cards/${card.id}/transcribe`, { mediaId: file.id }, onHost(w));
     },
   },
   'GET /api/users/profiles': {

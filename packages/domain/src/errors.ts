@@ -234,6 +234,26 @@ export const ERRORS = {
   pdfNoPages: { status: 400, ref: 2031, message: 'PDF document has no pages' },
   pdfProcessing: { status: 400, ref: 2032, message: 'Error processing PDF' },
   csvOnly: { status: 400, ref: 2033, message: 'Only CSV file types are accepted' },
+  transcriptionNotInPlan: {
+    status: 403,
+    ref: 2046,
+    message: 'Transcriptions are not part of your plan.',
+  },
+  transcriptionHoursUsed: {
+    status: 403,
+    ref: 2047,
+    message: 'Your organization has used all its transcription hours for this plan.',
+  },
+  transcriptionNotConfigured: {
+    status: 503,
+    ref: 2048,
+    message: 'Transcription is not configured on this server. Ask your administrator to set it up.',
+  },
+  transcriptionWrongFile: {
+    status: 400,
+    ref: 2049,
+    message: 'Only audio and video files can be transcribed.',
+  },
   generationNeedsDescription: {
     status: 400,
     ref: 2034,

@@ -13,6 +13,7 @@ import {
 import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
+import { mediaModule } from '../modules/media/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { projectsModule } from '../modules/projects/index.ts';
 import { systemModule } from '../modules/system/index.ts';
@@ -31,6 +32,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   organizationsModule,
   projectsModule,
   cardsModule,
+  mediaModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

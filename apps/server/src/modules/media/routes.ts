@@ -14,6 +14,7 @@ import {
   signUpload,
 } from './service.ts';
 import { LIMITS } from '@assay/domain';
+import { startTranscription } from './transcription.ts';
 import type { Readable } from 'node:stream';
 
 type Query = Record<string, string | undefined>;
@@ -96,5 +97,17 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
     const member = await requireMember(services, request);
     const { cardId } = request.params as { cardId: string };
     return removeCardMedia(services, member, cardId, request.body, requestContext(request));
+  });
+  app.post('/api/media/cards/:cardId/transcribe', async (request, reply) => {
+    const member = await requireMember(services, request);
+    const { cardId } = request.params as { cardId: string };
+    const started = await startTranscription(
+      services,
+      member,
+      cardId,
+      request.body,
+      requestContext(request),
+    );
+    return reply.code(202).send(started);
   });
 }

@@ -34,3 +34,44 @@ export const media = pgTable(
   ],
 );
 export type MediaRow = typeof media.$inferSelect;
+
+/** A transcription of a card's audio or video file, and its conversation. */
+export const transcriptions = pgTable(
+  'transcriptions',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    cardId: uuid('card_id').notNull(),
+    mediaId: uuid('media_id').notNull(),
+    title: text('title').notNull(),
+    /** processing, complete or failed */
+    status: text('status').notNull().default('processing'),
+    error: text('error'),
+    speakerCount: integer('speaker_count').notNull().default(1),
+    seconds: integer('seconds').notNull().default(0),
+    uploadedBy: uuid('uploaded_by').notNull(),
+    uploadedAt: createdAtColumn(),
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    index('transcriptions_card_idx').on(t.cardId),
+    index('transcriptions_organization_idx').on(t.organizationId),
+  ],
+);
+export type TranscriptionRow = typeof transcriptions.$inferSelect;
+
+export const transcriptionEntries = pgTable(
+  'transcription_entries',
+  {
+    id: idColumn(),
+    transcriptionId: uuid('transcription_id')
+      .notNull()
+      .references(() => transcriptions.id, { onDelete: 'cascade' }),
+    idx: integer('idx').notNull(),
+    speakerIdx: integer('speaker_idx').notNull().default(0),
+    name: text('name').notNull().default(''),
+    body: text('body').notNull(),
+    startSeconds: integer('start_seconds').notNull().default(0),
+  },
+  (t) => [index('transcription_entries_transcription_idx').on(t.transcriptionId, t.idx)],
+);

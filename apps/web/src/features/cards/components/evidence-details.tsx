@@ -25,6 +25,7 @@ import { CardMediaSection } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
+import { TranscriptionSection } from './transcription-section.tsx';
 
 function Interviewees(props: { card: CardDetail }) {
   const { card } = props;
@@ -149,6 +150,7 @@ export function EvidenceDetails(props: { card: CardDetail }) {
           <Interviewees card={card} />
           {richText('keyInsights', 'Key insights', 'What did you learn?')}
           {richText('notes', 'Notes', 'Notes from the conversation. Type @ to mention someone.')}
+          <TranscriptionSection card={card} />
         </>
       ) : (
         <>
