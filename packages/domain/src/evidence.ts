@@ -67,3 +67,20 @@ export function intervieweeProblem(name: string, existingNames: readonly string[
   }
   return null;
 }
+
+/** A customer-chat conversation imported into a card (part 2 §3 Chat-conversation card). */
+export interface ChatConversation {
+  conversationId: string;
+  intercomId: string | null;
+  url: string | null;
+  rawText: string;
+  conversationParts: {
+    type: string;
+    createdAt: string;
+    body: string;
+    authorName: string;
+    /** user, lead, admin or bot */
+    authorType: string;
+    attachments: { name: string; url: string }[];
+  }[];
+}

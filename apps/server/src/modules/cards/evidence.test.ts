@@ -4,6 +4,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { CARD_FIELDS, cardMutation, createCardAs, createProjectIn } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import type { Agent } from '../../../test/agent.ts';
+import { cards, evidence } from './schema.ts';
 
 const built = await buildTestApp();
 
@@ -301,5 +302,85 @@ describe('evidence cards', () => {
       },
     );
     expect(empty.headers['x-total-count']).toBe('0');
+  });
+
+  it('shows an imported customer chat with its authors and attachments, and never makes one by hand', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    const byHand = await createCardAs(owner.agent, org.slug, {
+      projectId,
+      type: 'intercom',
+      title: 'Chat',
+    });
+    expect(byHand.error).toContain('Customer chats come from your chat tool');
+
+    // What the chat import (integrations issue) writes.
+    const profileId = (
+      (await onOrg(owner.agent, org.slug, '{ profile { id } }')).data?.profile as { id: string }
+    ).id;
+    const [card] = await built.services.database.db
+      .insert(cards)
+      .values({
+        organizationId: org.id,
+        projectId,
+        type: 'intercom',
+        title: 'Refund question',
+        draft: false,
+        isEvidence: true,
+        publishedAt: new Date(),
+        createdByProfileId: profileId,
+      })
+      .returning();
+    await built.services.database.db.insert(evidence).values({
+      cardId: card!.id,
+      projectId,
+      conversation: {
+        conversationId: 'c-1',
+        intercomId: '123',
+        url: 'https://app.intercom.com/conversations/123',
+        rawText: 'Can I get a refund? Yes.',
+        conversationParts: [
+          {
+            type: 'comment',
+            createdAt: '2026-11-20T10:00:00Z',
+            body: 'Can I get a refund?',
+            authorName: 'Dana',
+            authorType: 'user',
+            attachments: [{ name: 'receipt.pdf', url: 'https://files.example/receipt.pdf' }],
+          },
+          {
+            type: 'comment',
+            createdAt: '2026-11-20T10:05:00Z',
+            body: 'Yes.',
+            authorName: 'Support',
+            authorType: 'admin',
+            attachments: [],
+          },
+        ],
+      },
+    });
+    const read = await onOrg(
+      owner.agent,
+      org.slug,
+      `query($id: ID!) { card(cardId: $id) { path evidence { conversation { url conversationParts { body authorName authorType attachments { name } } } } } }`,
+      { id: card!.id },
+    );
+    expect(read.data?.card).toEqual({
+      path: `/card/${card!.id}/details`,
+      evidence: {
+        conversation: {
+          url: 'https://app.intercom.com/conversations/123',
+          conversationParts: [
+            {
+              body: 'Can I get a refund?',
+              authorName: 'Dana',
+              authorType: 'user',
+              attachments: [{ name: 'receipt.pdf' }],
+            },
+            { body: 'Yes.', authorName: 'Support', authorType: 'admin', attachments: [] },
+          ],
+        },
+      },
+    });
   });
 });

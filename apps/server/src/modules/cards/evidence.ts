@@ -36,7 +36,7 @@ import {
 } from './schema.ts';
 
 export const isEvidenceCard = (type: string) =>
-  type === 'post' || type === 'interview' || type === 'evidenceOther';
+  type === 'post' || type === 'interview' || type === 'evidenceOther' || type === 'intercom';
 
 export function presentInterviewee(row: IntervieweeRow & { interviewCount?: number }) {
   return {
@@ -78,6 +78,7 @@ function presentEvidence(row: EvidenceRow, people: IntervieweeRow[]) {
     hasEmail: row.hasEmail,
     date: row.date?.toISOString() ?? null,
     engagement: row.engagement ?? null,
+    conversation: row.conversation ?? null,
     interviewees: people.map((p) => presentInterviewee(p)),
   };
 }
@@ -205,8 +206,8 @@ export function postChange(
     cardId: data.cardId,
     version: data.version,
     apply: () => {
-      // Other evidence shares a post's fields; only a post can stop being evidence.
-      if (access.card.type !== 'post' && access.card.type !== 'evidenceOther') {
+      // Other evidence and customer chats share a post's fields; only a post can stop being evidence.
+      if (!['post', 'evidenceOther', 'intercom'].includes(access.card.type)) {
         throw new AppError('cardNotFound');
       }
       const card: Partial<CardRow> = {};

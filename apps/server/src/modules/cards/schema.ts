@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ProductScore } from '@assay/domain';
+import type { ChatConversation, ProductScore } from '@assay/domain';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
@@ -151,6 +151,8 @@ export const evidence = pgTable('evidence', {
   date: at('date'),
   /** Meeting cards: the instructor, mentor or coach engaged. */
   engagement: jsonb('engagement').$type<{ profileId: string | null; type: string } | null>(),
+  /** Customer-chat cards (type intercom): the imported conversation. */
+  conversation: jsonb('conversation').$type<ChatConversation | null>(),
 });
 export type EvidenceRow = typeof evidence.$inferSelect;
 

@@ -61,6 +61,7 @@ const TEXT_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
   post: ['description', 'summary', 'keyInsights'],
   interview: ['notes', 'keyInsights'],
   evidenceOther: ['description', 'summary', 'keyInsights'],
+  intercom: ['keyInsights', 'description'],
   experiment: ['description', 'statement', 'keyInsights'],
 };
 
@@ -231,6 +232,11 @@ export async function createCard(
 ) {
   const data = parse(createCardSchema.safeParse(input));
   const access = await projectAccess(services, member, data.projectId);
+  if (data.type === 'intercom') {
+    throw new AppError('validation', {
+      message: 'Customer chats come from your chat tool: connect it in the project settings.',
+    });
+  }
   if (isEvidenceCard(data.type)) {
     const card = await insertEvidenceCard(
       services,

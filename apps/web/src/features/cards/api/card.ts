@@ -93,7 +93,21 @@ export interface Interviewee {
   interviewCount: number;
 }
 
+export interface ChatPart {
+  type: string;
+  createdAt: string;
+  body: string;
+  authorName: string;
+  authorType: string;
+  attachments: { name: string; url: string }[];
+}
+
 export interface EvidenceDetail {
+  conversation: {
+    conversationId: string;
+    url: string | null;
+    conversationParts: ChatPart[];
+  } | null;
   summary: string;
   email: string | null;
   hasEmail: boolean;
@@ -113,7 +127,8 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
   hypothesis { type businessStatus risky summary productScore
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
-  evidence { summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
+  evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
+    summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
   media { id filename fileType size url mediumUrl thumbUrl }`;
 
 export const fetchCard = (cardId: string) =>
@@ -253,7 +268,9 @@ export const searchContacts = (search: string) =>
 
 /** Writes the fields a card type keeps on its own (hypotheses, posts, interviews). */
 export function updateCardTitle(card: Pick<CardDetail, 'id' | 'version' | 'type'>, title: string) {
-  if (card.type === 'post' || card.type === 'evidenceOther') return updatePost(card, { title });
+  if (card.type === 'post' || card.type === 'evidenceOther' || card.type === 'intercom') {
+    return updatePost(card, { title });
+  }
   if (card.type === 'interview') return updateInterview(card, { title });
   return updateHypothesis(card, { title });
 }

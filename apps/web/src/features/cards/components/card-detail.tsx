@@ -79,7 +79,9 @@ function LoadedCard(props: {
           ? card.isEvidence
             ? 'Evidence post'
             : 'Post'
-          : 'Evidence';
+          : card.type === 'intercom'
+            ? 'Customer chat'
+            : 'Evidence';
   return (
     <Stack gap="md" data-testid="card-detail">
       <Group justify="space-between" align="flex-start">

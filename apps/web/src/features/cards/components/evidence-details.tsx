@@ -22,6 +22,7 @@ import {
 } from '../api/card.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardMediaSection } from './card-media.tsx';
+import { ChatConversation } from './chat-conversation.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -126,7 +127,15 @@ export function EvidenceDetails(props: { card: CardDetail }) {
   const evidence = card.evidence;
   return (
     <Stack gap="md">
-      {card.type === 'interview' ? (
+      {card.type === 'intercom' && evidence?.conversation ? (
+        <>
+          <ChatConversation
+            parts={evidence.conversation.conversationParts}
+            url={evidence.conversation.url}
+          />
+          {richText('keyInsights', 'Key insights', 'What does this conversation tell you?')}
+        </>
+      ) : card.type === 'interview' ? (
         <>
           <TextInput
             type="date"
