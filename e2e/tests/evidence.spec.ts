@@ -76,3 +76,30 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await page.waitForTimeout(300);
   await page.screenshot({ path: 'test-results/contacts.png' });
 });
+
+test('a member keeps a post in the evidence locker, outside any project', async ({ page }) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `locker.${suffix}@example.com`,
+    orgName: `Locker ${suffix}`,
+  });
+  await page.getByRole('link', { name: 'Evidence locker' }).click();
+  await expect(page.getByRole('heading', { name: 'Evidence locker' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Post' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Forum thread about late deliveries');
+  await dialog
+    .getByRole('textbox', { name: 'Summary' })
+    .fill('Six people complain about evening slots.');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(page.getByTestId('evidence-counts')).toContainText('1 total');
+  await expect(page.getByTestId('list-item')).toContainText('Forum thread about late deliveries');
+  await page.screenshot({ path: 'test-results/evidence-locker.png' });
+  // The locker is not a project.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByTestId('project-card')).toHaveCount(0);
+});

@@ -236,3 +236,11 @@ export const CARD_TEXT_MAX = LIMITS.textFieldMax;
 /** Feed sort orders (part 2 §2 activity feed). */
 export const FEED_SORTS = ['newest', 'oldest', 'updated'] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
+
+/** The evidence locker's scope: card and comment write for every member; admins keep theirs. */
+export function lockerScope(organizationRole: string): PermissionScope {
+  if (organizationRole === 'owner' || organizationRole === 'admin')
+    return scopeForRole(organizationRole);
+  if (organizationRole === 'disabled') return {};
+  return { card: 'write', comment: 'write', partialCard: 'write', dashboard: 'read' };
+}

@@ -61,7 +61,6 @@ export const routes: RouteObject[] = [
       pending('/project-dashboard/:id/*', 'Project dashboard', 'The project at a glance.'),
       pending('/portfolio-dashboard/:id', 'Portfolio', 'All projects at a glance.'),
       pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
-      pending('/research-hub/evidence-locker', 'Evidence locker', 'All evidence across projects.'),
       pending('/inbox/*', 'Inbox', 'Your notifications.'),
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },

@@ -27,6 +27,12 @@ export function SideNav(props: { boot: Bootstrap }) {
     <ScrollArea h="100%" type="auto">
       <Stack gap={0} p="xs">
         <NavLink component={Link} to="/" label="Home" active={location.pathname === '/'} />
+        <NavLink
+          component={Link}
+          to="/research-hub/evidence-locker"
+          label="Evidence locker"
+          active={location.pathname.startsWith('/research-hub/evidence-locker')}
+        />
         {data && data.favorites.length > 0 ? (
           <Section title="Favorites" testId="nav-favorites">
             {data.favorites.map((f) => (

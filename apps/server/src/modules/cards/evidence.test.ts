@@ -383,4 +383,51 @@ describe('evidence cards', () => {
       },
     });
   });
+
+  it('keeps one evidence locker per organisation where every member writes evidence, out of project lists', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const LOCKER =
+      '{ evidenceLocker { project { id name abilities { manage createEvidence createCards } } evidence { counts { total } } } }';
+    const first = (await onOrg(owner.agent, org.slug, LOCKER)).data?.evidenceLocker as {
+      project: { id: string; name: string; abilities: Record<string, boolean> };
+    };
+    const again = (await onOrg(owner.agent, org.slug, LOCKER)).data?.evidenceLocker as {
+      project: { id: string };
+    };
+    expect(again.project.id).toBe(first.project.id);
+    expect(first.project.name).toBe('Evidence locker');
+
+    // A limited contributor writes here like everyone (card write), but cannot manage the locker.
+    const limited = await addMember(built, owner.agent, org, 'limitedContributor');
+    const seen = (await onOrg(limited.agent, org.slug, LOCKER)).data?.evidenceLocker as {
+      project: { abilities: Record<string, boolean> };
+    };
+    expect(seen.project.abilities).toMatchObject({
+      manage: false,
+      createEvidence: true,
+      createCards: true,
+    });
+    const interview = await createCardAs(limited.agent, org.slug, {
+      projectId: first.project.id,
+      type: 'interview',
+      title: 'Hallway chat',
+    });
+    expect(interview.card).toBeTruthy();
+    const settings = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { updateProject(id: $id, input: { name: "Mine" }) { id } }',
+      { id: first.project.id },
+    );
+    expect(settings.errors?.[0]?.message).toContain('statusCode:403');
+
+    // Not a project: not listed, not counted against the monthly allocation (garage: 3).
+    const list = await onOrg(
+      owner.agent,
+      org.slug,
+      '{ projects { counts { active } projects { name } } }',
+    );
+    expect(list.data?.projects).toEqual({ counts: { active: 0 }, projects: [] });
+    for (const name of ['One', 'Two', 'Three']) await createProjectIn(owner.agent, org.slug, name);
+  });
 });

@@ -16,7 +16,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { listProjects, parse } from '../projects/service.ts';
+import { evidenceLockerProject, listProjects, parse, presentProject } from '../projects/service.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';
@@ -374,4 +374,14 @@ async function copyCard(
     scope: target.scope,
     project: target.project,
   });
+}
+
+/** The evidence locker: the organisation's pseudo-project and its evidence. */
+export async function evidenceLocker(services: AppServices, member: MemberContext) {
+  const locker = await evidenceLockerProject(services, member);
+  const access = await projectAccess(services, member, locker.id);
+  return {
+    project: presentProject(access.project, member, access.role),
+    evidence: await listEvidence(services, member, locker.id),
+  };
 }

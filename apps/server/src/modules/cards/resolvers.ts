@@ -5,6 +5,7 @@ import {
   activityFeed,
   copyCardTo,
   createTemplate,
+  evidenceLocker,
   listDrafts,
   listEvidence,
   listTemplates,
@@ -73,6 +74,8 @@ export const resolvers = {
         sort: args.sort ?? 'newest',
         page: args.page ?? 0,
       }),
+    evidenceLocker: async (_: unknown, _args: unknown, context: GatewayContext) =>
+      evidenceLocker(context.services, await member(context)),
     evidence: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       listEvidence(context.services, await member(context), args.projectId),
     drafts: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>

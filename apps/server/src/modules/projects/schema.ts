@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ProjectCanvas, ProjectCustomField, ProjectSettings } from '@assay/domain';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
@@ -9,6 +10,8 @@ export const projects = pgTable(
     id: idColumn(),
     organizationId: organizationIdColumn(),
     name: text('name').notNull(),
+    /** project, or locker: the organisation's evidence locker (one, hidden from project lists) */
+    kind: text('kind').notNull().default('project'),
     description: text('description').notNull().default(''),
     language: text('language').notNull().default('en-US'),
     /** active, backlog or archive */
@@ -28,6 +31,10 @@ export const projects = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
+    // One evidence locker per organisation.
+    uniqueIndex('projects_organization_locker_idx')
+      .on(t.organizationId)
+      .where(sql`${t.kind} = 'locker'`),
     index('projects_organization_status_idx').on(t.organizationId, t.status),
     index('projects_organization_created_idx').on(t.organizationId, t.createdAt),
   ],

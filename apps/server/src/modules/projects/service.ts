@@ -8,6 +8,7 @@ import {
   hasPermission,
   organizationHasFeature,
   projectFields,
+  lockerScope,
   projectScope,
   canManageProject,
   canOpenWorkspace,
@@ -98,6 +99,8 @@ export function memberProjectScope(
   project: ProjectRow,
   projectRole: string | null,
 ) {
+  // The evidence locker grants card write and comment write to every member (part 2 §6).
+  if (project.kind === 'locker') return lockerScope(member.role);
   return projectScope({
     organizationRole: member.role,
     projectRole,
@@ -172,6 +175,7 @@ export async function findManagedProject(
   projectId: string,
 ) {
   const found = await findVisibleProject(services, member, projectId);
+  if (found.project.kind === 'locker') throw new AppError('forbidden');
   if (!canManageProject({ organizationRole: member.role, projectRole: found.role }))
     throw new AppError('forbidden');
   return found;
@@ -186,7 +190,7 @@ export async function listProjects(
   const rows = await services.database.db
     .select()
     .from(projects)
-    .where(eq(projects.organizationId, member.organization.id))
+    .where(and(eq(projects.organizationId, member.organization.id), eq(projects.kind, 'project')))
     .orderBy(sql`lower(${projects.name})`);
   const roles = await myProjectRoles(services, member);
   const visible = rows.filter((p) =>
@@ -213,7 +217,13 @@ async function projectsThisMonth(services: AppServices, organizationId: string):
   const [row] = await services.database.db
     .select({ n: count() })
     .from(projects)
-    .where(and(eq(projects.organizationId, organizationId), gte(projects.createdAt, start)));
+    .where(
+      and(
+        eq(projects.organizationId, organizationId),
+        eq(projects.kind, 'project'),
+        gte(projects.createdAt, start),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -525,4 +535,29 @@ export async function joinProjectsFromInvite(
     .filter((e) => ids.has(e.id) && projectRoleSchema.safeParse(e.role).success)
     .map((e) => ({ organizationId, projectId: e.id, profileId, role: e.role }));
   if (rows.length) await tx.insert(projectMembers).values(rows).onConflictDoNothing();
+}
+
+/** The organisation's evidence locker (made on first use): a pseudo-project every member writes to. */
+export async function evidenceLockerProject(services: AppServices, member: MemberContext) {
+  const find = () =>
+    services.database.db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.organizationId, member.organization.id), eq(projects.kind, 'locker')))
+      .limit(1);
+  let [locker] = await find();
+  if (!locker) {
+    await services.database.db
+      .insert(projects)
+      .values({
+        organizationId: member.organization.id,
+        kind: 'locker',
+        name: 'Evidence locker',
+        settings: { ...DEFAULT_PROJECT_SETTINGS, membership: true, private: false },
+      })
+      .onConflictDoNothing();
+    [locker] = await find();
+  }
+  if (!locker) throw new Error('evidence locker could not be made');
+  return locker;
 }

@@ -7,4 +7,10 @@ export const workspaceRoutes: RouteObject[] = [
       Component: (await import('./components/workspace-page.tsx')).WorkspacePage,
     }),
   },
+  {
+    path: '/research-hub/evidence-locker',
+    lazy: async () => ({
+      Component: (await import('./components/evidence-locker-page.tsx')).EvidenceLockerPage,
+    }),
+  },
 ];

@@ -10,7 +10,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  UnstyledButton,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,15 +17,15 @@ import { useSearchParams } from 'react-router';
 import { FEED_SORTS } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
+import { EvidenceList } from './evidence-list.tsx';
+import { CardListRow as Item } from './card-list-row.tsx';
 import {
   markAllViewed,
   useCardSearch,
   useContacts,
   useDrafts,
-  useEvidence,
   useFeed,
   useTemplates,
-  type CardListItem,
 } from '../api/lists.ts';
 
 const SORT_LABELS: Record<(typeof FEED_SORTS)[number], string> = {
@@ -34,38 +33,6 @@ const SORT_LABELS: Record<(typeof FEED_SORTS)[number], string> = {
   oldest: 'Oldest',
   updated: 'Recently updated',
 };
-
-function Item(props: {
-  item: CardListItem;
-  onOpen: (id: string) => void;
-  extra?: React.ReactNode;
-}) {
-  const { item } = props;
-  return (
-    <UnstyledButton
-      onClick={() => props.onOpen(item.id)}
-      data-testid="list-item"
-      p={6}
-      style={{ borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}
-    >
-      <Group justify="space-between" wrap="nowrap" gap={4}>
-        <Text size="sm" lineClamp={2} fw={item.viewed ? 400 : 600}>
-          {item.templateName ?? (item.title || 'Untitled draft')}
-        </Text>
-        {props.extra}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {item.hypothesisType === 'product'
-          ? 'Product idea'
-          : item.type === 'hypothesis'
-            ? 'Business hypothesis'
-            : item.type}
-        {item.createdBy ? ` · ${item.createdBy.firstName} ${item.createdBy.lastName}` : ''}
-        {` · ${new Date(item.publishedAt ?? item.updatedAt).toLocaleDateString()}`}
-      </Text>
-    </UnstyledButton>
-  );
-}
 
 function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
   const [type, setType] = useState('all');
@@ -130,37 +97,6 @@ function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
           Load more
         </Button>
       ) : null}
-    </Stack>
-  );
-}
-
-function Evidence(props: { projectId: string; onOpen: (id: string) => void }) {
-  const evidence = useEvidence(props.projectId);
-  const counts = evidence.data?.counts;
-  return (
-    <Stack gap="xs">
-      {counts ? (
-        <Group gap="xs" data-testid="evidence-counts">
-          <Badge variant="light">{counts.total} total</Badge>
-          <Badge variant="light" color="orange">
-            {counts.new} new
-          </Badge>
-          <Badge variant="light" color="gray">
-            {counts.viewed} viewed
-          </Badge>
-          <Badge variant="light" color="grape">
-            {counts.generated} generated
-          </Badge>
-        </Group>
-      ) : null}
-      {evidence.data?.cards.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No evidence yet. Log an interview or a post with Add evidence.
-        </Text>
-      ) : null}
-      {(evidence.data?.cards ?? []).map((item) => (
-        <Item key={item.id} item={item} onOpen={props.onOpen} />
-      ))}
     </Stack>
   );
 }
@@ -326,7 +262,7 @@ export function ActivityPanel(props: {
           <Feed projectId={props.projectId} onOpen={open} />
         </Tabs.Panel>
         <Tabs.Panel value="evidence">
-          <Evidence projectId={props.projectId} onOpen={open} />
+          <EvidenceList projectId={props.projectId} onOpen={open} />
         </Tabs.Panel>
         <Tabs.Panel value="contacts">
           <Contacts />

@@ -8,7 +8,6 @@ import {
   Button,
   Group,
   Loader,
-  Menu,
   SegmentedControl,
   Select,
   Stack,
@@ -34,7 +33,6 @@ import { gatewayRequest } from '../../../api/gateway.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
-  createEvidence,
   createHypothesis,
   updateCanvasLayout,
   useCanvas,
@@ -44,6 +42,7 @@ import {
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { CanvasBoard } from './canvas-board.tsx';
+import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
 
@@ -102,50 +101,6 @@ function CanvasSettings(props: { project: WorkspaceProject }) {
         />
       ) : null}
     </Group>
-  );
-}
-
-/** The evidence picker: interview, post, other evidence (and meetings on the academic plan). */
-function EvidencePicker(props: { projectId: string; academic: boolean }) {
-  const [, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  const create = (input: Omit<Parameters<typeof createEvidence>[0], 'projectId'>) =>
-    void createEvidence({ projectId: props.projectId, ...input })
-      .then((card) => {
-        void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
-        setParams((p) => {
-          p.set('cardId', card.id);
-          p.set('cardTab', 'details');
-          return p;
-        });
-      })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button size="xs">Add evidence</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => create({ type: 'interview' })}>Interview</Menu.Item>
-        <Menu.Item onClick={() => create({ type: 'post' })}>Post</Menu.Item>
-        <Menu.Item onClick={() => create({ type: 'evidenceOther' })}>Other evidence</Menu.Item>
-        {props.academic ? (
-          <>
-            <Menu.Divider />
-            <Menu.Label>Meetings</Menu.Label>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'instructor' })}>
-              Instructor meeting
-            </Menu.Item>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'mentor' })}>
-              Mentor meeting
-            </Menu.Item>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'guest' })}>
-              Coach meeting
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "kind" text DEFAULT 'project' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_organization_locker_idx" ON "projects" USING btree ("organization_id") WHERE "projects"."kind" = 'locker';
