@@ -26,3 +26,4 @@ export * from './canvas-layout.ts';
 export * from './card-paths.ts';
 export * from './evidence.ts';
 export * from './evidence-schema.ts';
+export * from './timing.ts';
