@@ -123,6 +123,24 @@ const freshOrgImage = async (w: World) => {
   };
 };
 
+const freshConnection = async (w: World) => {
+  const card = await freshCard(w);
+  const other = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createCard(input: $i) { id } }',
+    {
+      i: { projectId: card.projectId, type: 'hypothesis', title: 'Other', draft: false },
+    },
+  );
+  const linked = await w.owner.post(
+    `/api/canvas/cards/${card.id}/connections`,
+    { cardId: (other.data?.createCard as { id: string }).id },
+    onHost(w),
+  );
+  return { card, connectionId: (linked.json() as { connection: { id: string } }).connection.id };
+};
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -863,6 +881,50 @@ const REST: Record<string, Rule> = {
         await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, onHost(w))
       ).json() as { id: string };
       return actor.post(`/api/media/cards/${card.id}/transcribe`, { mediaId: file.id }, onHost(w));
+    },
+  },
+  'POST /api/canvas/cards/:cardId/connections': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      const other = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id } }',
+        {
+          i: { projectId: card.projectId, type: 'hypothesis', title: 'Other', draft: false },
+        },
+      );
+      return actor.post(
+        `/api/canvas/cards/${card.id}/connections`,
+        { cardId: (other.data?.createCard as { id: string }).id },
+        onHost(w),
+      );
+    },
+  },
+  'DELETE /api/canvas/cards/:cardId/connections/:connectionId': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const { card, connectionId } = await freshConnection(w);
+      return actor.delete(
+        `/api/canvas/cards/${card.id}/connections/${connectionId}`,
+        undefined,
+        onHost(w),
+      );
+    },
+  },
+  'PUT /api/canvas/cards/:cardId/connections/:connectionId/rating': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const { card, connectionId } = await freshConnection(w);
+      return actor.put(
+        `/api/canvas/cards/${card.id}/connections/${connectionId}/rating`,
+        { rating: 1 },
+        onHost(w),
+      );
     },
   },
   'GET /api/users/profiles': {

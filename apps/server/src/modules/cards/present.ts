@@ -59,6 +59,9 @@ export function presentCard(options: {
   hypothesis: HypothesisRow | null;
   evidence?: unknown;
   media?: unknown[];
+  associations?: unknown;
+  metrics?: unknown;
+  rating?: unknown;
   texts: CardTextRow[];
   people: Map<string, Person>;
   scope: PermissionScope;
@@ -90,6 +93,9 @@ export function presentCard(options: {
     hypothesis: hypothesis ? presentHypothesis(hypothesis, people) : null,
     evidence: options.evidence ?? null,
     media: options.media ?? [],
+    associations: options.associations ?? { hypothesis: [], evidence: [], experiments: [] },
+    metrics: options.metrics ?? { hypothesis: 0, evidence: 0, experiments: 0 },
+    rating: options.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),
     unverifiedId: options.unverifiedId ?? null,

@@ -4,6 +4,7 @@ import { AppError } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { getCanvas } from './canvas.ts';
+import { connectCards, disconnectCards, rateConnection } from './connections.ts';
 import { listInterviewees, updateInterviewees } from './evidence.ts';
 import { setCardTag } from './service.ts';
 
@@ -51,5 +52,27 @@ export function registerCardRoutes(app: FastifyInstance, services: AppServices) 
       }
     }
     return getCanvas(services, member, (request.params as { id: string }).id, filters);
+  });
+  app.post('/api/canvas/cards/:cardId/connections', async (request) => {
+    const member = await requireMember(services, request);
+    const { cardId } = request.params as { cardId: string };
+    return connectCards(services, member, cardId, request.body, requestContext(request));
+  });
+  app.delete('/api/canvas/cards/:cardId/connections/:connectionId', async (request) => {
+    const member = await requireMember(services, request);
+    const { cardId, connectionId } = request.params as { cardId: string; connectionId: string };
+    return disconnectCards(services, member, cardId, connectionId, requestContext(request));
+  });
+  app.put('/api/canvas/cards/:cardId/connections/:connectionId/rating', async (request) => {
+    const member = await requireMember(services, request);
+    const { cardId, connectionId } = request.params as { cardId: string; connectionId: string };
+    return rateConnection(
+      services,
+      member,
+      cardId,
+      connectionId,
+      request.body,
+      requestContext(request),
+    );
   });
 }

@@ -192,3 +192,32 @@ export const cardInterviewees = pgTable(
     index('card_interviewees_interviewee_idx').on(t.intervieweeId),
   ],
 );
+
+/** A rated link between two cards of a project (hypothesis, evidence, experiment). */
+export const connections = pgTable(
+  'connections',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    projectId: uuid('project_id').notNull(),
+    /** The pair is stored in id order so it is unique whichever side connects. */
+    firstCardId: uuid('first_card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    secondCardId: uuid('second_card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    /** -2 … 2, or null (not rated). */
+    rating: integer('rating'),
+    ownerProfileId: uuid('owner_profile_id'),
+    updatedByProfileId: uuid('updated_by_profile_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('connections_pair_idx').on(t.firstCardId, t.secondCardId),
+    index('connections_second_idx').on(t.secondCardId),
+    index('connections_project_idx').on(t.projectId),
+  ],
+);
+export type ConnectionRow = typeof connections.$inferSelect;

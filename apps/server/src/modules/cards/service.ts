@@ -31,6 +31,7 @@ import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
 import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access.ts';
+import { loadAssociations } from './connections.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import {
   evidenceDraftContent,
@@ -111,13 +112,17 @@ export async function presentFullCard(
   const evidenceDetail = isEvidenceCard(card.type)
     ? await loadEvidenceDetail(services.database.db, card.id)
     : null;
-  // A card just created has no files yet.
+  // A card just created has no files or connections yet.
   const files = options.texts ? [] : await listCardMedia(services, member.organization.id, card.id);
+  const links = options.texts ? null : await loadAssociations(services.database.db, card.id);
   return presentCard({
     card,
     hypothesis,
     evidence: evidenceDetail,
     media: files,
+    associations: links?.associations ?? { hypothesis: [], evidence: [], experiments: [] },
+    metrics: links?.metrics ?? { hypothesis: 0, evidence: 0, experiments: 0 },
+    rating: links?.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     texts,
     people,
     scope: access.scope,

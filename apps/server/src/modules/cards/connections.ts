@@ -1,0 +1,276 @@
+/**
+ * Connections between cards (part 2 §4): connect, disconnect and rate; both cards' association
+ * lists, metrics and rating follow. Ratings -2…2 are kept, anything lower becomes null. A card
+ * cannot be connected to itself, to a card of another project, and experiments are not connected
+ * while either card is a draft (ref 32).
+ */
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { AppError, canEditCard, normalizeRating } from '@assay/domain';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import type { AppServices } from '../../services.ts';
+import { cardAccess, type CardAccess } from './access.ts';
+import { cards, connections, hypotheses, type ConnectionRow } from './schema.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Which association list a card belongs to. */
+function associationKind(card: {
+  type: string;
+  isEvidence: boolean;
+}): 'hypothesis' | 'evidence' | 'experiments' {
+  if (card.type === 'hypothesis') return 'hypothesis';
+  if (card.type === 'experiment') return 'experiments';
+  return 'evidence';
+}
+
+/**
+ * The rating summary of a card: sum and count of its rated connections, and a trending score that
+ * weighs each rating by how recent it is (a week-old rating counts half).
+ */
+export function ratingSummary(
+  rows: { rating: number | null; updatedAt: Date }[],
+  now = Date.now(),
+) {
+  const rated = rows.filter((r) => r.rating !== null);
+  const sum = rated.reduce((total, r) => total + (r.rating ?? 0), 0);
+  const trending = rated.reduce(
+    (total, r) =>
+      total + (r.rating ?? 0) / (1 + Math.max(0, now - r.updatedAt.getTime()) / (7 * DAY_MS)),
+    0,
+  );
+  return { sum, count: rated.length, trendingScore: Math.round(trending * 100) / 100 };
+}
+
+/** A card's associations (connected cards by kind), metrics and rating, for its detail. */
+export async function loadAssociations(executor: Executor, cardId: string) {
+  const rows = await executor
+    .select()
+    .from(connections)
+    .where(or(eq(connections.firstCardId, cardId), eq(connections.secondCardId, cardId)));
+  const otherIds = rows.map((r) => (r.firstCardId === cardId ? r.secondCardId : r.firstCardId));
+  const others = otherIds.length
+    ? await executor
+        .select({
+          id: cards.id,
+          title: cards.title,
+          type: cards.type,
+          isEvidence: cards.isEvidence,
+          draft: cards.draft,
+          hypothesisType: hypotheses.hypothesisType,
+        })
+        .from(cards)
+        .leftJoin(hypotheses, eq(hypotheses.cardId, cards.id))
+        .where(and(inArray(cards.id, otherIds), isNull(cards.deletedAt)))
+    : [];
+  const byId = new Map(others.map((o) => [o.id, o]));
+  const associations = {
+    hypothesis: [] as ReturnType<typeof presentAssociation>[],
+    evidence: [] as ReturnType<typeof presentAssociation>[],
+    experiments: [] as ReturnType<typeof presentAssociation>[],
+  };
+  const live: ConnectionRow[] = [];
+  for (const row of rows) {
+    const other = byId.get(row.firstCardId === cardId ? row.secondCardId : row.firstCardId);
+    if (!other) continue;
+    live.push(row);
+    associations[associationKind(other)].push(presentAssociation(row, other));
+  }
+  return {
+    associations,
+    metrics: {
+      hypothesis: associations.hypothesis.length,
+      evidence: associations.evidence.length,
+      experiments: associations.experiments.length,
+    },
+    rating: ratingSummary(live),
+  };
+}
+
+function presentAssociation(
+  row: ConnectionRow,
+  other: { id: string; title: string; type: string; hypothesisType: string | null },
+) {
+  return {
+    connectionId: row.id,
+    cardId: other.id,
+    title: other.title,
+    type: other.type,
+    hypothesisType: other.hypothesisType,
+    rating: row.rating,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function mayEdit(access: CardAccess, member: MemberContext) {
+  return canEditCard(
+    access.scope,
+    {
+      type: access.card.type,
+      createdBy: access.card.createdByProfileId,
+      isEvidence: access.card.isEvidence,
+    },
+    member.profileId,
+  );
+}
+
+function record(
+  services: AppServices,
+  member: MemberContext,
+  context: RequestContext,
+  projectId: string,
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  return (tx: Parameters<Parameters<AppServices['transaction']>[0]>[0]) =>
+    tx.record({
+      name: `connections.${action}`,
+      organizationId: member.organization.id,
+      projectId,
+      actorId: member.profileId,
+      subjectType: 'connection',
+      subjectId: String(changes.connectionId ?? ''),
+      changes,
+    });
+}
+
+/** POST /api/canvas/cards/{cardId}/connections: connects the card to another, optionally rated. */
+export async function connectCards(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  body: unknown,
+  context: RequestContext,
+) {
+  const input = ((body as { connection?: unknown } | null)?.connection ?? body ?? {}) as {
+    cardId?: unknown;
+    rating?: unknown;
+  };
+  const otherId = typeof input.cardId === 'string' ? input.cardId : '';
+  if (!UUID.test(otherId)) throw new AppError('connectionRejected');
+  const access = await cardAccess(services, member, cardId);
+  if (!mayEdit(access, member)) throw new AppError('forbidden');
+  if (otherId === cardId) throw new AppError('connectionRejected');
+  const other = await cardAccess(services, member, otherId).catch(() => {
+    throw new AppError('connectionRejected');
+  });
+  if (other.card.projectId !== access.card.projectId) throw new AppError('connectionRejected');
+  const experiment = access.card.type === 'experiment' || other.card.type === 'experiment';
+  if (experiment && (access.card.draft || other.card.draft))
+    throw new AppError('connectionRejected');
+  const [first, second] = cardId < otherId ? [cardId, otherId] : [otherId, cardId];
+  const rating = input.rating === undefined ? null : normalizeRating(Number(input.rating));
+  const row = await services.transaction(
+    async (unit) => {
+      const [created] = await unit.tx
+        .insert(connections)
+        .values({
+          organizationId: member.organization.id,
+          projectId: access.card.projectId,
+          firstCardId: first,
+          secondCardId: second,
+          rating,
+          ownerProfileId: member.profileId,
+          updatedByProfileId: member.profileId,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created)
+        throw new AppError('connectionRejected', { message: 'These cards are already connected.' });
+      await record(services, member, context, access.card.projectId, 'create', {
+        connectionId: created.id,
+        cards: [first, second],
+        rating,
+      })(unit);
+      return created;
+    },
+    { context },
+  );
+  return {
+    connection: presentConnection(row),
+    ...(await loadAssociations(services.database.db, cardId)),
+  };
+}
+
+function presentConnection(row: ConnectionRow) {
+  return {
+    id: row.id,
+    cards: [row.firstCardId, row.secondCardId],
+    rating: row.rating,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function connectionOf(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  connectionId: string,
+) {
+  if (!UUID.test(connectionId)) throw new AppError('notFound');
+  const access = await cardAccess(services, member, cardId);
+  if (!mayEdit(access, member)) throw new AppError('forbidden');
+  const [row] = await services.database.db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        eq(connections.id, connectionId),
+        eq(connections.organizationId, member.organization.id),
+        or(eq(connections.firstCardId, cardId), eq(connections.secondCardId, cardId)),
+      ),
+    );
+  if (!row) throw new AppError('notFound');
+  return { access, row };
+}
+
+/** DELETE /api/canvas/cards/{cardId}/connections/{connectionId} */
+export async function disconnectCards(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  connectionId: string,
+  context: RequestContext,
+) {
+  const { access, row } = await connectionOf(services, member, cardId, connectionId);
+  await services.transaction(
+    async (unit) => {
+      await unit.tx.delete(connections).where(eq(connections.id, row.id));
+      await record(services, member, context, access.card.projectId, 'delete', {
+        connectionId: row.id,
+      })(unit);
+    },
+    { context },
+  );
+  return loadAssociations(services.database.db, cardId);
+}
+
+/** PUT /api/canvas/cards/{cardId}/connections/{connectionId}/rating */
+export async function rateConnection(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  connectionId: string,
+  body: unknown,
+  context: RequestContext,
+) {
+  const { access, row } = await connectionOf(services, member, cardId, connectionId);
+  const raw = (body as { rating?: unknown; connection?: { rating?: unknown } } | null) ?? {};
+  const value = raw.connection?.rating ?? raw.rating;
+  const rating = value === null || value === undefined ? null : normalizeRating(Number(value));
+  await services.transaction(
+    async (unit) => {
+      await unit.tx
+        .update(connections)
+        .set({ rating, updatedAt: new Date(), updatedByProfileId: member.profileId })
+        .where(eq(connections.id, row.id));
+      await record(services, member, context, access.card.projectId, 'rate', {
+        connectionId: row.id,
+        rating,
+      })(unit);
+    },
+    { context },
+  );
+  return loadAssociations(services.database.db, cardId);
+}
