@@ -103,3 +103,48 @@ test('a member keeps a post in the evidence locker, outside any project', async 
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByTestId('project-card')).toHaveCount(0);
 });
+
+test('a hypothesis is connected to an interview and the link rated Confirming', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `links.${suffix}@example.com`,
+    orgName: `Links ${suffix}`,
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Bakery');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Bakery' })
+    .getByRole('link')
+    .first()
+    .click();
+
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Other evidence' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Sourdough sells out by nine');
+  await dialog.getByRole('textbox', { name: 'Summary' }).fill('Counted three mornings.');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await dialog.getByLabel('Title').fill('Commuters buy bread early');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sourdough');
+  await page.getByRole('option', { name: 'Sourdough sells out by nine' }).click();
+  await expect(dialog.getByTestId('connection')).toContainText('Sourdough sells out by nine');
+  await dialog.getByRole('combobox', { name: 'Rating of Sourdough sells out by nine' }).click();
+  await page.getByRole('option', { name: 'Confirming (Must Have)' }).click();
+  await expect(dialog.getByText('Rating 2')).toBeVisible();
+  await page.screenshot({ path: 'test-results/connections.png' });
+});

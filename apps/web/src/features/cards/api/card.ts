@@ -49,6 +49,8 @@ export interface CardDetail {
   abilities: { edit: boolean; delete: boolean; comment: boolean };
   evidence: EvidenceDetail | null;
   media: CardMedia[];
+  associations: Record<'hypothesis' | 'evidence' | 'experiments', Association[]>;
+  rating: { sum: number; count: number; trendingScore: number };
   hypothesis: {
     type: 'business' | 'product';
     canvas: Placement;
@@ -70,6 +72,15 @@ export interface CardDetail {
 }
 
 const PERSON = 'profileId firstName lastName image bgColor';
+export interface Association {
+  connectionId: string;
+  cardId: string;
+  title: string;
+  type: string;
+  hypothesisType: string | null;
+  rating: number | null;
+}
+
 export interface CardMedia {
   id: string;
   filename: string;
@@ -129,7 +140,13 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
   evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
     summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
-  media { id filename fileType size url mediumUrl thumbUrl }`;
+  media { id filename fileType size url mediumUrl thumbUrl }
+  associations {
+    hypothesis { connectionId cardId title type hypothesisType rating }
+    evidence { connectionId cardId title type hypothesisType rating }
+    experiments { connectionId cardId title type hypothesisType rating }
+  }
+  rating { sum count trendingScore }`;
 
 export const fetchCard = (cardId: string) =>
   gatewayRequest<{ card: CardDetail }>(
@@ -290,3 +307,24 @@ export async function attachFile(
 
 export const removeFile = (cardId: string, mediaId: string) =>
   restRequest(`/api/canvas/cards/${cardId}/media`, { method: 'DELETE', body: { mediaId } });
+
+export const connectCard = (cardId: string, otherId: string) =>
+  restRequest(`/api/canvas/cards/${cardId}/connections`, {
+    method: 'POST',
+    body: { connection: { cardId: otherId } },
+  });
+
+export const disconnectCard = (cardId: string, connectionId: string) =>
+  restRequest(`/api/canvas/cards/${cardId}/connections/${connectionId}`, { method: 'DELETE' });
+
+export const rateConnection = (cardId: string, connectionId: string, rating: number | null) =>
+  restRequest(`/api/canvas/cards/${cardId}/connections/${connectionId}/rating`, {
+    method: 'PUT',
+    body: { rating },
+  });
+
+export const searchCardsToConnect = (projectId: string, searchText: string) =>
+  gatewayRequest<{ searchCards: { id: string; title: string; type: string; draft: boolean }[] }>(
+    'query CardsToConnect($p: ID!, $s: String!) { searchCards(projectId: $p, searchText: $s) { id title type draft } }',
+    { p: projectId, s: searchText },
+  ).then((d) => d.searchCards);

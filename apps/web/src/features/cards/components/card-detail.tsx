@@ -12,16 +12,18 @@ import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
+import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
 import { HypothesisDetails } from './hypothesis-details.tsx';
 import { PlainField } from './plain-field.tsx';
 import { ProductDevelopment } from './product-development.tsx';
 
-/** The tabs a card shows today; connections, experiments and the portal come with their issues. */
+/** The tabs a card shows today; experiments and the portal tabs come with their issues. */
 export function tabsFor(card: CardDetail): CardTab[] {
-  if (card.type === 'hypothesis' && card.hypothesis?.type === 'product')
-    return ['details', 'development'];
-  return ['details'];
+  if (card.type === 'hypothesis' && card.hypothesis?.type === 'product') {
+    return ['details', 'connections', 'development'];
+  }
+  return ['details', 'connections'];
 }
 
 const TAB_LABELS: Record<CardTab, string> = {
@@ -125,6 +127,9 @@ function LoadedCard(props: {
           ) : (
             <EvidenceDetails card={card} />
           )}
+        </Tabs.Panel>
+        <Tabs.Panel value="connections" pt="md">
+          <ConnectionsTab card={card} />
         </Tabs.Panel>
         <Tabs.Panel value="development" pt="md">
           <ProductDevelopment card={card} project={props.project} />
