@@ -59,6 +59,15 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await expect(thumb).toHaveAttribute('src', /variant=thumb/);
   await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(500);
 
+  // The editor's image shortcut uploads onto the card and puts the image in the text.
+  await dialog
+    .getByTestId('image-input-key insights')
+    .setInputFiles({ name: 'queue.png', mimeType: 'image/png', buffer: photo });
+  await expect(dialog.getByTestId('editor-key insights').locator('img')).toHaveAttribute(
+    'src',
+    /\/api\/media\/download\?id=.*variant=medium/,
+  );
+
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
   await page.screenshot({ path: 'test-results/interview.png' });

@@ -139,3 +139,16 @@ export function CardMediaSection(props: { card: CardDetail }) {
     </Stack>
   );
 }
+
+/** Uploads an image onto the card (tracked in the upload panel) and answers its URL for the editor. */
+export async function uploadImageForCard(cardId: string, file: File): Promise<string> {
+  const track = trackUpload(file.name);
+  try {
+    const media = await attachFile(cardId, file, (percent) => track.progress(percent));
+    track.done();
+    return media.mediumUrl ?? media.url;
+  } catch (error) {
+    track.failed(toApiError(error).message);
+    throw error;
+  }
+}

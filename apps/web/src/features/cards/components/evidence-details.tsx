@@ -21,7 +21,7 @@ import {
   type CardDetail,
 } from '../api/card.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
-import { CardMediaSection } from './card-media.tsx';
+import { CardMediaSection, uploadImageForCard } from './card-media.tsx';
 import { ChatConversation } from './chat-conversation.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
@@ -122,6 +122,7 @@ export function EvidenceDetails(props: { card: CardDetail }) {
       onSave={(value) =>
         write((c) => updateText(c, field, value.text, value.rawText, value.mentions))
       }
+      onUploadImage={(file) => uploadImageForCard(card.id, file)}
     />
   );
   const evidence = card.evidence;

@@ -19,7 +19,7 @@ import {
 import { useTeammates, type CardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardFields } from './card-fields.tsx';
-import { CardMediaSection } from './card-media.tsx';
+import { CardMediaSection, uploadImageForCard } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -159,6 +159,7 @@ export function HypothesisDetails(props: {
         onSave={(value) =>
           write((c) => updateText(c, 'description', value.text, value.rawText, value.mentions))
         }
+        onUploadImage={(file) => uploadImageForCard(card.id, file)}
       />
 
       <CardMediaSection card={card} />

@@ -6,6 +6,7 @@
 import { Group, Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
+import Image from '@tiptap/extension-image';
 import Mention from '@tiptap/extension-mention';
 import { Placeholder } from '@tiptap/extensions';
 import { ReactRenderer, useEditor, type Editor, type JSONContent } from '@tiptap/react';
@@ -95,6 +96,8 @@ export function RichTextField(props: {
   editable: boolean;
   placeholder?: string;
   onSave: (value: RichTextValue) => Promise<unknown>;
+  /** Uploads an image for the editor and answers its URL (the image shortcut). */
+  onUploadImage?: (file: File) => Promise<string>;
 }) {
   const max = props.max ?? LIMITS.textFieldMax;
   const [length, setLength] = useState(0);
@@ -104,10 +107,12 @@ export function RichTextField(props: {
     canSave: (v) => v.rawText.length <= max,
   });
   const projectId = useRef(props.projectId);
+  const fileInput = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({ heading: { levels: [1, 2] } }),
       Placeholder.configure({ placeholder: props.placeholder ?? '' }),
+      Image.configure({ inline: false }),
       Mention.configure({
         HTMLAttributes: { class: 'mention' },
         suggestion: mentionSuggestion(projectId.current),
@@ -134,8 +139,26 @@ export function RichTextField(props: {
     }
   }, [editor, props.value]);
 
+  const insertImage = (file: File | undefined) => {
+    if (!file || !props.onUploadImage || !editor) return;
+    void props
+      .onUploadImage(file)
+      .then((src) => editor.chain().focus().setImage({ src, alt: file.name }).run())
+      .catch(() => undefined);
+  };
   return (
     <div>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/png,image/jpeg,image/webp,image/gif"
+        hidden
+        data-testid={`image-input-${props.title}`}
+        onChange={(e) => {
+          insertImage(e.currentTarget.files?.[0]);
+          e.currentTarget.value = '';
+        }}
+      />
       <Group gap={6} mb={4}>
         <Text size="sm" fw={500}>
           {props.label}
@@ -162,6 +185,19 @@ export function RichTextField(props: {
               <RichTextEditor.CodeBlock />
               <RichTextEditor.Hr />
             </RichTextEditor.ControlsGroup>
+            {props.onUploadImage ? (
+              <RichTextEditor.ControlsGroup>
+                <RichTextEditor.Control
+                  aria-label="Insert image"
+                  title="Insert image"
+                  onClick={() => fileInput.current?.click()}
+                >
+                  <span aria-hidden style={{ fontSize: 12 }}>
+                    IMG
+                  </span>
+                </RichTextEditor.Control>
+              </RichTextEditor.ControlsGroup>
+            ) : null}
           </RichTextEditor.Toolbar>
         ) : null}
         <RichTextEditor.Content data-testid={`editor-${props.title}`} />
