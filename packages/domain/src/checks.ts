@@ -89,3 +89,10 @@ export function isDesignFileLink(value: string): boolean {
 }
 
 /** Link dialog: URL required and http(s); text optional and defaults to the URL. */
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a UUID (ids in paths and bodies are checked before they reach a query). */
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_PATTERN.test(value);
+}

@@ -3,7 +3,7 @@
  * project's card, or a deleted card is simply not found.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { AppError, isAppError, type PermissionScope } from '@assay/domain';
+import { AppError, isAppError, type PermissionScope, isUuid } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -23,8 +23,6 @@ export interface CardAccess extends ProjectAccess {
   hypothesis: HypothesisRow | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function projectAccess(
   services: AppServices,
   member: MemberContext,
@@ -41,7 +39,7 @@ export async function cardAccess(
   cardId: string,
   executor: Executor = services.database.db,
 ): Promise<CardAccess> {
-  if (!UUID.test(cardId)) throw new AppError('cardNotFound');
+  if (!isUuid(cardId)) throw new AppError('cardNotFound');
   const [row] = await executor
     .select({ card: cards, hypothesis: hypotheses })
     .from(cards)

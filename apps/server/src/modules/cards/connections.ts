@@ -5,14 +5,13 @@
  * while either card is a draft (ref 32).
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { AppError, canEditCard, normalizeRating } from '@assay/domain';
+import { AppError, canEditCard, normalizeRating, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, type CardAccess } from './access.ts';
 import { cards, connections, hypotheses, type ConnectionRow } from './schema.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Which association list a card belongs to. */
@@ -148,7 +147,7 @@ export async function connectCards(
     rating?: unknown;
   };
   const otherId = typeof input.cardId === 'string' ? input.cardId : '';
-  if (!UUID.test(otherId)) throw new AppError('connectionRejected');
+  if (!isUuid(otherId)) throw new AppError('connectionRejected');
   const access = await cardAccess(services, member, cardId);
   if (!mayEdit(access, member)) throw new AppError('forbidden');
   if (otherId === cardId) throw new AppError('connectionRejected');
@@ -208,7 +207,7 @@ async function connectionOf(
   cardId: string,
   connectionId: string,
 ) {
-  if (!UUID.test(connectionId)) throw new AppError('notFound');
+  if (!isUuid(connectionId)) throw new AppError('notFound');
   const access = await cardAccess(services, member, cardId);
   if (!mayEdit(access, member)) throw new AppError('forbidden');
   const [row] = await services.database.db

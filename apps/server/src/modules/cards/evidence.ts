@@ -34,6 +34,7 @@ import {
   type EvidenceRow,
   type IntervieweeRow,
 } from './schema.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 
 export const isEvidenceCard = (type: string) =>
   type === 'post' || type === 'interview' || type === 'evidenceOther' || type === 'intercom';
@@ -325,7 +326,7 @@ export async function listInterviewees(
   const conditions: SQL[] = [eq(interviewees.organizationId, member.organization.id)];
   const search = (query.search ?? '').trim().slice(0, 100);
   if (search) {
-    const pattern = `%${search.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       or(
         ilike(interviewees.name, pattern),

@@ -20,6 +20,7 @@ import { evidenceLockerProject, listProjects, parse, presentProject } from '../p
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 
 const listColumns = {
   id: cards.id,
@@ -198,7 +199,7 @@ export async function searchCards(services: AppServices, member: MemberContext, 
   ];
   if (data.isEvidence !== null) conditions.push(eq(cards.isEvidence, data.isEvidence));
   if (data.searchText) {
-    const pattern = `%${data.searchText.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = containsPattern(data.searchText);
     conditions.push(
       or(
         ilike(cards.title, pattern),

@@ -6,6 +6,7 @@ import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers } from '../projects/schema.ts';
 import { projectAccess } from './access.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 
 export async function mentionSuggestions(
   services: AppServices,
@@ -20,7 +21,7 @@ export async function mentionSuggestions(
   ];
   const text = search.trim().slice(0, 100);
   if (text) {
-    const pattern = `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = containsPattern(text);
     conditions.push(
       or(
         ilike(profiles.firstName, pattern),

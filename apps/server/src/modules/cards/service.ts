@@ -812,40 +812,39 @@ export async function markCardsViewed(
   );
 }
 
-/** updatePost: a post's own fields, with its version. */
-export async function updatePost(
+/** Runs an evidence type's own change (post or interview) under the card's version. */
+async function updateEvidenceWith(
   services: AppServices,
   member: MemberContext,
   input: unknown,
   context: RequestContext,
+  change: (
+    unit: UnitOfWork,
+    access: CardAccess,
+  ) => ReturnType<Parameters<typeof updateCardWith>[6]>,
 ) {
   const head = parse(updateCardHeadSchema.safeParse(input));
-  return updateCardWith(
-    services,
-    member,
-    head.cardId,
-    head.version,
-    context,
-    'update',
-    async (_unit, access) => postChange(input, access).apply(),
-  );
+  return updateCardWith(services, member, head.cardId, head.version, context, 'update', change);
 }
 
-/** updateInterview: an interview's own fields and the people interviewed, with its version. */
-export async function updateInterview(
+/** updatePost: a post's own fields, with its version. */
+export const updatePost = (
   services: AppServices,
   member: MemberContext,
   input: unknown,
   context: RequestContext,
-) {
-  const head = parse(updateCardHeadSchema.safeParse(input));
-  return updateCardWith(
-    services,
-    member,
-    head.cardId,
-    head.version,
-    context,
-    'update',
-    async (unit, access) => interviewChange(input, access, member).apply(unit.tx),
+) =>
+  updateEvidenceWith(services, member, input, context, async (_unit, access) =>
+    postChange(input, access).apply(),
   );
-}
+
+/** updateInterview: an interview's own fields and the people interviewed, with its version. */
+export const updateInterview = (
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) =>
+  updateEvidenceWith(services, member, input, context, (unit, access) =>
+    interviewChange(input, access, member).apply(unit.tx),
+  );

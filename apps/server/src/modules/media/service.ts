@@ -15,6 +15,7 @@ import {
   fileKind,
   isAppError,
   uploadProblem,
+  isUuid,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -34,8 +35,6 @@ export const MEDIA_COLLECTIONS = [
 ] as const;
 export type MediaCollection = (typeof MEDIA_COLLECTIONS)[number];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whether the member may add files to (or remove them from) this subject. */
 async function checkSubject(
   services: AppServices,
@@ -43,7 +42,7 @@ async function checkSubject(
   collection: string,
   subjectId: string,
 ): Promise<{ projectId: string | null }> {
-  if (!UUID.test(subjectId)) throw new AppError('notFound');
+  if (!isUuid(subjectId)) throw new AppError('notFound');
   switch (collection) {
     case 'organizations':
       if (subjectId !== member.organization.id) throw new AppError('notFound');
@@ -216,7 +215,7 @@ export async function recordMedia(
 }
 
 async function findMedia(services: AppServices, member: MemberContext, mediaId: string) {
-  if (!UUID.test(mediaId)) throw new AppError('notFound');
+  if (!isUuid(mediaId)) throw new AppError('notFound');
   const [row] = await services.database.db
     .select()
     .from(media)
@@ -357,7 +356,7 @@ export async function removeProfileImage(
   profileId: string,
   context: RequestContext,
 ) {
-  if (!UUID.test(profileId)) throw new AppError('notFound');
+  if (!isUuid(profileId)) throw new AppError('notFound');
   await checkSubject(services, member, 'profiles', profileId);
   const rows = await services.database.db
     .select({ id: media.id })

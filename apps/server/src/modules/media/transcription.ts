@@ -4,7 +4,7 @@
  * deleted. Hours are counted against the plan (business 10, enterprise 15, others 0).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AppError, canEditCard, TRANSCRIPTION_HOURS, type License } from '@assay/domain';
+import { AppError, canEditCard, TRANSCRIPTION_HOURS, type License, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { createTranscriptionClient } from '../../platform/transcription/index.ts';
@@ -13,7 +13,6 @@ import { touchProjectCards } from '../cards/board-cache.ts';
 import { media, transcriptionEntries, transcriptions, type TranscriptionRow } from './schema.ts';
 
 export const TRANSCRIBE_QUEUE = 'media.transcribe';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function editableCard(services: AppServices, member: MemberContext, cardId: string) {
   const access = await cardAccess(services, member, cardId);
@@ -48,7 +47,7 @@ export async function startTranscription(
 ) {
   const access = await editableCard(services, member, cardId);
   const body = (input ?? {}) as { mediaId?: unknown; speakerCount?: unknown };
-  const mediaId = typeof body.mediaId === 'string' && UUID.test(body.mediaId) ? body.mediaId : null;
+  const mediaId = typeof body.mediaId === 'string' && isUuid(body.mediaId) ? body.mediaId : null;
   const speakerCount = Math.min(Math.max(Number(body.speakerCount) || 1, 1), 10);
   if (!mediaId) throw new AppError('notFound');
   const [file] = await services.database.db
@@ -226,7 +225,7 @@ export async function getTranscription(
 }
 
 async function entryOf(services: AppServices, member: MemberContext, entryId: string) {
-  if (!UUID.test(entryId)) throw new AppError('notFound');
+  if (!isUuid(entryId)) throw new AppError('notFound');
   const [row] = await services.database.db
     .select({ entry: transcriptionEntries, transcription: transcriptions })
     .from(transcriptionEntries)

@@ -20,6 +20,7 @@ import { users } from '../auth/schema.ts';
 import { issueToken } from '../auth/tokens.ts';
 import { approvalRequestMail, inviteMail } from '../mail/templates.ts';
 import { accessLogs, invites, profiles, type InviteRow, type ProfileRow } from './schema.ts';
+import { containsPattern } from '../../platform/db/like.ts';
 
 function requireManager(member: MemberContext) {
   if (!canManageMembers(member.role)) throw new AppError('forbidden');
@@ -57,7 +58,7 @@ export async function listMembers(
   const page = Math.max(filters.page ?? 1, 1);
   const conditions = [eq(profiles.organizationId, member.organization.id)];
   if (filters.search?.trim()) {
-    const term = `%${filters.search.trim().replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(filters.search.trim());
     const match = or(
       ilike(profiles.firstName, term),
       ilike(profiles.lastName, term),

@@ -18,6 +18,12 @@ const ctx = (context: GatewayContext) => requestContext(context.request);
 const defined = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
 
+const fieldChange = async (
+  context: GatewayContext,
+  projectId: string,
+  change: Parameters<typeof changeCustomFields>[3],
+) => changeCustomFields(context.services, await member(context), projectId, change, ctx(context));
+
 export const resolvers = {
   Query: {
     projects: async (_: unknown, args: { status?: string | null }, context: GatewayContext) =>
@@ -83,53 +89,25 @@ export const resolvers = {
       updateCanvasSection(context.services, await member(context), args.input, ctx(context)),
     updateCanvasLayout: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
       updateCanvasLayout(context.services, await member(context), args.input, ctx(context)),
-    createCustomField: async (
+    createCustomField: (
       _: unknown,
       args: { projectId: string; input: unknown },
       context: GatewayContext,
-    ) =>
-      changeCustomFields(
-        context.services,
-        await member(context),
-        args.projectId,
-        { kind: 'create', input: args.input },
-        ctx(context),
-      ),
-    updateCustomField: async (
+    ) => fieldChange(context, args.projectId, { kind: 'create', input: args.input }),
+    updateCustomField: (
       _: unknown,
       args: { projectId: string; id: string; input: unknown },
       context: GatewayContext,
-    ) =>
-      changeCustomFields(
-        context.services,
-        await member(context),
-        args.projectId,
-        { kind: 'update', id: args.id, input: args.input },
-        ctx(context),
-      ),
-    deleteCustomField: async (
+    ) => fieldChange(context, args.projectId, { kind: 'update', id: args.id, input: args.input }),
+    deleteCustomField: (
       _: unknown,
       args: { projectId: string; id: string },
       context: GatewayContext,
-    ) =>
-      changeCustomFields(
-        context.services,
-        await member(context),
-        args.projectId,
-        { kind: 'delete', id: args.id },
-        ctx(context),
-      ),
-    reorderCustomFields: async (
+    ) => fieldChange(context, args.projectId, { kind: 'delete', id: args.id }),
+    reorderCustomFields: (
       _: unknown,
       args: { projectId: string; ids: string[] },
       context: GatewayContext,
-    ) =>
-      changeCustomFields(
-        context.services,
-        await member(context),
-        args.projectId,
-        { kind: 'reorder', ids: args.ids },
-        ctx(context),
-      ),
+    ) => fieldChange(context, args.projectId, { kind: 'reorder', ids: args.ids }),
   },
 };

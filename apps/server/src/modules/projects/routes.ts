@@ -69,46 +69,29 @@ export function registerProjectRoutes(app: FastifyInstance, services: AppService
       requestContext(request),
     );
   });
-  app.post('/api/proj/projects/:id/sections', async (request) => {
-    const member = await requireMember(services, request);
-    return createBoardSection(
-      services,
-      member,
-      (request.params as Params).id,
-      request.body,
-      requestContext(request),
-    );
-  });
-  app.put('/api/proj/projects/:id/sections', async (request) => {
-    const member = await requireMember(services, request);
-    return updateBoardSection(
-      services,
-      member,
-      (request.params as Params).id,
-      request.body,
-      requestContext(request),
-    );
-  });
-  app.delete('/api/proj/projects/:id/sections', async (request) => {
-    const member = await requireMember(services, request);
-    // The section may come in the body or the query string.
-    const input = request.body ?? request.query;
-    return deleteBoardSection(
-      services,
-      member,
-      (request.params as Params).id,
-      input,
-      requestContext(request),
-    );
-  });
-  app.put('/api/proj/projects/:id/score', async (request) => {
-    const member = await requireMember(services, request);
-    return updateProjectScore(
-      services,
-      member,
-      (request.params as Params).id,
-      request.body,
-      requestContext(request),
-    );
-  });
+  // Product-board sections and scoring: each body goes to its use case as it is. A section to
+  // delete may come in the body or the query string.
+  const writes = [
+    ['POST', '/api/proj/projects/:id/sections', createBoardSection],
+    ['PUT', '/api/proj/projects/:id/sections', updateBoardSection],
+    ['DELETE', '/api/proj/projects/:id/sections', deleteBoardSection],
+    ['PUT', '/api/proj/projects/:id/score', updateProjectScore],
+  ] as const;
+  for (const [method, url, useCase] of writes) {
+    app.route({
+      method,
+      url,
+      handler: async (request) => {
+        const member = await requireMember(services, request);
+        const input = method === 'DELETE' ? (request.body ?? request.query) : request.body;
+        return useCase(
+          services,
+          member,
+          (request.params as Params).id,
+          input,
+          requestContext(request),
+        );
+      },
+    });
+  }
 }
