@@ -492,6 +492,39 @@ const GATEWAY: Record<string, Rule> = {
       });
     },
   },
+  // A published experiment: members who write cards may change it.
+  updateExperiment: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+        { i: { projectId, type: 'experiment', title: 'Matrix experiment' } },
+      );
+      const card = made.data?.createCard as { id: string; version: number };
+      const published = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+        { id: card.id, v: card.version },
+      );
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { updateExperiment(input: $i) { id } }',
+        {
+          i: {
+            cardId: card.id,
+            version: (published.data?.publishCard as { version: number }).version,
+            keyLearnings: 'Learned',
+          },
+        },
+      );
+    },
+  },
   // A draft interview is its creator's alone.
   updateInterview: {
     kind: 'organization',

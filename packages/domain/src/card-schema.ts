@@ -21,8 +21,14 @@ const score = (min: number, max: number) => z.number().min(min).max(max).nullabl
 export const BOARD_NAMES = ['canvas', ...BOARD_TYPES] as const;
 export type BoardName = (typeof BOARD_NAMES)[number];
 
-/** Types the workspace creates today; the evidence and experiment issues add theirs. */
-export const CREATABLE_CARD_TYPES = ['hypothesis', 'post', 'interview', 'evidenceOther'] as const;
+/** Types the workspace creates from its pickers (customer chats are imported). */
+export const CREATABLE_CARD_TYPES = [
+  'hypothesis',
+  'post',
+  'interview',
+  'evidenceOther',
+  'experiment',
+] as const;
 
 export const createCardSchema = z.object({
   projectId: id,
@@ -103,7 +109,14 @@ export const updateHypothesisSchema = z
   .strict();
 export type UpdateHypothesisInput = z.infer<typeof updateHypothesisSchema>;
 
-export const TEXT_FIELDS = ['description', 'notes', 'keyInsights', 'summary', 'statement'] as const;
+export const TEXT_FIELDS = [
+  'description',
+  'notes',
+  'keyInsights',
+  'summary',
+  'statement',
+  'results',
+] as const;
 
 export const updateTextSchema = z.object({
   cardId: id,

@@ -27,3 +27,6 @@ export * from './card-paths.ts';
 export * from './evidence.ts';
 export * from './evidence-schema.ts';
 export * from './timing.ts';
+export * from './experiments.ts';
+export * from './experiment-schema.ts';
+export * from './dashboard.ts';

@@ -10,7 +10,9 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, type CardAccess } from './access.ts';
-import { cards, connections, hypotheses, type ConnectionRow } from './schema.ts';
+import { cleanExperimentsAfterDisconnect } from './experiments.ts';
+import { touchProjectCards } from './board-cache.ts';
+import { cards, connections, experiments, hypotheses, type ConnectionRow } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -58,9 +60,11 @@ export async function loadAssociations(executor: Executor, cardId: string) {
           isEvidence: cards.isEvidence,
           draft: cards.draft,
           hypothesisType: hypotheses.hypothesisType,
+          phase: experiments.phase,
         })
         .from(cards)
         .leftJoin(hypotheses, eq(hypotheses.cardId, cards.id))
+        .leftJoin(experiments, eq(experiments.cardId, cards.id))
         .where(and(inArray(cards.id, otherIds), isNull(cards.deletedAt)))
     : [];
   const byId = new Map(others.map((o) => [o.id, o]));
@@ -82,6 +86,8 @@ export async function loadAssociations(executor: Executor, cardId: string) {
       hypothesis: associations.hypothesis.length,
       evidence: associations.evidence.length,
       experiments: associations.experiments.length,
+      activeExperiments: associations.experiments.filter((e) => e.phase !== 'complete').length,
+      completeExperiments: associations.experiments.filter((e) => e.phase === 'complete').length,
     },
     rating: ratingSummary(live),
   };
@@ -89,9 +95,16 @@ export async function loadAssociations(executor: Executor, cardId: string) {
 
 function presentAssociation(
   row: ConnectionRow,
-  other: { id: string; title: string; type: string; hypothesisType: string | null },
+  other: {
+    id: string;
+    title: string;
+    type: string;
+    hypothesisType: string | null;
+    phase: string | null;
+  },
 ) {
   return {
+    phase: other.phase,
     connectionId: row.id,
     cardId: other.id,
     title: other.title,
@@ -236,6 +249,12 @@ export async function disconnectCards(
   await services.transaction(
     async (unit) => {
       await unit.tx.delete(connections).where(eq(connections.id, row.id));
+      // An experiment drops the other card from its success criteria and analysis.
+      const changed = await cleanExperimentsAfterDisconnect(unit.tx, [
+        row.firstCardId,
+        row.secondCardId,
+      ]);
+      if (changed.length) await touchProjectCards(unit.tx, access.card.projectId);
       await record(services, member, context, access.card.projectId, 'delete', {
         connectionId: row.id,
       })(unit);

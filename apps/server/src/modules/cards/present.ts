@@ -58,6 +58,7 @@ export function presentCard(options: {
   card: CardRow;
   hypothesis: HypothesisRow | null;
   evidence?: unknown;
+  experiment?: unknown;
   media?: unknown[];
   associations?: unknown;
   metrics?: unknown;
@@ -92,9 +93,16 @@ export function presentCard(options: {
     texts: options.texts.map((t) => ({ ...t, updatedAt: t.updatedAt.toISOString() })),
     hypothesis: hypothesis ? presentHypothesis(hypothesis, people) : null,
     evidence: options.evidence ?? null,
+    experiment: options.experiment ?? null,
     media: options.media ?? [],
     associations: options.associations ?? { hypothesis: [], evidence: [], experiments: [] },
-    metrics: options.metrics ?? { hypothesis: 0, evidence: 0, experiments: 0 },
+    metrics: options.metrics ?? {
+      hypothesis: 0,
+      evidence: 0,
+      experiments: 0,
+      activeExperiments: 0,
+      completeExperiments: 0,
+    },
     rating: options.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),

@@ -11,6 +11,7 @@ import {
   listTemplates,
   searchCards,
 } from './lists.ts';
+import { experimentWorkspace, listExperiments } from './experiments.ts';
 import { mentionSuggestions } from './mentions.ts';
 import {
   createCard,
@@ -20,6 +21,7 @@ import {
   markCardsViewed,
   publishCard,
   updateCardSection,
+  updateExperiment,
   updateHypothesis,
   updateInterview,
   updatePost,
@@ -92,6 +94,24 @@ export const resolvers = {
       }),
     templates: async (_: unknown, args: { type?: string | null }, context: GatewayContext) =>
       listTemplates(context.services, await member(context), args.type ?? null),
+    experimentWorkspace: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      experimentWorkspace(context.services, await member(context), args.projectId),
+    experiments: async (
+      _: unknown,
+      args: {
+        projectId: string;
+        phases?: string[] | null;
+        search?: string | null;
+        mine?: boolean | null;
+      },
+      context: GatewayContext,
+    ) =>
+      listExperiments(context.services, await member(context), {
+        projectId: args.projectId,
+        phases: args.phases ?? undefined,
+        search: args.search ?? undefined,
+        mine: args.mine ?? undefined,
+      }),
     mentionSuggestions: async (
       _: unknown,
       args: { projectId: string; search?: string | null },
@@ -113,6 +133,8 @@ export const resolvers = {
       updatePost(context.services, await member(context), args.input, ctx(context)),
     updateInterview: async (_: unknown, args: Input, context: GatewayContext) =>
       updateInterview(context.services, await member(context), args.input, ctx(context)),
+    updateExperiment: async (_: unknown, args: Input, context: GatewayContext) =>
+      updateExperiment(context.services, await member(context), args.input, ctx(context)),
     updateText: async (_: unknown, args: Input, context: GatewayContext) =>
       updateText(context.services, await member(context), args.input, ctx(context)),
     updateCardSection: async (_: unknown, args: Input, context: GatewayContext) =>

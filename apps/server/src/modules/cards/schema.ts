@@ -11,7 +11,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ChatConversation, ProductScore } from '@assay/domain';
+import {
+  EMPTY_ANALYSIS,
+  type ChatConversation,
+  type ExperimentAnalysis,
+  type ProductScore,
+  type SuccessCriterion,
+} from '@assay/domain';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
@@ -221,3 +227,30 @@ export const connections = pgTable(
   ],
 );
 export type ConnectionRow = typeof connections.$inferSelect;
+
+/** An experiment: what it adds to the common card (its texts live in card_texts). */
+export const experiments = pgTable(
+  'experiments',
+  {
+    cardId: uuid('card_id')
+      .primaryKey()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    experimentType: text('experiment_type').notNull().default('evaluative'),
+    phase: text('phase').notNull().default('plan'),
+    /** Position in its phase column. */
+    rank: rankColumn('rank').notNull(),
+    phaseEnteredAt: at('phase_entered_at').notNull().defaultNow(),
+    /** Milliseconds spent in each phase left so far. */
+    durations: jsonb('durations').$type<Partial<Record<string, number>>>().notNull().default({}),
+    completedAt: at('completed_at'),
+    dueDate: at('due_date'),
+    members: jsonb('members').$type<string[]>().notNull().default([]),
+    success: boolean('success'),
+    successCriteria: jsonb('success_criteria').$type<SuccessCriterion[]>().notNull().default([]),
+    analyze: jsonb('analyze').$type<ExperimentAnalysis>().notNull().default(EMPTY_ANALYSIS),
+    keyLearnings: text('key_learnings').notNull().default(''),
+  },
+  (t) => [index('experiments_project_phase_idx').on(t.projectId, t.phase, t.rank)],
+);
+export type ExperimentRow = typeof experiments.$inferSelect;

@@ -34,6 +34,12 @@ import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access
 import { loadAssociations } from './connections.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import {
+  experimentChange,
+  insertExperimentCard,
+  loadExperiment,
+  presentExperiment,
+} from './experiments.ts';
+import {
   evidenceDraftContent,
   evidencePublishProblem,
   insertEvidenceCard,
@@ -52,7 +58,9 @@ import {
   evidence,
   hypotheses,
   type CardRow,
+  experiments,
   type EvidenceRow,
+  type ExperimentRow,
   type HypothesisRow,
 } from './schema.ts';
 
@@ -63,7 +71,7 @@ const TEXT_FIELDS_BY_TYPE: Record<string, readonly string[]> = {
   interview: ['notes', 'keyInsights'],
   evidenceOther: ['description', 'summary', 'keyInsights'],
   intercom: ['keyInsights', 'description'],
-  experiment: ['description', 'statement', 'keyInsights'],
+  experiment: ['description', 'statement', 'keyInsights', 'results'],
 };
 
 const BOARD_COLUMNS = {
@@ -112,6 +120,17 @@ export async function presentFullCard(
   const evidenceDetail = isEvidenceCard(card.type)
     ? await loadEvidenceDetail(services.database.db, card.id)
     : null;
+  const experimentRow =
+    card.type === 'experiment' ? await loadExperiment(services.database.db, card.id) : null;
+  if (experimentRow?.members.length) {
+    const missing = experimentRow.members.filter((id) => !people.has(id));
+    for (const [id, person] of await loadPeople(
+      services.database.db,
+      member.organization.id,
+      missing,
+    ))
+      people.set(id, person);
+  }
   // A card just created has no files or connections yet.
   const files = options.texts ? [] : await listCardMedia(services, member.organization.id, card.id);
   const links = options.texts ? null : await loadAssociations(services.database.db, card.id);
@@ -119,9 +138,18 @@ export async function presentFullCard(
     card,
     hypothesis,
     evidence: evidenceDetail,
+    experiment: experimentRow
+      ? presentExperiment(experimentRow, card, links?.metrics.evidence ?? 0, people)
+      : null,
     media: files,
     associations: links?.associations ?? { hypothesis: [], evidence: [], experiments: [] },
-    metrics: links?.metrics ?? { hypothesis: 0, evidence: 0, experiments: 0 },
+    metrics: links?.metrics ?? {
+      hypothesis: 0,
+      evidence: 0,
+      experiments: 0,
+      activeExperiments: 0,
+      completeExperiments: 0,
+    },
     rating: links?.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     texts,
     people,
@@ -256,6 +284,22 @@ export async function createCard(
       member,
       { card, hypothesis: null, scope: access.scope, project: access.project },
       { texts: [], unverifiedId: data.unverifiedId ?? null },
+    );
+  }
+  if (data.type === 'experiment') {
+    const card = await insertExperimentCard(
+      services,
+      member,
+      access,
+      { ...data, title: cleanTitle(data.title) },
+      context,
+      (unit, row) => recordCardEvent(unit, member, row, 'create', { type: row.type, draft: true }),
+    );
+    return presentFullCard(
+      services,
+      member,
+      { card, hypothesis: null, scope: access.scope, project: access.project },
+      { unverifiedId: data.unverifiedId ?? null },
     );
   }
   if (data.type !== 'hypothesis') {
@@ -403,6 +447,7 @@ async function updateCardWith(
     card?: Partial<CardRow>;
     hypothesis?: Partial<HypothesisRow>;
     evidence?: Partial<EvidenceRow>;
+    experiment?: Partial<ExperimentRow>;
     changes: Record<string, unknown>;
   }>,
 ) {
@@ -437,6 +482,12 @@ async function updateCardWith(
       if (change.evidence && Object.keys(change.evidence).length) {
         await unit.tx.update(evidence).set(change.evidence).where(eq(evidence.cardId, cardId));
       }
+      if (change.experiment && Object.keys(change.experiment).length) {
+        await unit.tx
+          .update(experiments)
+          .set(change.experiment)
+          .where(eq(experiments.cardId, cardId));
+      }
       await recordCardEvent(unit, member, card, action, {
         version: card.version,
         ...change.changes,
@@ -461,7 +512,7 @@ function presentCardAbilities(access: CardAccess, member: MemberContext) {
 }
 
 /** Members a hypothesis may name: active owners, admins and collaborators of the organisation. */
-async function checkMembers(executor: Executor, organizationId: string, ids: string[]) {
+export async function checkMembers(executor: Executor, organizationId: string, ids: string[]) {
   if (ids.length === 0) return [];
   const unique = [...new Set(ids)];
   const rows = await executor
@@ -684,6 +735,8 @@ export async function discardDraft(
   const extra = isEvidenceCard(access.card.type)
     ? await evidenceDraftContent(services.database.db, cardId)
     : { summary: undefined, intervieweeCount: 0, mediaCount: 0 };
+  const experimentRow =
+    access.card.type === 'experiment' ? await loadExperiment(services.database.db, cardId) : null;
   const empty = isDraftEmpty(access.card.type, {
     title: access.card.title,
     intervieweeCount: extra.intervieweeCount,
@@ -693,6 +746,7 @@ export async function discardDraft(
     keyInsights: texts.keyInsights,
     notes: texts.notes,
     statement: texts.statement,
+    successCriteriaCount: experimentRow?.successCriteria.length ?? 0,
   });
   if (!empty) return false;
   await services.transaction(
@@ -812,8 +866,8 @@ export async function markCardsViewed(
   );
 }
 
-/** Runs an evidence type's own change (post or interview) under the card's version. */
-async function updateEvidenceWith(
+/** Runs a card type's own change (post, interview, experiment) under the card's version. */
+async function updateTypedWith(
   services: AppServices,
   member: MemberContext,
   input: unknown,
@@ -834,8 +888,19 @@ export const updatePost = (
   input: unknown,
   context: RequestContext,
 ) =>
-  updateEvidenceWith(services, member, input, context, async (_unit, access) =>
+  updateTypedWith(services, member, input, context, async (_unit, access) =>
     postChange(input, access).apply(),
+  );
+
+/** updateExperiment: an experiment's own fields and its phase, with its version. */
+export const updateExperiment = (
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) =>
+  updateTypedWith(services, member, input, context, (unit, access) =>
+    experimentChange(input, access, member, checkMembers).apply(unit.tx),
   );
 
 /** updateInterview: an interview's own fields and the people interviewed, with its version. */
@@ -845,6 +910,6 @@ export const updateInterview = (
   input: unknown,
   context: RequestContext,
 ) =>
-  updateEvidenceWith(services, member, input, context, (unit, access) =>
+  updateTypedWith(services, member, input, context, (unit, access) =>
     interviewChange(input, access, member).apply(unit.tx),
   );

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { ProjectCanvas, ProjectCustomField, ProjectSettings } from '@assay/domain';
+import {
+  EMPTY_INVESTMENT,
+  EMPTY_MARKET,
+  type ProjectCanvas,
+  type ProjectCustomField,
+  type ProjectDashboardTexts,
+  type ProjectInvestment,
+  type ProjectMarket,
+  type ProjectSettings,
+} from '@assay/domain';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn, profiles } from '../organizations/schema.ts';
 
@@ -24,6 +33,10 @@ export const projects = pgTable(
     canvas: jsonb('canvas').$type<ProjectCanvas>().notNull().default({}),
     customFields: jsonb('custom_fields').$type<ProjectCustomField[]>().notNull().default([]),
     prioritization: text('prioritization').notNull().default('ice'),
+    /** Dashboard statements (who for, problem, solution, why not, why now; description is above). */
+    dashboard: jsonb('dashboard').$type<ProjectDashboardTexts>().notNull().default({}),
+    market: jsonb('market').$type<ProjectMarket>().notNull().default(EMPTY_MARKET),
+    investment: jsonb('investment').$type<ProjectInvestment>().notNull().default(EMPTY_INVESTMENT),
     /** Moves with every card change in the project, so boards can be cached safely. */
     cardsVersion: integer('cards_version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id'),

@@ -1,0 +1,440 @@
+/**
+ * Experiments (part 2 §3, §4): creating a blank one, its own fields and phase moves under the
+ * card's version, the experiment workspace (plan, test, analyze columns; complete apart) and the
+ * experiments list. Phase rules are the domain's (`phaseChangeProblem`); phaseReady and timing are
+ * derived on read from connections and dates, never stored.
+ */
+import { and, asc, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import {
+  AppError,
+  canCreateCard,
+  cardPath,
+  cleanFieldValues,
+  EXPERIMENT_MESSAGES,
+  EXPERIMENT_PHASES,
+  experimentListSchema,
+  experimentTimingStatus,
+  isPhaseReady,
+  organizationHasFeature,
+  phaseChangeProblem,
+  phaseDurations,
+  projectFields,
+  rankBetween,
+  titleProblem,
+  updateExperimentSchema,
+  withoutConnectedCard,
+  type CreateCardInput,
+  type ExperimentPhase,
+  type License,
+} from '@assay/domain';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
+import type { AppServices } from '../../services.ts';
+import { parse } from '../projects/service.ts';
+import {
+  loadPeople,
+  projectAccess,
+  type CardAccess,
+  type Person,
+  type ProjectAccess,
+} from './access.ts';
+import { cardAbilities } from './present.ts';
+import {
+  cards,
+  cardTexts,
+  connections,
+  experiments,
+  type CardRow,
+  type ExperimentRow,
+} from './schema.ts';
+
+/** Experiments need the plan's feature and the project's module. */
+export function requireExperiments(member: MemberContext, access: ProjectAccess) {
+  const license = member.organization.license as License;
+  if (
+    !organizationHasFeature(
+      { ...member.organization, license },
+      'experiments',
+      member.featureSlugs,
+    ) ||
+    access.project.settings.experiments === false
+  ) {
+    throw new AppError('featureUnavailable');
+  }
+}
+
+async function lastPhaseRank(executor: Executor, projectId: string, phase: ExperimentPhase) {
+  const [row] = await executor
+    .select({ rank: max(experiments.rank) })
+    .from(experiments)
+    .where(and(eq(experiments.projectId, projectId), eq(experiments.phase, phase)));
+  return row?.rank ?? null;
+}
+
+/** createCard for a blank experiment: the card, its experiment row (first in Plan) and event. */
+export async function insertExperimentCard(
+  services: AppServices,
+  member: MemberContext,
+  access: ProjectAccess,
+  data: CreateCardInput & { title: string },
+  context: RequestContext,
+  recordEvent: (unit: UnitOfWork, card: CardRow) => Promise<unknown>,
+) {
+  if (!canCreateCard(access.scope, 'experiment')) throw new AppError('forbidden');
+  requireExperiments(member, access);
+  return services.transaction(
+    async (unit) => {
+      const [card] = await unit.tx
+        .insert(cards)
+        .values({
+          organizationId: member.organization.id,
+          projectId: data.projectId,
+          type: 'experiment',
+          title: data.title,
+          draft: true,
+          origin: 'picker',
+          createdByProfileId: member.profileId,
+          updatedByProfileId: member.profileId,
+        })
+        .returning();
+      if (!card) throw new Error('card insert returned no row');
+      const rank = rankBetween(await lastPhaseRank(unit.tx, data.projectId, 'plan'), null);
+      await unit.tx
+        .insert(experiments)
+        .values({ cardId: card.id, projectId: data.projectId, rank });
+      await recordEvent(unit, card);
+      return card;
+    },
+    { context },
+  );
+}
+
+export async function loadExperiment(executor: Executor, cardId: string) {
+  const [row] = await executor.select().from(experiments).where(eq(experiments.cardId, cardId));
+  return row ?? null;
+}
+
+/** The experiment part of a card's detail; phaseReady and timing follow from its evidence. */
+export function presentExperiment(
+  row: ExperimentRow,
+  card: Pick<CardRow, 'publishedAt' | 'updatedAt'>,
+  evidenceCount: number,
+  people: Map<string, Person>,
+  now = new Date(),
+) {
+  const phase = row.phase as ExperimentPhase;
+  const durations = phaseDurations(row.durations, phase, row.phaseEnteredAt, now);
+  return {
+    experimentType: row.experimentType,
+    phase: {
+      phase,
+      phaseReady: isPhaseReady(phase, evidenceCount),
+      planDuration: durations.plan,
+      testDuration: durations.test,
+      analyzeDuration: durations.analyze,
+      completeDuration: durations.complete,
+      updatedAt: row.phaseEnteredAt.toISOString(),
+      completedAt: row.completedAt?.toISOString() ?? null,
+      rank: row.rank,
+    },
+    dueDate: row.dueDate?.toISOString() ?? null,
+    timing: experimentTimingStatus({
+      now,
+      phase,
+      dueDate: row.dueDate,
+      publishedAt: card.publishedAt,
+      evidenceCount,
+      lastActivityAt: card.updatedAt,
+    }),
+    members: row.members.map((id) => people.get(id)).filter((p): p is Person => !!p),
+    success: row.success,
+    successCriteria: row.successCriteria,
+    analyze: row.analyze,
+    keyLearnings: row.keyLearnings,
+  };
+}
+
+/** Ids of the cards connected to a card, by kind. */
+async function connectedIds(executor: Executor, cardId: string) {
+  const rows = await executor
+    .select({ id: cards.id, type: cards.type })
+    .from(connections)
+    .innerJoin(
+      cards,
+      or(
+        and(eq(connections.firstCardId, cardId), eq(cards.id, connections.secondCardId)),
+        and(eq(connections.secondCardId, cardId), eq(cards.id, connections.firstCardId)),
+      ),
+    )
+    .where(isNull(cards.deletedAt));
+  return {
+    evidence: new Set(
+      rows.filter((r) => r.type !== 'hypothesis' && r.type !== 'experiment').map((r) => r.id),
+    ),
+    hypothesis: new Set(rows.filter((r) => r.type === 'hypothesis').map((r) => r.id)),
+  };
+}
+
+async function textOf(executor: Executor, cardId: string, fields: string[]) {
+  const rows = await executor
+    .select({ field: cardTexts.field, rawText: cardTexts.rawText })
+    .from(cardTexts)
+    .where(and(eq(cardTexts.cardId, cardId), inArray(cardTexts.field, fields)));
+  return Object.fromEntries(rows.map((r) => [r.field, r.rawText])) as Record<string, string>;
+}
+
+/**
+ * updateExperiment's change: type, due date, members, success, criteria, analysis, key learnings,
+ * and the phase (with its rules) or the place in the phase column.
+ */
+export function experimentChange(
+  input: unknown,
+  access: CardAccess,
+  member: MemberContext,
+  checkMembers: (executor: Executor, organizationId: string, ids: string[]) => Promise<string[]>,
+) {
+  const data = parse(updateExperimentSchema.safeParse(input));
+  return {
+    async apply(tx: Executor) {
+      const { card } = access;
+      if (card.type !== 'experiment') throw new AppError('cardNotFound');
+      const row = await loadExperiment(tx, card.id);
+      if (!row) throw new AppError('cardNotFound');
+      const cardPatch: Partial<CardRow> = {};
+      const patch: Partial<ExperimentRow> = {};
+      if (data.title !== undefined) {
+        const title = data.title.replace(/\s+/g, ' ').trim();
+        const problem = titleProblem('experiment', title);
+        if (problem && !card.draft) throw new AppError('cardTitleInvalid', { message: problem });
+        cardPatch.title = title;
+      }
+      if (data.tags !== undefined) cardPatch.tags = [...new Set(data.tags)];
+      if (data.fields !== undefined) {
+        const fields = projectFields(member.organization.globalFields, access.project.customFields);
+        cardPatch.fields = cleanFieldValues(fields, { ...card.fields, ...data.fields });
+      }
+      if (data.experimentType !== undefined) patch.experimentType = data.experimentType;
+      if (data.dueDate !== undefined) patch.dueDate = data.dueDate ? new Date(data.dueDate) : null;
+      if (data.members !== undefined) {
+        patch.members = await checkMembers(tx, member.organization.id, data.members);
+      }
+      if (data.success !== undefined) patch.success = data.success;
+      if (data.keyLearnings !== undefined) patch.keyLearnings = data.keyLearnings.trim();
+      if (data.successCriteria !== undefined || data.analyze !== undefined) {
+        const linked = await connectedIds(tx, card.id);
+        if (data.successCriteria !== undefined) {
+          if (data.successCriteria.some((c) => c.evidence.some((id) => !linked.evidence.has(id))))
+            throw new AppError('validation', { message: EXPERIMENT_MESSAGES.evidenceNotConnected });
+          patch.successCriteria = data.successCriteria.map((c) => ({
+            ...c,
+            evidence: [...new Set(c.evidence)],
+          }));
+        }
+        if (data.analyze !== undefined) {
+          if (data.analyze.hypothesis.some((h) => !linked.hypothesis.has(h.id)))
+            throw new AppError('validation', {
+              message: EXPERIMENT_MESSAGES.hypothesisNotConnected,
+            });
+          patch.analyze = data.analyze;
+        }
+      }
+      const current = row.phase as ExperimentPhase;
+      if (data.phase !== undefined && data.phase !== current) {
+        const texts = await textOf(tx, card.id, ['statement', 'description']);
+        const problem = phaseChangeProblem(
+          {
+            phase: current,
+            draft: card.draft,
+            statement: texts.statement,
+            planDetails: texts.description,
+          },
+          data.phase,
+        );
+        if (problem) throw new AppError('validation', { message: problem });
+        const now = new Date();
+        const spent = phaseDurations(row.durations, current, row.phaseEnteredAt, now);
+        patch.phase = data.phase;
+        patch.durations = spent;
+        patch.phaseEnteredAt = now;
+        patch.completedAt = data.phase === 'complete' ? now : null;
+        patch.rank =
+          data.rank ?? rankBetween(await lastPhaseRank(tx, card.projectId, data.phase), null);
+      } else if (data.rank !== undefined) {
+        patch.rank = data.rank;
+      }
+      return {
+        card: cardPatch,
+        experiment: patch,
+        changes: {
+          fields: Object.keys(data).filter((k) => k !== 'cardId' && k !== 'version'),
+          ...(patch.phase ? { phase: patch.phase, from: current } : {}),
+        },
+      };
+    },
+  };
+}
+
+/**
+ * After a disconnection: an experiment on either side drops the other card from its success
+ * criteria and analysis (part 2 §4). Answers the experiment card ids that changed.
+ */
+export async function cleanExperimentsAfterDisconnect(
+  tx: Executor,
+  pair: [string, string],
+): Promise<string[]> {
+  const rows = await tx.select().from(experiments).where(inArray(experiments.cardId, pair));
+  const changed: string[] = [];
+  for (const row of rows) {
+    const other = row.cardId === pair[0] ? pair[1] : pair[0];
+    const next = withoutConnectedCard(row.successCriteria, row.analyze, other);
+    if (
+      JSON.stringify(next) ===
+      JSON.stringify({ successCriteria: row.successCriteria, analyze: row.analyze })
+    )
+      continue;
+    await tx.update(experiments).set(next).where(eq(experiments.cardId, row.cardId));
+    await tx
+      .update(cards)
+      .set({ version: sql`${cards.version} + 1`, updatedAt: new Date() })
+      .where(eq(cards.id, row.cardId));
+    changed.push(row.cardId);
+  }
+  return changed;
+}
+
+/** Evidence and hypothesis counts per experiment card. */
+async function connectionCounts(executor: Executor, cardIds: string[]) {
+  const counts = new Map<string, { evidence: number; hypothesis: number }>();
+  if (cardIds.length === 0) return counts;
+  const rows = await executor
+    .select({ first: connections.firstCardId, second: connections.secondCardId, type: cards.type })
+    .from(connections)
+    .innerJoin(
+      cards,
+      or(
+        and(inArray(connections.firstCardId, cardIds), eq(cards.id, connections.secondCardId)),
+        and(inArray(connections.secondCardId, cardIds), eq(cards.id, connections.firstCardId)),
+      ),
+    )
+    .where(isNull(cards.deletedAt));
+  const wanted = new Set(cardIds);
+  for (const r of rows) {
+    for (const id of [r.first, r.second]) {
+      if (!wanted.has(id)) continue;
+      const otherIsSelf = (id === r.first ? r.second : r.first) === id;
+      if (otherIsSelf) continue;
+      const entry = counts.get(id) ?? { evidence: 0, hypothesis: 0 };
+      if (r.type === 'hypothesis') entry.hypothesis += 1;
+      else if (r.type !== 'experiment') entry.evidence += 1;
+      counts.set(id, entry);
+    }
+  }
+  return counts;
+}
+
+/** The light experiment cards of a project the member may see (drafts only their own). */
+export async function projectExperiments(
+  services: AppServices,
+  member: MemberContext,
+  access: ProjectAccess,
+  options: { phases?: ExperimentPhase[]; search?: string; mine?: boolean } = {},
+) {
+  const executor = services.database.db;
+  const conditions = [
+    eq(cards.projectId, access.project.id),
+    eq(cards.organizationId, member.organization.id),
+    eq(cards.type, 'experiment'),
+    isNull(cards.deletedAt),
+    eq(cards.template, false),
+    or(eq(cards.draft, false), eq(cards.createdByProfileId, member.profileId)),
+  ];
+  if (options.phases?.length) conditions.push(inArray(experiments.phase, options.phases));
+  if (options.mine) conditions.push(eq(cards.createdByProfileId, member.profileId));
+  if (options.search?.trim()) {
+    conditions.push(
+      sql`${cards.title} ilike ${'%' + options.search.trim().replace(/[\\%_]/g, '\\$&') + '%'}`,
+    );
+  }
+  const rows = await executor
+    .select({ card: cards, experiment: experiments })
+    .from(cards)
+    .innerJoin(experiments, eq(experiments.cardId, cards.id))
+    .where(and(...conditions))
+    .orderBy(asc(experiments.rank));
+  const counts = await connectionCounts(
+    executor,
+    rows.map((r) => r.card.id),
+  );
+  const people = await loadPeople(
+    executor,
+    member.organization.id,
+    rows.flatMap((r) => r.experiment.members),
+  );
+  const now = new Date();
+  return rows.map(({ card, experiment }) => {
+    const count = counts.get(card.id) ?? { evidence: 0, hypothesis: 0 };
+    const detail = presentExperiment(experiment, card, count.evidence, people, now);
+    return {
+      id: card.id,
+      projectId: card.projectId,
+      title: card.title,
+      draft: card.draft,
+      tags: card.tags,
+      publishedAt: card.publishedAt?.toISOString() ?? null,
+      updatedAt: card.updatedAt.toISOString(),
+      version: card.version,
+      path: cardPath({ id: card.id, type: card.type }),
+      experimentType: detail.experimentType,
+      phase: detail.phase,
+      dueDate: detail.dueDate,
+      timing: detail.timing,
+      members: detail.members,
+      success: detail.success,
+      evidenceCount: count.evidence,
+      hypothesisCount: count.hypothesis,
+      canEdit: cardAbilities(card, access.scope, member.profileId).edit,
+    };
+  });
+}
+
+function presentWorkspaceProject(access: ProjectAccess, member: MemberContext) {
+  return {
+    id: access.project.id,
+    name: access.project.name,
+    abilities: { createExperiments: canCreateCard(access.scope, 'experiment') },
+    license: member.organization.license,
+  };
+}
+
+/** The experiment workspace: plan, test and analyze columns, and complete as the fourth phase. */
+export async function experimentWorkspace(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
+  const access = await projectAccess(services, member, projectId);
+  requireExperiments(member, access);
+  const list = await projectExperiments(services, member, access);
+  return {
+    project: presentWorkspaceProject(access, member),
+    columns: EXPERIMENT_PHASES.map((phase) => ({
+      phase,
+      cards: list.filter((c) => c.phase.phase === phase),
+    })),
+  };
+}
+
+/** The experiments list: filtered by phase, title or "mine", soonest due first. */
+export async function listExperiments(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+) {
+  const data = parse(experimentListSchema.safeParse(input));
+  const access = await projectAccess(services, member, data.projectId);
+  requireExperiments(member, access);
+  const list = await projectExperiments(services, member, access, data);
+  const due = (c: (typeof list)[number]) => (c.dueDate ? Date.parse(c.dueDate) : Infinity);
+  return list.sort((a, b) => due(a) - due(b) || a.title.localeCompare(b.title));
+}

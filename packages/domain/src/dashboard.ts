@@ -1,0 +1,147 @@
+/**
+ * The project dashboard (part 2 §2, §3): its statements, market and investment, and the tabs it
+ * shows in the member's chosen order.
+ */
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+export const DASHBOARD_STATEMENTS = [
+  'description',
+  'whoFor',
+  'problemStatement',
+  'solutionStatement',
+  'whyNot',
+  'whyNow',
+] as const;
+export type DashboardStatement = (typeof DASHBOARD_STATEMENTS)[number];
+export const DASHBOARD_STATEMENT_LABELS: Record<DashboardStatement, string> = {
+  description: 'Description',
+  whoFor: 'Who it is for',
+  problemStatement: 'Problem',
+  solutionStatement: 'Solution',
+  whyNot: 'Why not',
+  whyNow: 'Why now',
+};
+export type ProjectDashboardTexts = Partial<Record<DashboardStatement, string>>;
+
+export const DASHBOARD_TABS = ['hypotheses', 'experiments', 'completed', 'risky'] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+export const DASHBOARD_TAB_LABELS: Record<DashboardTab, string> = {
+  hypotheses: 'Hypotheses',
+  experiments: 'Active experiments',
+  completed: 'Completed experiments',
+  risky: 'Risky hypotheses',
+};
+
+/** A saved tab order, cleaned: unknown tabs dropped, missing ones appended in the default order. */
+export function dashboardTabOrder(saved: readonly string[] | null | undefined): DashboardTab[] {
+  const known = (saved ?? []).filter((t): t is DashboardTab =>
+    (DASHBOARD_TABS as readonly string[]).includes(t),
+  );
+  const unique = [...new Set(known)];
+  return [...unique, ...DASHBOARD_TABS.filter((t) => !unique.includes(t))];
+}
+
+export interface ProjectMarket {
+  /** Target, served and total addressable market, in the project's currency. */
+  target: number | null;
+  served: number | null;
+  total: number | null;
+  notes: string;
+  analysis: string;
+  links: string[];
+  /** Project media ids. */
+  media: string[];
+}
+export interface ProjectInvestment {
+  total: number | null;
+  toDate: number | null;
+  notes: string;
+  media: string[];
+}
+export const EMPTY_MARKET: ProjectMarket = {
+  target: null,
+  served: null,
+  total: null,
+  notes: '',
+  analysis: '',
+  links: [],
+  media: [],
+};
+export const EMPTY_INVESTMENT: ProjectInvestment = {
+  total: null,
+  toDate: null,
+  notes: '',
+  media: [],
+};
+
+export const DASHBOARD_MESSAGES = {
+  marketOrder:
+    'The served market cannot be larger than the total market, nor the target larger than the served market.',
+  investmentOrder: 'The investment to date cannot be more than the total investment.',
+} as const;
+
+const money = z.number().min(0).max(1e15).nullable();
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a valid http or https URL.');
+const notes = z.string().max(LIMITS.textFieldMax, 'Please shorten your text...');
+
+export const updateProjectMarketSchema = z
+  .object({
+    projectId: z.string().uuid(),
+    target: money,
+    served: money,
+    total: money,
+    notes,
+    analysis: notes,
+    links: z.array(httpUrl).max(20),
+    media: z.array(z.string().uuid()).max(50),
+  })
+  .partial()
+  .required({ projectId: true })
+  .strict();
+
+export const updateProjectInvestmentSchema = z
+  .object({
+    projectId: z.string().uuid(),
+    total: money,
+    toDate: money,
+    notes,
+    media: z.array(z.string().uuid()).max(50),
+  })
+  .partial()
+  .required({ projectId: true })
+  .strict();
+
+export const updateProjectDashboardSchema = z
+  .object({
+    projectId: z.string().uuid(),
+    description: notes,
+    whoFor: notes,
+    problemStatement: notes,
+    solutionStatement: notes,
+    whyNot: notes,
+    whyNow: notes,
+  })
+  .partial()
+  .required({ projectId: true })
+  .strict();
+
+/** Market sizes must nest: target ≤ served ≤ total (each only when both are given). */
+export function marketProblem(
+  m: Pick<ProjectMarket, 'target' | 'served' | 'total'>,
+): string | null {
+  const le = (a: number | null, b: number | null) => a === null || b === null || a <= b;
+  if (!le(m.target, m.served) || !le(m.served, m.total) || !le(m.target, m.total))
+    return DASHBOARD_MESSAGES.marketOrder;
+  return null;
+}
+
+export function investmentProblem(i: Pick<ProjectInvestment, 'total' | 'toDate'>): string | null {
+  if (i.total !== null && i.toDate !== null && i.toDate > i.total)
+    return DASHBOARD_MESSAGES.investmentOrder;
+  return null;
+}
