@@ -22,6 +22,7 @@ import { registerCollectionRoutes } from './modules/organizations/navigation-rou
 import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
+import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDevMailRoutes(app, services);
   registerProjectRoutes(app, services);
   registerCardRoutes(app, services);
+  registerDashboardRoutes(app, services);
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
   registerGateway(app, services);

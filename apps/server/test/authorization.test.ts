@@ -492,6 +492,41 @@ const GATEWAY: Record<string, Rule> = {
       });
     },
   },
+  // The dashboard is changed by those with dashboard:write: organisation and project admins.
+  updateProjectMarket: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($i: JSON!) { updateProjectMarket(input: $i) { tabOrder } }',
+      async (w) => ({
+        i: { projectId: await freshProjectId(w), total: 10 },
+      }),
+    ),
+  },
+  updateProjectInvestment: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($i: JSON!) { updateProjectInvestment(input: $i) { tabOrder } }',
+      async (w) => ({ i: { projectId: await freshProjectId(w), total: 10 } }),
+    ),
+  },
+  updateProjectDashboard: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($i: JSON!) { updateProjectDashboard(input: $i) { tabOrder } }',
+      async (w) => ({ i: { projectId: await freshProjectId(w), whoFor: 'Parents' } }),
+    ),
+  },
+  reorderDashboardTabs: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!) { reorderDashboardTabs(projectId: $p, tabs: ["risky"]) { tabOrder } }',
+      async (w) => ({ p: await freshProjectId(w) }),
+    ),
+  },
   // A published experiment: members who write cards may change it.
   updateExperiment: {
     kind: 'organization',
@@ -959,6 +994,34 @@ const REST: Record<string, Rule> = {
         onHost(w),
       );
     },
+  },
+  // Exports read what the member may see: every member for a project open to the organisation.
+  'GET /api/graph/cards/:cardId/export': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(
+        `/api/graph/cards/${(await freshCard(w)).id}/export?withConnections=true`,
+        onHost(w),
+      ),
+  },
+  'GET /api/proj/projects/:id/export/canvas.pdf': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/canvas.pdf`, onHost(w)),
+  },
+  'GET /api/proj/projects/:id/export/dashboard.pdf': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/dashboard.pdf`, onHost(w)),
+  },
+  'GET /api/proj/projects/:id/export/cards.csv': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/cards.csv`, onHost(w)),
   },
   'GET /api/users/profiles': {
     kind: 'organization',

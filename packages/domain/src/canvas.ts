@@ -94,6 +94,12 @@ export const RATINGS = [
 ] as const;
 export const NOT_RATED = { value: null, name: 'notRated', label: 'Not rated' } as const;
 
+/** "Confirming (Must Have)", or "Not rated". */
+export function ratingLabel(value: number | null): string {
+  const rating = RATINGS.find((r) => r.value === value);
+  return rating ? `${rating.label} (${rating.alias})` : NOT_RATED.label;
+}
+
 /** Ratings of -2 or higher are kept; anything lower (or not a number) becomes null. */
 export function normalizeRating(value: number | null | undefined): number | null {
   if (value === null || value === undefined || !Number.isFinite(value) || value < -2) return null;

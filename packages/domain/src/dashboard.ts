@@ -145,3 +145,32 @@ export function investmentProblem(i: Pick<ProjectInvestment, 'total' | 'toDate'>
     return DASHBOARD_MESSAGES.investmentOrder;
   return null;
 }
+
+export const PORTFOLIO_STAGES = ['idea', 'exploring', 'testing', 'learning'] as const;
+export type PortfolioStage = (typeof PORTFOLIO_STAGES)[number];
+export const PORTFOLIO_STAGE_LABELS: Record<PortfolioStage, string> = {
+  idea: 'Idea',
+  exploring: 'Exploring',
+  testing: 'Testing',
+  learning: 'Learning',
+};
+
+/**
+ * Where a project stands in a portfolio: an idea until it has hypotheses, exploring until it runs
+ * experiments, testing while any experiment is active, learning once all of them are complete.
+ */
+export function portfolioStage(counts: {
+  hypotheses: number;
+  activeExperiments: number;
+  completeExperiments: number;
+}): PortfolioStage {
+  if (counts.activeExperiments > 0) return 'testing';
+  if (counts.completeExperiments > 0) return 'learning';
+  if (counts.hypotheses > 0) return 'exploring';
+  return 'idea';
+}
+
+/** CSV export of cards is for Garage and above: every plan but the free basic one. */
+export function canExportCsv(license: string): boolean {
+  return license !== 'basic';
+}

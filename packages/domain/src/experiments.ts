@@ -3,7 +3,7 @@
  * analyze → complete, and the rules for moving between them. Pure, so the server refuses what the
  * web app already hides.
  */
-import type { EXPERIMENT_PHASES} from './canvas.ts';
+import type { EXPERIMENT_PHASES } from './canvas.ts';
 import { EXPERIMENT_PHASE_LABELS } from './canvas.ts';
 import { LIMITS } from './limits.ts';
 

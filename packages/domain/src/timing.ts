@@ -79,3 +79,10 @@ export function experimentTimingStatus(input: {
   }
   return 'onTrack';
 }
+
+export const TIMING_LABELS: Record<TimingStatus, string> = {
+  achieved: 'Achieved',
+  atRisk: 'At risk',
+  pastDue: 'Past due',
+  onTrack: 'On track',
+};

@@ -13,6 +13,7 @@ import {
 import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
+import { dashboardsModule } from '../modules/dashboards/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { projectsModule } from '../modules/projects/index.ts';
@@ -32,6 +33,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   organizationsModule,
   projectsModule,
   cardsModule,
+  dashboardsModule,
   mediaModule,
 ];
 

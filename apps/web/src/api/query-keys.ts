@@ -9,7 +9,17 @@ export const queryKeys = {
   cardLists: (projectId: string) => ['card-lists', projectId] as const,
   templates: ['card-lists', 'templates'] as const,
   project: (projectId: string) => ['projects', projectId] as const,
+  experimentWorkspace: (projectId: string) => ['experiments', projectId, 'workspace'] as const,
+  experiments: (projectId: string, filters: unknown) =>
+    ['experiments', projectId, 'list', filters] as const,
+  dashboard: (projectId: string) => ['dashboard', projectId] as const,
 };
 
 /** Everything that shows cards of a project, to refresh after a card changes. */
-export const cardViewKeys = [['canvas'], ['board'], ['card-lists']] as const;
+export const cardViewKeys = [
+  ['canvas'],
+  ['board'],
+  ['card-lists'],
+  ['experiments'],
+  ['dashboard'],
+] as const;

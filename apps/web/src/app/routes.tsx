@@ -6,6 +6,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { cardRoutes } from '../features/cards/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
+import { experimentRoutes } from '../features/experiments/routes.tsx';
 import { workspaceRoutes } from '../features/workspace/routes.tsx';
 import { projectRoutes } from '../features/projects/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
@@ -36,6 +37,7 @@ export const routes: RouteObject[] = [
       ...collectionRoutes,
       ...projectRoutes,
       ...workspaceRoutes,
+      ...experimentRoutes,
       ...cardRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),

@@ -1,6 +1,6 @@
 /** A card's detail: the query, its writes (queued per card with the newest version) and helpers. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ProductScore } from '@assay/domain';
+import type { ExperimentPhase, ProductScore, TimingStatus } from '@assay/domain';
 import { noteCardVersion, queueCardWrite, resetCardVersion } from '../../../api/card-writes.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -48,9 +48,17 @@ export interface CardDetail {
   path: string;
   abilities: { edit: boolean; delete: boolean; comment: boolean };
   evidence: EvidenceDetail | null;
+  experiment: ExperimentDetail | null;
   media: CardMedia[];
   associations: Record<'hypothesis' | 'evidence' | 'experiments', Association[]>;
   rating: { sum: number; count: number; trendingScore: number };
+  metrics?: {
+    hypothesis: number;
+    evidence: number;
+    experiments: number;
+    activeExperiments: number;
+    completeExperiments: number;
+  };
   hypothesis: {
     type: 'business' | 'product';
     canvas: Placement;
@@ -78,7 +86,46 @@ export interface Association {
   title: string;
   type: string;
   hypothesisType: string | null;
+  phase?: string | null;
   rating: number | null;
+}
+
+export interface SuccessCriterion {
+  id: string;
+  measurement: string;
+  expectation: string;
+  achieved: boolean | null;
+  evidence: string[];
+}
+
+export interface ExperimentAnalysis {
+  market: string;
+  investment: string;
+  details: string;
+  hypothesisChanged: boolean;
+  hypothesis: { id: string; value: string; reason: string }[];
+}
+
+export interface ExperimentDetail {
+  experimentType: 'generative' | 'evaluative';
+  phase: {
+    phase: ExperimentPhase;
+    phaseReady: boolean;
+    planDuration: number;
+    testDuration: number;
+    analyzeDuration: number;
+    completeDuration: number;
+    updatedAt: string;
+    completedAt: string | null;
+    rank: string;
+  };
+  dueDate: string | null;
+  timing: TimingStatus;
+  members: Person[];
+  success: boolean | null;
+  successCriteria: SuccessCriterion[];
+  analyze: ExperimentAnalysis;
+  keyLearnings: string;
 }
 
 export interface CardMedia {
@@ -140,12 +187,17 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
   evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
     summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
+  experiment { experimentType dueDate timing success keyLearnings members { ${PERSON} }
+    phase { phase phaseReady planDuration testDuration analyzeDuration completeDuration updatedAt completedAt rank }
+    successCriteria { id measurement expectation achieved evidence }
+    analyze { market investment details hypothesisChanged hypothesis { id value reason } } }
   media { id filename fileType size url mediumUrl thumbUrl }
   associations {
     hypothesis { connectionId cardId title type hypothesisType rating }
     evidence { connectionId cardId title type hypothesisType rating }
-    experiments { connectionId cardId title type hypothesisType rating }
+    experiments { connectionId cardId title type hypothesisType phase rating }
   }
+  metrics { hypothesis evidence experiments activeExperiments completeExperiments }
   rating { sum count trendingScore }`;
 
 export const fetchCard = (cardId: string) =>
@@ -277,18 +329,40 @@ export const updateInterview = (card: Pick<CardDetail, 'id' | 'version'>, patch:
     mutate('updateInterview', { cardId: card.id, version, ...patch }),
   );
 
+export type ExperimentPatch = Partial<{
+  title: string;
+  experimentType: 'generative' | 'evaluative';
+  dueDate: string | null;
+  members: string[];
+  success: boolean | null;
+  successCriteria: SuccessCriterion[];
+  analyze: ExperimentAnalysis;
+  keyLearnings: string;
+  phase: ExperimentPhase;
+  rank: string;
+}>;
+
+export const updateExperiment = (
+  card: Pick<CardDetail, 'id' | 'version'>,
+  patch: ExperimentPatch,
+) =>
+  queueCardWrite(card.id, card.version, (version) =>
+    mutate('updateExperiment', { cardId: card.id, version, ...patch }),
+  );
+
 /** The organisation's contacts matching a search (for picking into an interview). */
 export const searchContacts = (search: string) =>
   restRequest<Interviewee[]>(
     `/api/canvas/interviewees?${new URLSearchParams({ search, pageSize: '8' }).toString()}`,
   );
 
-/** Writes the fields a card type keeps on its own (hypotheses, posts, interviews). */
+/** Writes the title through the card type's own mutation. */
 export function updateCardTitle(card: Pick<CardDetail, 'id' | 'version' | 'type'>, title: string) {
   if (card.type === 'post' || card.type === 'evidenceOther' || card.type === 'intercom') {
     return updatePost(card, { title });
   }
   if (card.type === 'interview') return updateInterview(card, { title });
+  if (card.type === 'experiment') return updateExperiment(card, { title });
   return updateHypothesis(card, { title });
 }
 

@@ -14,12 +14,21 @@ import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
+import {
+  ExperimentAnalyze,
+  ExperimentComplete,
+  ExperimentPhaseBar,
+  ExperimentPlan,
+  ExperimentRun,
+  PHASE_TABS,
+} from './experiment-details.tsx';
 import { HypothesisDetails } from './hypothesis-details.tsx';
 import { PlainField } from './plain-field.tsx';
 import { ProductDevelopment } from './product-development.tsx';
 
-/** The tabs a card shows today; experiments and the portal tabs come with their issues. */
+/** The tabs a card shows; the public-portal tab comes with the portal. */
 export function tabsFor(card: CardDetail): CardTab[] {
+  if (card.type === 'experiment') return ['plan', 'run', 'analyze', 'complete', 'connections'];
   if (card.type === 'hypothesis' && card.hypothesis?.type === 'product') {
     return ['details', 'connections', 'development'];
   }
@@ -62,11 +71,13 @@ function LoadedCard(props: {
   const { card } = props;
   const { write } = useCardWriter(card.id);
   const tabs = tabsFor(card);
+  // An experiment opens on the tab of its phase.
+  const fallback: CardTab = card.experiment ? PHASE_TABS[card.experiment.phase.phase] : 'details';
   const tab =
     (CARD_TABS as readonly string[]).includes(props.tab ?? '') &&
     tabs.includes(props.tab as CardTab)
       ? (props.tab as CardTab)
-      : 'details';
+      : fallback;
   const terms = termsFor(props.license);
   const kind =
     card.type === 'hypothesis'
@@ -83,7 +94,9 @@ function LoadedCard(props: {
             : 'Post'
           : card.type === 'intercom'
             ? 'Customer chat'
-            : 'Evidence';
+            : card.type === 'experiment'
+              ? 'Experiment'
+              : 'Evidence';
   return (
     <Stack gap="md" data-testid="card-detail">
       <Group justify="space-between" align="flex-start">
@@ -106,9 +119,18 @@ function LoadedCard(props: {
         max={HYPOTHESIS_TITLE_MAX}
         disabled={!card.abilities.edit}
         autoFocus={card.draft && card.title === ''}
-        placeholder={card.type === 'hypothesis' ? 'Name the hypothesis' : 'Give it a title'}
+        placeholder={
+          card.type === 'hypothesis'
+            ? 'Name the hypothesis'
+            : card.type === 'experiment'
+              ? 'Name the experiment'
+              : 'Give it a title'
+        }
         onSave={(title) => write((c) => updateCardTitle(c, title), { views: true })}
       />
+      {card.experiment ? (
+        <ExperimentPhaseBar card={card} onMoved={(t) => props.onTab(t as CardTab)} />
+      ) : null}
       <Tabs
         value={tab}
         onChange={(value) => value && props.onTab(value as CardTab)}
@@ -130,6 +152,18 @@ function LoadedCard(props: {
         </Tabs.Panel>
         <Tabs.Panel value="connections" pt="md">
           <ConnectionsTab card={card} />
+        </Tabs.Panel>
+        <Tabs.Panel value="plan" pt="md">
+          <ExperimentPlan card={card} />
+        </Tabs.Panel>
+        <Tabs.Panel value="run" pt="md">
+          <ExperimentRun card={card} onConnections={() => props.onTab('connections')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="analyze" pt="md">
+          <ExperimentAnalyze card={card} />
+        </Tabs.Panel>
+        <Tabs.Panel value="complete" pt="md">
+          <ExperimentComplete card={card} />
         </Tabs.Panel>
         <Tabs.Panel value="development" pt="md">
           <ProductDevelopment card={card} project={props.project} />

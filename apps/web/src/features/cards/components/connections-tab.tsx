@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NOT_RATED, RATINGS } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
-import { queryKeys } from '../../../api/query-keys.ts';
+import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
   connectCard,
@@ -55,7 +55,11 @@ export function ConnectionsTab(props: { card: CardDetail }) {
         if (before && apiError.ref !== 32) queryClient.setQueryData(key, before);
         showAlert({ message: apiError.message });
       })
-      .finally(() => void queryClient.invalidateQueries({ queryKey: key }));
+      .finally(() => {
+        void queryClient.invalidateQueries({ queryKey: key });
+        // Counts and phase readiness elsewhere follow the connections.
+        for (const view of cardViewKeys) void queryClient.invalidateQueries({ queryKey: view });
+      });
   };
   const update = (
     c: CardDetail,

@@ -22,6 +22,7 @@ import {
   BOARD_LABELS,
   BOARD_TYPES,
   CANVAS_TYPES,
+  licenseAllows,
   termsFor,
   type BoardType,
   type CanvasFilters,
@@ -277,6 +278,16 @@ export function WorkspacePage() {
           <Button variant="default" size="xs" onClick={() => setPanel(true)}>
             Activity
           </Button>
+          {project?.settings.experiments !== false &&
+          license &&
+          licenseAllows(license, 'experiments') ? (
+            <Anchor component={Link} to={`/workspace/${projectId}/experiments`} size="sm">
+              Experiments
+            </Anchor>
+          ) : null}
+          <Anchor component={Link} to={`/project-dashboard/${projectId}`} size="sm">
+            Dashboard
+          </Anchor>
           {project?.abilities.manage ? (
             <Anchor component={Link} to={`/workspace/${projectId}/settings`} size="sm">
               Settings

@@ -14,79 +14,13 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { rankBetween } from '@assay/domain';
 import { isStaleVersion } from '../../../api/card-writes.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
+import { dropTarget } from '../../../ui/board-drop.ts';
 import { moveCard, type BoardCard } from '../api/canvas.ts';
 
-export const SECTION_PREFIX = 'section:';
-
-/** Cards of each section in rank order. */
-export function groupBySection(cards: BoardCard[]): Map<string, BoardCard[]> {
-  const groups = new Map<string, BoardCard[]>();
-  for (const card of cards) {
-    const key = card.section ?? '';
-    const list = groups.get(key) ?? [];
-    list.push(card);
-    groups.set(key, list);
-  }
-  for (const list of groups.values()) {
-    list.sort((a, b) =>
-      (a.rank ?? '') < (b.rank ?? '')
-        ? -1
-        : (a.rank ?? '') > (b.rank ?? '')
-          ? 1
-          : a.id < b.id
-            ? -1
-            : 1,
-    );
-  }
-  return groups;
-}
-
-/** Where a dropped card goes: its section and rank, or null when nothing changes. */
-export function dropTarget(
-  cards: BoardCard[],
-  activeId: string,
-  overId: string,
-): { section: string; rank: string } | null {
-  const active = cards.find((c) => c.id === activeId);
-  if (!active) return null;
-  const groups = groupBySection(cards);
-  let section: string;
-  let before: BoardCard | undefined;
-  let after: BoardCard | undefined;
-  if (overId.startsWith(SECTION_PREFIX)) {
-    // Dropped on the section itself: to its end.
-    section = overId.slice(SECTION_PREFIX.length);
-    const list = (groups.get(section) ?? []).filter((c) => c.id !== activeId);
-    before = list.at(-1);
-  } else {
-    const over = cards.find((c) => c.id === overId);
-    if (!over || over.id === active.id) return null;
-    section = over.section ?? '';
-    const list = groups.get(section) ?? [];
-    const overIndex = list.findIndex((c) => c.id === over.id);
-    const activeIndex = list.findIndex((c) => c.id === active.id);
-    if (activeIndex !== -1) {
-      // Within a section the card takes the place of the one it is dropped on.
-      const moved = list.filter((c) => c.id !== activeId);
-      moved.splice(overIndex, 0, active);
-      before = moved[overIndex - 1];
-      after = moved[overIndex + 1];
-    } else {
-      before = list[overIndex - 1];
-      after = list[overIndex];
-    }
-  }
-  if (section === active.section) {
-    const own = groups.get(section) ?? [];
-    const at = own.findIndex((c) => c.id === activeId);
-    if (own[at - 1]?.id === before?.id && own[at + 1]?.id === after?.id) return null;
-  }
-  return { section, rank: rankBetween(before?.rank ?? null, after?.rank ?? null) };
-}
+export { dropTarget, groupBySection, SECTION_PREFIX } from '../../../ui/board-drop.ts';
 
 export function useBoardDnd(options: { board: string; queryKey: QueryKey; cards: BoardCard[] }) {
   const queryClient = useQueryClient();

@@ -1,0 +1,234 @@
+import { PDFDocument } from 'pdf-lib';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_MESSAGES, ERRORS } from '@assay/domain';
+import { buildTestApp } from '../../../test/app.ts';
+import { cardMutation, createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+
+const built = await buildTestApp();
+
+const DASHBOARD = `query($p: ID!) { dashboard(projectId: $p) {
+  abilities { edit openWorkspace } tabOrder
+  statements { description whoFor problemStatement }
+  market { target served total notes links } investment { total toDate }
+  counts { hypotheses validated invalidated risky experiments activeExperiments completeExperiments evidence phases { plan complete } }
+  riskyHypotheses { id title } activeExperiments { id } completeExperiments { id } } }`;
+
+interface Dashboard {
+  abilities: { edit: boolean };
+  tabOrder: string[];
+  statements: Record<string, string>;
+  market: { target: number | null; served: number | null; total: number | null; links: string[] };
+  counts: Record<string, number> & { phases: Record<string, number> };
+  riskyHypotheses: { id: string; title: string }[];
+}
+
+function messageOf(error: string | undefined) {
+  return error?.match(/message:(.*?);ref:/)?.[1] ?? error;
+}
+
+describe('project dashboard', () => {
+  it('counts hypotheses, results and risky ones; edits statements, market, investment and tab order', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Dashboard project');
+    const read = async (agent = owner.agent) => {
+      const answer = await onOrg(agent, org.slug, DASHBOARD, { p: projectId });
+      return {
+        data: answer.data?.dashboard as Dashboard | undefined,
+        error: answer.errors?.[0]?.message,
+      };
+    };
+    expect((await read()).data!.counts).toMatchObject({ hypotheses: 0, validated: 0 });
+
+    const a = await publishedHypothesis(owner.agent, org.slug, projectId, 'Parents pay');
+    const b = await publishedHypothesis(owner.agent, org.slug, projectId, 'Schools refer');
+    await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+      cardId: a.id,
+      version: a.version,
+      result: 'validated',
+      risky: true,
+    });
+    await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+      cardId: b.id,
+      version: b.version,
+      result: 'invalidated',
+    });
+    const counted = (await read()).data!;
+    expect(counted.counts).toMatchObject({ hypotheses: 2, validated: 1, invalidated: 1, risky: 1 });
+    expect(counted.riskyHypotheses).toMatchObject([{ id: a.id, title: 'Parents pay' }]);
+    expect(counted.abilities.edit).toBe(true);
+
+    const mutate = async (
+      query: string,
+      variables: Record<string, unknown>,
+      agent = owner.agent,
+    ) => {
+      const answer = await onOrg(agent, org.slug, query, variables);
+      return { data: answer.data, error: messageOf(answer.errors?.[0]?.message) };
+    };
+    const market = await mutate(
+      'mutation($i: JSON!) { updateProjectMarket(input: $i) { market { target served total links } } }',
+      {
+        i: {
+          projectId,
+          total: 1_000_000,
+          served: 200_000,
+          target: 50_000,
+          links: ['https://example.com/report'],
+        },
+      },
+    );
+    expect(market.error).toBeUndefined();
+    const wrong = await mutate(
+      'mutation($i: JSON!) { updateProjectMarket(input: $i) { market { total } } }',
+      { i: { projectId, served: 2_000_000 } },
+    );
+    expect(wrong.error).toBe(DASHBOARD_MESSAGES.marketOrder);
+    const investment = await mutate(
+      'mutation($i: JSON!) { updateProjectInvestment(input: $i) { investment { total toDate } } }',
+      { i: { projectId, total: 100, toDate: 150 } },
+    );
+    expect(investment.error).toBe(DASHBOARD_MESSAGES.investmentOrder);
+    await mutate(
+      'mutation($i: JSON!) { updateProjectInvestment(input: $i) { investment { total } } }',
+      { i: { projectId, total: 100, toDate: 40 } },
+    );
+    await mutate(
+      'mutation($i: JSON!) { updateProjectDashboard(input: $i) { statements { whoFor } } }',
+      { i: { projectId, whoFor: 'Busy parents', description: 'Tutoring on demand' } },
+    );
+    const tabs = await mutate(
+      'mutation($p: ID!, $t: [String!]!) { reorderDashboardTabs(projectId: $p, tabs: $t) { tabOrder } }',
+      { p: projectId, t: ['risky', 'completed'] },
+    );
+    expect((tabs.data?.reorderDashboardTabs as { tabOrder: string[] }).tabOrder).toEqual([
+      'risky',
+      'completed',
+      'hypotheses',
+      'experiments',
+    ]);
+    const saved = (await read()).data!;
+    // A refused change kept what was saved before.
+    expect(saved.market).toMatchObject({ total: 1_000_000, served: 200_000, target: 50_000 });
+    expect(saved.statements).toMatchObject({
+      whoFor: 'Busy parents',
+      description: 'Tutoring on demand',
+    });
+
+    // A collaborator reads the dashboard but cannot change it; another organisation cannot see it.
+    const collaborator = await addMember(built, owner.agent, org, 'collaborator');
+    const theirs = await read(collaborator.agent);
+    expect(theirs.data!.abilities.edit).toBe(false);
+    const refused = await mutate(
+      'mutation($i: JSON!) { updateProjectDashboard(input: $i) { statements { whoFor } } }',
+      { i: { projectId, whoFor: 'Anyone' } },
+      collaborator.agent,
+    );
+    expect(refused.error).toBe(ERRORS.forbidden.message);
+    const stranger = await ownerWithOrganization(built, { license: 'enterprise' });
+    const hidden = await onOrg(stranger.owner.agent, stranger.org.slug, DASHBOARD, {
+      p: projectId,
+    });
+    expect(hidden.data).toBeNull();
+  });
+});
+
+describe('exports', () => {
+  it('exports the canvas, the dashboard and a card with its connections as PDF, and cards as CSV', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'garage' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Export project');
+    const a = await publishedHypothesis(owner.agent, org.slug, projectId, 'Commuters buy coffee', {
+      section: 'customerSegments',
+    });
+    const b = await publishedHypothesis(owner.agent, org.slug, projectId, '=HYPERLINK("x")');
+    await owner.agent.post(
+      `/api/canvas/cards/${a.id}/connections`,
+      { cardId: b.id, rating: 2 },
+      host,
+    );
+
+    for (const path of [
+      `/api/proj/projects/${projectId}/export/canvas.pdf`,
+      `/api/proj/projects/${projectId}/export/dashboard.pdf?market=0`,
+      `/api/graph/cards/${a.id}/export?withConnections=true`,
+    ]) {
+      const response = await owner.agent.get(path, host);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".*\.pdf"/);
+      const doc = await PDFDocument.load(response.rawPayload);
+      expect(doc.getPageCount()).toBeGreaterThan(0);
+      expect(doc.getTitle()).toMatch(/Export project|Commuters buy coffee/);
+    }
+
+    const csv = await owner.agent.get(`/api/proj/projects/${projectId}/export/cards.csv`, host);
+    expect(csv.statusCode).toBe(200);
+    const parsed = Papa.parse<Record<string, string>>(csv.body, { header: true });
+    expect(parsed.data.map((r) => r.title)).toEqual(['Commuters buy coffee', `'=HYPERLINK("x")`]);
+    expect(parsed.data[0]).toMatchObject({
+      type: 'business hypothesis',
+      section: 'customerSegments',
+    });
+
+    // Other organisations get nothing; the basic plan has no CSV export.
+    const stranger = await ownerWithOrganization(built, { license: 'basic' });
+    const strangerHost = { host: `${stranger.org.slug}.assay.test` };
+    const foreign = await stranger.owner.agent.get(
+      `/api/graph/cards/${a.id}/export?withConnections=true`,
+      strangerHost,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const ownProject = await createProjectIn(stranger.owner.agent, stranger.org.slug, 'Mine');
+    const basic = await stranger.owner.agent.get(
+      `/api/proj/projects/${ownProject}/export/cards.csv`,
+      strangerHost,
+    );
+    expect(basic.json()).toMatchObject({ ref: ERRORS.featureUnavailable.ref });
+  });
+});
+
+describe('portfolio dashboard', () => {
+  it('shows the organisation or a collection side by side, for those with portfolio access', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const one = await createProjectIn(owner.agent, org.slug, 'Alpha');
+    await createProjectIn(owner.agent, org.slug, 'Beta');
+    await publishedHypothesis(owner.agent, org.slug, one, 'Alpha idea');
+    const query =
+      'query($id: ID!) { portfolioDashboard(id: $id) { title projects { name stage hypotheses } } }';
+    const whole = await onOrg(owner.agent, org.slug, query, { id: org.id });
+    expect(whole.data?.portfolioDashboard).toMatchObject({
+      projects: [
+        { name: 'Alpha', stage: 'exploring', hypotheses: 1 },
+        { name: 'Beta', stage: 'idea', hypotheses: 0 },
+      ],
+    });
+    const collection = (
+      await owner.agent.post('/api/anc/collections', { name: 'Bets' }, host)
+    ).json() as { id: string };
+    await owner.agent.post(`/api/anc/collections/${collection.id}/projects/${one}`, {}, host);
+    const bets = await onOrg(owner.agent, org.slug, query, { id: collection.id });
+    expect(bets.data?.portfolioDashboard).toMatchObject({
+      title: 'Bets',
+      projects: [{ name: 'Alpha' }],
+    });
+
+    const collaborator = await addMember(built, owner.agent, org, 'collaborator');
+    const refused = await onOrg(collaborator.agent, org.slug, query, { id: org.id });
+    expect(messageOf(refused.errors?.[0]?.message)).toBe(ERRORS.forbidden.message);
+    await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($p: ID!) { updatePortfolioAccess(profileId: $p, portfolioAccess: true) { id } }',
+      { p: collaborator.profileId },
+    );
+    const allowed = await onOrg(collaborator.agent, org.slug, query, { id: org.id });
+    expect((allowed.data?.portfolioDashboard as { projects: unknown[] }).projects).toHaveLength(2);
+
+    const team = await ownerWithOrganization(built, { license: 'team' });
+    const notPlan = await onOrg(team.owner.agent, team.org.slug, query, { id: team.org.id });
+    expect(messageOf(notPlan.errors?.[0]?.message)).toBe(ERRORS.featureUnavailable.message);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * A small PDF writer on pdf-lib for exports: pages that flow (headings, wrapped paragraphs,
+ * key-value rows, bullet lists, bar charts) and boxes placed by hand (the canvas grid). Text in
+ * the standard fonts' character set is kept; anything else becomes "?" rather than failing.
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 40;
+const GREY = rgb(0.45, 0.45, 0.45);
+const INK = rgb(0.1, 0.1, 0.12);
+const LINE = rgb(0.8, 0.82, 0.85);
+const BLUE = rgb(0.13, 0.42, 0.85);
+
+export class PdfWriter {
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly font: PDFFont,
+    readonly bold: PDFFont,
+    private readonly charset: Set<number>,
+    private readonly landscape: boolean,
+  ) {}
+
+  page!: PDFPage;
+  y = 0;
+
+  static async create(options: { title: string; subject: string; landscape?: boolean }) {
+    const doc = await PDFDocument.create();
+    doc.setTitle(options.title);
+    doc.setSubject(options.subject);
+    doc.setProducer('Assay');
+    doc.setCreator('Assay');
+    const font = await doc.embedFont(StandardFonts.Helvetica);
+    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    const writer = new PdfWriter(
+      doc,
+      font,
+      bold,
+      new Set(font.getCharacterSet()),
+      options.landscape ?? false,
+    );
+    writer.newPage();
+    return writer;
+  }
+
+  get width() {
+    return this.page.getWidth();
+  }
+  get contentWidth() {
+    return this.width - MARGIN * 2;
+  }
+
+  newPage() {
+    const size: [number, number] = this.landscape ? [A4.height, A4.width] : [A4.width, A4.height];
+    this.page = this.doc.addPage(size);
+    this.y = this.page.getHeight() - MARGIN;
+    return this.page;
+  }
+
+  /** Text the standard fonts can draw: whitespace runs collapsed, other characters replaced. */
+  clean(text: string): string {
+    let out = '';
+    for (const ch of text.replace(/\s+/g, ' ')) {
+      const code = ch.codePointAt(0) ?? 63;
+      out += this.charset.has(code) ? ch : '?';
+    }
+    return out.trim();
+  }
+
+  /** Lines of at most `width` points. */
+  wrap(text: string, size: number, width: number, font = this.font): string[] {
+    const words = this.clean(text).split(' ').filter(Boolean);
+    const lines: string[] = [];
+    let line = '';
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) <= width) {
+        line = next;
+        continue;
+      }
+      if (line) lines.push(line);
+      // A single word wider than the line is cut.
+      let rest = word;
+      while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+        let cut = rest.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+        lines.push(rest.slice(0, cut));
+        rest = rest.slice(cut);
+      }
+      line = rest;
+    }
+    if (line) lines.push(line);
+    return lines;
+  }
+
+  private ensure(height: number) {
+    if (this.y - height < MARGIN) this.newPage();
+  }
+
+  title(text: string, subtitle?: string) {
+    this.ensure(40);
+    this.page.drawText(this.clean(text), {
+      x: MARGIN,
+      y: this.y - 20,
+      size: 20,
+      font: this.bold,
+      color: INK,
+    });
+    this.y -= 30;
+    if (subtitle) {
+      this.page.drawText(this.clean(subtitle), {
+        x: MARGIN,
+        y: this.y - 10,
+        size: 9,
+        font: this.font,
+        color: GREY,
+      });
+      this.y -= 18;
+    }
+    this.y -= 6;
+  }
+
+  heading(text: string) {
+    this.ensure(34);
+    this.y -= 8;
+    this.page.drawText(this.clean(text), {
+      x: MARGIN,
+      y: this.y - 13,
+      size: 13,
+      font: this.bold,
+      color: INK,
+    });
+    this.y -= 18;
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y },
+      end: { x: this.width - MARGIN, y: this.y },
+      thickness: 0.5,
+      color: LINE,
+    });
+    this.y -= 6;
+  }
+
+  paragraph(text: string, options: { size?: number; indent?: number; color?: 'grey' } = {}) {
+    const size = options.size ?? 10;
+    const indent = options.indent ?? 0;
+    for (const line of this.wrap(text, size, this.contentWidth - indent)) {
+      this.ensure(size + 4);
+      this.page.drawText(line, {
+        x: MARGIN + indent,
+        y: this.y - size,
+        size,
+        font: this.font,
+        color: options.color ? GREY : INK,
+      });
+      this.y -= size + 4;
+    }
+    this.y -= 2;
+  }
+
+  /** Label on the left, value wrapped on the right. */
+  field(label: string, value: string) {
+    const size = 10;
+    const labelWidth = 140;
+    const lines = this.wrap(value || '—', size, this.contentWidth - labelWidth);
+    this.ensure(size + 4);
+    this.page.drawText(this.clean(label), {
+      x: MARGIN,
+      y: this.y - size,
+      size,
+      font: this.bold,
+      color: GREY,
+    });
+    for (const line of lines) {
+      this.ensure(size + 4);
+      this.page.drawText(line, {
+        x: MARGIN + labelWidth,
+        y: this.y - size,
+        size,
+        font: this.font,
+        color: INK,
+      });
+      this.y -= size + 4;
+    }
+    this.y -= 2;
+  }
+
+  bullets(items: string[], empty = 'None yet.') {
+    if (items.length === 0) {
+      this.paragraph(empty, { color: 'grey' });
+      return;
+    }
+    for (const item of items) this.paragraph(`- ${item}`, { indent: 6 });
+  }
+
+  /** Horizontal bars, one per value, scaled to the largest. */
+  bars(values: { label: string; value: number }[]) {
+    const max = Math.max(1, ...values.map((v) => v.value));
+    const labelWidth = 150;
+    const barWidth = this.contentWidth - labelWidth - 40;
+    for (const v of values) {
+      this.ensure(16);
+      this.page.drawText(this.clean(v.label).slice(0, 30), {
+        x: MARGIN,
+        y: this.y - 10,
+        size: 9,
+        font: this.font,
+        color: INK,
+      });
+      const w = (v.value / max) * barWidth;
+      if (w > 0)
+        this.page.drawRectangle({
+          x: MARGIN + labelWidth,
+          y: this.y - 11,
+          width: w,
+          height: 10,
+          color: BLUE,
+        });
+      this.page.drawText(String(v.value), {
+        x: MARGIN + labelWidth + w + 4,
+        y: this.y - 10,
+        size: 9,
+        font: this.font,
+        color: GREY,
+      });
+      this.y -= 16;
+    }
+    this.y -= 4;
+  }
+
+  /** A box at a fixed place with a title and as many lines as fit (the rest counted). */
+  box(
+    rect: { x: number; y: number; width: number; height: number },
+    title: string,
+    lines: string[],
+    size = 8,
+  ) {
+    this.page.drawRectangle({ ...rect, borderColor: LINE, borderWidth: 0.8 });
+    this.page.drawText(this.clean(title).slice(0, 60), {
+      x: rect.x + 5,
+      y: rect.y + rect.height - 13,
+      size: 9,
+      font: this.bold,
+      color: INK,
+    });
+    let y = rect.y + rect.height - 26;
+    const wrapped = lines.flatMap((l) => this.wrap(`- ${l}`, size, rect.width - 10).slice(0, 2));
+    const room = Math.max(0, Math.floor((y - rect.y - 4) / (size + 3)));
+    const shown = wrapped.length > room ? wrapped.slice(0, Math.max(0, room - 1)) : wrapped;
+    for (const line of shown) {
+      this.page.drawText(line, {
+        x: rect.x + 5,
+        y: y - size + 2,
+        size,
+        font: this.font,
+        color: INK,
+      });
+      y -= size + 3;
+    }
+    if (shown.length < wrapped.length) {
+      this.page.drawText(`+ ${wrapped.length - shown.length} more lines`, {
+        x: rect.x + 5,
+        y: y - size + 2,
+        size,
+        font: this.font,
+        color: GREY,
+      });
+    }
+  }
+
+  async bytes(): Promise<Uint8Array> {
+    return this.doc.save();
+  }
+}
+
+export const PDF_MARGIN = MARGIN;
