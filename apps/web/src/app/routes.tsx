@@ -6,6 +6,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { cardRoutes } from '../features/cards/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
+import { dashboardRoutes } from '../features/dashboards/routes.tsx';
 import { experimentRoutes } from '../features/experiments/routes.tsx';
 import { workspaceRoutes } from '../features/workspace/routes.tsx';
 import { projectRoutes } from '../features/projects/routes.tsx';
@@ -38,6 +39,7 @@ export const routes: RouteObject[] = [
       ...projectRoutes,
       ...workspaceRoutes,
       ...experimentRoutes,
+      ...dashboardRoutes,
       ...cardRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
@@ -60,8 +62,6 @@ export const routes: RouteObject[] = [
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
       pending('/workspace/:projectId/portal', 'Public portal', 'Manage the public portal.'),
-      pending('/project-dashboard/:id/*', 'Project dashboard', 'The project at a glance.'),
-      pending('/portfolio-dashboard/:id', 'Portfolio', 'All projects at a glance.'),
       pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
       pending('/inbox/*', 'Inbox', 'Your notifications.'),
       // Notices

@@ -59,6 +59,9 @@ export function CollectionPage() {
           >
             {favorite ? '★ Favorite' : '☆ Add to favorites'}
           </Button>
+          <Button component={Link} to={`/portfolio-dashboard/${id}`} variant="light" size="xs">
+            Portfolio view
+          </Button>
         </Group>
         {manager ? (
           <Button

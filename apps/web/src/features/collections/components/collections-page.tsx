@@ -38,7 +38,19 @@ export function CollectionsPage() {
   }
   return (
     <Stack maw={700} mx="auto" py="xl" px="md" gap="md">
-      <Title order={1}>Collections</Title>
+      <Group justify="space-between">
+        <Title order={1}>Collections</Title>
+        {boot.data?.organization ? (
+          <Button
+            component={Link}
+            to={`/portfolio-dashboard/${boot.data.organization.id}`}
+            variant="light"
+            size="xs"
+          >
+            Organization portfolio
+          </Button>
+        ) : null}
+      </Group>
       {manager ? (
         <Card withBorder padding="sm">
           <Group align="end">

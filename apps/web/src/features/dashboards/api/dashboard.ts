@@ -1,0 +1,145 @@
+/** The project and portfolio dashboards: queries and the dashboard's own changes. */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type {
+  DashboardStatement,
+  DashboardTab,
+  ExperimentPhase,
+  PortfolioStage,
+  TimingStatus,
+} from '@assay/domain';
+import { gatewayRequest } from '../../../api/gateway.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+
+export interface DashboardHypothesis {
+  id: string;
+  title: string;
+  result: 'validated' | 'invalidated' | 'none';
+  businessStatus: 'inTesting' | 'paused' | 'archived';
+  risky: boolean;
+  hypothesisType: string;
+  path: string;
+}
+export interface DashboardExperiment {
+  id: string;
+  title: string;
+  path: string;
+  phase: { phase: ExperimentPhase; phaseReady: boolean };
+  timing: TimingStatus;
+  dueDate: string | null;
+  success: boolean | null;
+  evidenceCount: number;
+}
+export interface ProjectDashboard {
+  project: { id: string; name: string; status: string };
+  abilities: { edit: boolean; openWorkspace: boolean };
+  statements: Record<DashboardStatement, string>;
+  market: {
+    target: number | null;
+    served: number | null;
+    total: number | null;
+    notes: string;
+    analysis: string;
+    links: string[];
+  };
+  investment: { total: number | null; toDate: number | null; notes: string };
+  tabOrder: DashboardTab[];
+  counts: {
+    hypotheses: number;
+    validated: number;
+    invalidated: number;
+    risky: number;
+    inTesting: number;
+    experiments: number;
+    activeExperiments: number;
+    completeExperiments: number;
+    generative: number;
+    evaluative: number;
+    evidence: number;
+    phases: Record<ExperimentPhase, number>;
+  };
+  evidenceByWeek: { week: string; count: number }[];
+  hypotheses: DashboardHypothesis[];
+  riskyHypotheses: DashboardHypothesis[];
+  activeExperiments: DashboardExperiment[];
+  completeExperiments: DashboardExperiment[];
+}
+
+const HYPOTHESIS = 'id title result businessStatus risky hypothesisType path';
+const EXPERIMENT = 'id title path timing dueDate success evidenceCount phase { phase phaseReady }';
+const DASHBOARD = `project { id name status } abilities { edit openWorkspace } tabOrder
+  statements { description whoFor problemStatement solutionStatement whyNot whyNow }
+  market { target served total notes analysis links } investment { total toDate notes }
+  counts { hypotheses validated invalidated risky inTesting experiments activeExperiments
+    completeExperiments generative evaluative evidence phases { plan test analyze complete } }
+  evidenceByWeek { week count }
+  hypotheses { ${HYPOTHESIS} } riskyHypotheses { ${HYPOTHESIS} }
+  activeExperiments { ${EXPERIMENT} } completeExperiments { ${EXPERIMENT} }`;
+
+export const useDashboard = (projectId: string) =>
+  useQuery({
+    queryKey: queryKeys.dashboard(projectId),
+    queryFn: () =>
+      gatewayRequest<{ dashboard: ProjectDashboard }>(
+        `query Dashboard($p: ID!) { dashboard(projectId: $p) { ${DASHBOARD} } }`,
+        { p: projectId },
+      ).then((d) => d.dashboard),
+  });
+
+const change = (name: string, signature: string, variables: Record<string, unknown>) =>
+  gatewayRequest<Record<string, ProjectDashboard>>(
+    `mutation ${name[0]?.toUpperCase()}${name.slice(1)}${signature} { ${DASHBOARD_CALL[name]} { ${DASHBOARD} } }`,
+    variables,
+  ).then((d) => d[name] as ProjectDashboard);
+
+const DASHBOARD_CALL: Record<string, string> = {
+  updateProjectMarket: 'updateProjectMarket(input: $input)',
+  updateProjectInvestment: 'updateProjectInvestment(input: $input)',
+  updateProjectDashboard: 'updateProjectDashboard(input: $input)',
+  reorderDashboardTabs: 'reorderDashboardTabs(projectId: $projectId, tabs: $tabs)',
+};
+
+export const updateMarket = (projectId: string, market: Partial<ProjectDashboard['market']>) =>
+  change('updateProjectMarket', '($input: JSON!)', { input: { projectId, ...market } });
+export const updateInvestment = (
+  projectId: string,
+  investment: Partial<ProjectDashboard['investment']>,
+) => change('updateProjectInvestment', '($input: JSON!)', { input: { projectId, ...investment } });
+export const updateStatements = (
+  projectId: string,
+  statements: Partial<Record<DashboardStatement, string>>,
+) => change('updateProjectDashboard', '($input: JSON!)', { input: { projectId, ...statements } });
+export const reorderTabs = (projectId: string, tabs: DashboardTab[]) =>
+  change('reorderDashboardTabs', '($projectId: ID!, $tabs: [String!]!)', { projectId, tabs });
+
+export function storeDashboard(queryClient: QueryClient, data: ProjectDashboard) {
+  queryClient.setQueryData(queryKeys.dashboard(data.project.id), data);
+}
+
+export interface PortfolioProject {
+  id: string;
+  name: string;
+  status: string;
+  stage: PortfolioStage;
+  hypotheses: number;
+  validated: number;
+  invalidated: number;
+  activeExperiments: number;
+  completeExperiments: number;
+  evidence: number;
+  investmentTotal: number | null;
+  investmentToDate: number | null;
+}
+
+export const usePortfolio = (id: string) =>
+  useQuery({
+    queryKey: ['portfolio', id],
+    queryFn: () =>
+      gatewayRequest<{
+        portfolioDashboard: { id: string; title: string; projects: PortfolioProject[] };
+      }>(
+        `query Portfolio($id: ID!) { portfolioDashboard(id: $id) { id title projects {
+          id name status stage hypotheses validated invalidated activeExperiments
+          completeExperiments evidence investmentTotal investmentToDate } } }`,
+        { id },
+      ).then((d) => d.portfolioDashboard),
+  });
