@@ -71,6 +71,20 @@ test('an enterprise owner groups projects into a collection shown in the side na
   await expect(page.getByTestId('collection-total')).toHaveText('1 project');
   await expect(page.getByTestId('nav-collections')).toContainText('Fintech');
   await page.screenshot({ path: 'test-results/collection.png' });
+
+  // The portfolio of the collection, then of the whole organisation, sortable by column.
+  await page.getByRole('link', { name: 'Portfolio view' }).click();
+  await expect(page.getByRole('heading', { name: 'Fintech' })).toBeVisible();
+  await expect(page.getByTestId('portfolio-row')).toHaveCount(1);
+  await expect(page.getByTestId('portfolio-row')).toContainText('Idea');
+  await page.goto(new URL('/collections', page.url()).toString());
+  await page.getByRole('link', { name: 'Organization portfolio' }).click();
+  await expect(page.getByTestId('portfolio-row')).toHaveCount(2);
+  await expect(page.getByTestId('portfolio-row').first()).toContainText('Ledger');
+  await page.getByRole('button', { name: 'Project' }).click();
+  await expect(page.getByTestId('portfolio-row').first()).toContainText('Wallet');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: 'test-results/portfolio.png' });
 });
 
 test('a project owner renames a project, turns modules on and off, tags it and sees its members', async ({

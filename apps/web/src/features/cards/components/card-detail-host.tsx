@@ -33,6 +33,13 @@ function useNotFoundDialog(error: unknown, onGone: () => void) {
   }, [error, onGone]);
 }
 
+/** The modal's heading by card type. */
+function modalTitle(type: string) {
+  if (type === 'hypothesis') return 'Hypothesis';
+  if (type === 'experiment') return 'Experiment';
+  return 'Evidence';
+}
+
 export function CardDetailHost() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
@@ -66,7 +73,7 @@ export function CardDetailHost() {
       onClose={close}
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close card' }}
-      title={card.data ? (card.data.type === 'hypothesis' ? 'Hypothesis' : 'Evidence') : 'Card'}
+      title={card.data ? modalTitle(card.data.type) : 'Card'}
       aria-label="Card"
     >
       <CardDetailView

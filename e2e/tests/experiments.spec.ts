@@ -1,0 +1,141 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { PDFDocument } from 'pdf-lib';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+async function stat(page: Page, id: string) {
+  return page.getByTestId(id).getByTestId('stat-value');
+}
+
+test('an experiment goes from plan to complete under the phase rules, and the dashboard follows', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `experiments.${suffix}@example.com`,
+    orgName: `Experiments ${suffix}`,
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Meal kits');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Meal kits' })
+    .getByRole('link')
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+
+  // A hypothesis to test, and an interview to count as evidence.
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await dialog.getByLabel('Title').fill('Students cook on Sundays');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Interview' }).click();
+  await dialog.getByLabel('Title').fill('Talk with Sam');
+  await dialog
+    .getByTestId('editor-key insights')
+    .locator('[contenteditable]')
+    .fill('Sam batch-cooks every Sunday');
+  await dialog.getByRole('combobox', { name: 'Name' }).fill('Sam Lee');
+  await dialog.getByRole('button', { name: 'Add person' }).click();
+  await expect(dialog.getByTestId('interviewee')).toContainText('Sam Lee');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // Plan a blank experiment.
+  await page.getByRole('link', { name: 'Experiments' }).click();
+  await expect(page.getByRole('heading', { name: 'Experiments' })).toBeVisible();
+  await page.getByRole('button', { name: 'New experiment' }).click();
+  await expect(dialog.getByText('Experiment', { exact: true })).toBeVisible();
+  await dialog.getByLabel('Title').fill('Sunday pop-up stall');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+
+  // No statement yet: Run is refused with the rule, and the experiment stays in Plan.
+  await dialog.getByRole('button', { name: 'Move to Run' }).click();
+  await expect(
+    page.getByText('Add the hypothesis statement before moving the experiment out of Plan.'),
+  ).toBeVisible();
+  await expect(
+    dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
+  ).toHaveText('Plan');
+  await dialog
+    .getByTestId('editor-statement')
+    .locator('[contenteditable]')
+    .fill('We believe students will buy a kit at a Sunday stall');
+  await dialog
+    .getByTestId('editor-description')
+    .locator('[contenteditable]')
+    .fill('Run a stall for two Sundays and count sales');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await page.waitForTimeout(800);
+  await dialog.getByRole('button', { name: 'Move to Run' }).click();
+  await expect(
+    dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
+  ).toHaveText('Run');
+  await expect(dialog.getByTestId('phase-ready')).toHaveText('Waiting for evidence');
+
+  // Connect the hypothesis and the interview, rated Confirming: the experiment is ready.
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('students');
+  await page.getByRole('option', { name: 'Students cook on Sundays' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Hypotheses (1)' })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sam');
+  await page.getByRole('option', { name: 'Talk with Sam' }).click();
+  await expect(dialog.getByTestId('connection').filter({ hasText: 'Talk with Sam' })).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Rating of Talk with Sam' }).click();
+  await page.getByRole('option', { name: 'Confirming (Must Have)' }).click();
+  await expect(dialog.getByText('Rating 2')).toBeVisible();
+  await expect(dialog.getByTestId('phase-ready')).toHaveText('Ready to analyze');
+  await page.screenshot({ path: 'test-results/experiment-run.png' });
+
+  await dialog.getByRole('button', { name: 'Move to Analyze' }).click();
+  await expect(
+    dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
+  ).toHaveText('Analyze');
+  await dialog.getByRole('button', { name: 'Move to Complete' }).click();
+  await expect(
+    dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
+  ).toHaveText('Complete');
+  await expect(dialog.getByTestId('timing')).toHaveText('Achieved');
+  await dialog.getByRole('textbox', { name: 'Key learnings' }).fill('Sell at lunch instead');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(page.getByTestId('phase-complete').getByTestId('experiment-card')).toContainText(
+    'Sunday pop-up stall',
+  );
+  await page.screenshot({ path: 'test-results/experiment-workspace.png' });
+
+  // The dashboard counts the completed experiment and the evidence.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByTestId('dashboard-title')).toHaveText('Meal kits');
+  await expect(await stat(page, 'count-hypotheses')).toHaveText('1');
+  await expect(await stat(page, 'count-complete')).toHaveText('1');
+  await expect(await stat(page, 'count-active')).toHaveText('0');
+  await expect(await stat(page, 'count-evidence')).toHaveText('1');
+  await page.getByRole('tab', { name: /Completed experiments/ }).click();
+  await expect(page.getByTestId('dashboard-experiment')).toContainText('Sunday pop-up stall');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+
+  // Export the canvas as PDF and open it.
+  await page.getByRole('button', { name: 'Export PDF' }).click();
+  const modal = page.getByRole('dialog', { name: 'Export as PDF' });
+  await modal.getByText('Canvas', { exact: true }).click();
+  const download = page.waitForEvent('download');
+  await modal.getByRole('link', { name: 'Download PDF' }).click();
+  const file = await (await download).path();
+  const pdf = await PDFDocument.load(await readFile(file));
+  expect(pdf.getTitle()).toBe('Meal kits canvas');
+  expect(pdf.getPageCount()).toBe(1);
+});
