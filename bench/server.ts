@@ -1,12 +1,14 @@
 /**
  * The benchmark's server: the real app (production mode, no jobs) on in-memory PGlite, or on
  * PostgreSQL when BENCH_DATABASE_URL is set, plus a raw Fastify JSON route giving the same answer
- * as the gateway's trivial query. With BENCH_SEED_CARDS it first seeds a canvas (see seed.ts).
+ * as the gateway's trivial query. With BENCH_SEED_CARDS it first seeds a canvas (seed.ts), or with
+ * BENCH_SEED_KIND=connections a project of cards and connections (seed-connections.ts).
  * Prints its port (and the seed) as JSON lines.
  */
 import { buildApp } from '@assay/server/app';
 import { loadConfig } from '@assay/server/config';
 import { seedCanvas } from './seed.ts';
+import { seedConnections } from './seed-connections.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -23,7 +25,15 @@ const { app } = built;
 app.post('/bench/raw', async () => ({ data: { appVersion: config.appVersion } }));
 app.get('/bench/rss', async () => ({ rss: process.memoryUsage().rss }));
 const seedCards = Number(process.env.BENCH_SEED_CARDS ?? 0);
-const seed = seedCards > 0 ? await seedCanvas(built, seedCards) : null;
+const seed =
+  seedCards <= 0
+    ? null
+    : process.env.BENCH_SEED_KIND === 'connections'
+      ? await seedConnections(built, {
+          cards: seedCards,
+          connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
+        })
+      : await seedCanvas(built, seedCards);
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');

@@ -4,7 +4,7 @@
  * and the tab order. Every member who sees the project may read it; changing it needs
  * dashboard:write in the project (its owners and admins).
  */
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   DASHBOARD_STATEMENTS,
@@ -26,6 +26,7 @@ import { projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { projectExperiments } from '../cards/experiments.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
 import { parse, presentProject } from '../projects/service.ts';
+import { media } from '../media/schema.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
 
 /** How many cards each dashboard list shows (the counts are always whole). */
@@ -208,6 +209,18 @@ async function editableProject(services: AppServices, member: MemberContext, pro
   return access;
 }
 
+/** Media named on the dashboard must be files of this organisation. */
+async function checkMedia(services: AppServices, member: MemberContext, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const unique = [...new Set(ids)];
+  const found = await services.database.db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.organizationId, member.organization.id), inArray(media.id, unique)));
+  if (found.length !== unique.length)
+    throw new AppError('validation', { message: 'That file is not available here.' });
+}
+
 async function saveProjectPart(
   services: AppServices,
   member: MemberContext,
@@ -246,6 +259,7 @@ export async function updateProjectMarket(
 ) {
   const { projectId, ...change } = parse(updateProjectMarketSchema.safeParse(input));
   const access = await editableProject(services, member, projectId);
+  await checkMedia(services, member, change.media);
   const market = { ...access.project.market, ...change };
   const problem = marketProblem(market);
   if (problem) throw new AppError('validation', { message: problem });
@@ -261,6 +275,7 @@ export async function updateProjectInvestment(
 ) {
   const { projectId, ...change } = parse(updateProjectInvestmentSchema.safeParse(input));
   const access = await editableProject(services, member, projectId);
+  await checkMedia(services, member, change.media);
   const investment = { ...access.project.investment, ...change };
   const problem = investmentProblem(investment);
   if (problem) throw new AppError('validation', { message: problem });

@@ -57,6 +57,13 @@ export function CardActions(props: {
           {canCopy ? (
             <Menu.Item onClick={() => setCopyOpen(true)}>Copy to project</Menu.Item>
           ) : null}
+          <Menu.Item
+            component="a"
+            href={`/api/graph/cards/${card.id}/export?withConnections=true`}
+            download
+          >
+            Export as PDF
+          </Menu.Item>
           {card.abilities.delete ? (
             <Menu.Item
               color="red"
