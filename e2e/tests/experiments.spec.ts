@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { dragTo, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 async function stat(page: Page, id: string) {
   return page.getByTestId(id).getByTestId('stat-value');
@@ -55,9 +55,18 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.getByRole('link', { name: 'Experiments' }).click();
   await expect(page.getByRole('heading', { name: 'Experiments' })).toBeVisible();
   await page.getByRole('button', { name: 'New experiment' }).click();
-  await expect(dialog.getByText('Experiment', { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Experiment' })).toBeVisible();
   await dialog.getByLabel('Title').fill('Sunday pop-up stall');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  // Dragged to Run while still a draft: refused, and the card goes back to Plan.
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  const planned = page.getByTestId('phase-plan').getByTestId('experiment-card');
+  await expect(planned).toContainText('Sunday pop-up stall');
+  await dragTo(page, planned, page.getByTestId('phase-test'));
+  await expect(page.getByText('Publish the experiment before moving it to Run.')).toBeVisible();
+  await expect(planned).toContainText('Sunday pop-up stall');
+  await expect(page.getByTestId('phase-test').getByTestId('experiment-card')).toHaveCount(0);
+  await planned.click();
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Correct_horse1';
 export const passwordField = (page: Page) => page.getByLabel(/^Password\s*\*?$/);
@@ -46,4 +46,23 @@ export async function signUpWithOrganization(
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByTestId('organization-name')).toHaveText(options.orgName);
+}
+
+/** Drags with the mouse the way dnd-kit expects: a few pixels to start, then to the target. */
+export async function dragTo(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  where: 'middle' | 'bottom' = 'middle',
+) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('nothing to drag');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // dnd-kit starts a drag after a few pixels of movement.
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
+  const y = where === 'bottom' ? to.y + to.height - 8 : to.y + to.height / 2;
+  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
+  await page.mouse.up();
 }

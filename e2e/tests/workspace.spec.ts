@@ -1,23 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
-
-async function dragTo(
-  page: Page,
-  source: Locator,
-  target: Locator,
-  where: 'middle' | 'bottom' = 'middle',
-) {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('nothing to drag');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  // dnd-kit starts a drag after a few pixels of movement.
-  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 5 });
-  const y = where === 'bottom' ? to.y + to.height - 8 : to.y + to.height / 2;
-  await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
-  await page.mouse.up();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { dragTo, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 async function addHypothesis(page: Page, section: string, title: string, publish: boolean) {
   await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();

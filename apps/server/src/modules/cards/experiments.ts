@@ -303,33 +303,33 @@ export async function cleanExperimentsAfterDisconnect(
   return changed;
 }
 
-/** Evidence and hypothesis counts per experiment card. */
+/** Evidence and hypothesis counts per experiment card, each side of the pair read by its index. */
 async function connectionCounts(executor: Executor, cardIds: string[]) {
   const counts = new Map<string, { evidence: number; hypothesis: number }>();
   if (cardIds.length === 0) return counts;
-  const rows = await executor
-    .select({ first: connections.firstCardId, second: connections.secondCardId, type: cards.type })
-    .from(connections)
-    .innerJoin(
-      cards,
-      or(
-        and(inArray(connections.firstCardId, cardIds), eq(cards.id, connections.secondCardId)),
-        and(inArray(connections.secondCardId, cardIds), eq(cards.id, connections.firstCardId)),
-      ),
-    )
-    .where(isNull(cards.deletedAt));
-  const wanted = new Set(cardIds);
-  for (const r of rows) {
-    for (const id of [r.first, r.second]) {
-      if (!wanted.has(id)) continue;
-      const otherIsSelf = (id === r.first ? r.second : r.first) === id;
-      if (otherIsSelf) continue;
-      const entry = counts.get(id) ?? { evidence: 0, hypothesis: 0 };
-      if (r.type === 'hypothesis') entry.hypothesis += 1;
-      else if (r.type !== 'experiment') entry.evidence += 1;
-      counts.set(id, entry);
+  const ids = sql`array[${sql.join(
+    cardIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )}]`;
+  const result = await executor.execute(sql`
+    select x.card_id,
+      count(*) filter (where c.type = 'hypothesis') as hypothesis,
+      count(*) filter (where c.type not in ('hypothesis', 'experiment')) as evidence
+    from (
+      select first_card_id as card_id, second_card_id as other from connections
+        where first_card_id = any(${ids})
+      union all
+      select second_card_id, first_card_id from connections where second_card_id = any(${ids})
+    ) x
+    join cards c on c.id = x.other and c.deleted_at is null
+    group by x.card_id`);
+  const rows = (
+    result as unknown as {
+      rows: { card_id: string; hypothesis: string | number; evidence: string | number }[];
     }
-  }
+  ).rows;
+  for (const r of rows)
+    counts.set(r.card_id, { evidence: Number(r.evidence), hypothesis: Number(r.hypothesis) });
   return counts;
 }
 
