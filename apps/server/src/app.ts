@@ -23,6 +23,7 @@ import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
+import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -33,6 +34,7 @@ import { createLocalStorage } from './platform/storage/index.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
+import { createPostgresBus } from './platform/realtime/pg-bus.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import type { AppServices } from './services.ts';
 
@@ -76,7 +78,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   if (ownsDatabase) await migrateDatabase(database);
   await seedLicenseKeys(database, config.licenseKeys);
 
-  const bus = createInProcessBus();
+  // PostgreSQL carries events between instances; PGlite is one process.
+  const bus = database.pool
+    ? await createPostgresBus(database.pool, app.log)
+    : createInProcessBus();
   let jobs: JobQueue | undefined;
   if (options.jobs ?? config.jobsEnabled) {
     jobs = await startJobQueue({ database, logger: app.log });
@@ -138,6 +143,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerDashboardRoutes(app, services);
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
+  await registerRealtimeRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);
 

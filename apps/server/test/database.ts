@@ -9,6 +9,7 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../src/platform/db/index.ts';
 
 let shared: Promise<Database> | undefined;
+let sharedUrl: string | undefined;
 
 async function createPostgresDatabase(url: string): Promise<string> {
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
@@ -27,8 +28,9 @@ async function createPostgresDatabase(url: string): Promise<string> {
 
 async function open(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  const database = url
-    ? await openDatabase({ databaseUrl: await createPostgresDatabase(url), poolSize: 5 })
+  if (url) sharedUrl = await createPostgresDatabase(url);
+  const database = sharedUrl
+    ? await openDatabase({ databaseUrl: sharedUrl, poolSize: 5 })
     : await openDatabase({ dataDir: 'memory://' });
   await migrateDatabase(database);
   return database;
@@ -38,4 +40,13 @@ async function open(): Promise<Database> {
 export function getTestDatabase(): Promise<Database> {
   shared ??= open();
   return shared;
+}
+
+/**
+ * On PostgreSQL, a second connection pool to the worker's database: what another app instance
+ * behind the same load balancer would open. Null on PGlite (one process only).
+ */
+export async function openSecondConnection(): Promise<Database | null> {
+  await getTestDatabase();
+  return sharedUrl ? openDatabase({ databaseUrl: sharedUrl, poolSize: 3 }) : null;
 }

@@ -12,7 +12,9 @@ export function registerCrossSiteProtection(
   isOwnOrigin: (origin: string) => boolean,
 ) {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Websocket upgrades are GETs that carry the session cookie: their origin is checked too.
+    const upgrade = request.url.startsWith('/sub/');
+    if (!upgrade && (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/'))) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') throw new AppError('crossSite');
     const origin = request.headers.origin;

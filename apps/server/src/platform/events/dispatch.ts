@@ -63,8 +63,10 @@ export function createEventDispatcher(options: {
       for (const row of rows) {
         const message = toRealtimeMessage(row);
         try {
-          await bus.publish(channel('o', row.organizationId), message);
+          // A project's events go to its channel only, so members who may not see a private
+          // project never hear of its cards; organisation-wide events go to the organisation's.
           if (row.projectId) await bus.publish(channel('p', row.projectId), message);
+          else await bus.publish(channel('o', row.organizationId), message);
         } catch (error) {
           logger.error({ err: error, event: row.name }, 'realtime publish failed');
         }

@@ -1,0 +1,135 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { SESSION_COOKIE } from '@assay/domain';
+import { buildApp, type BuiltApp } from '../../app.ts';
+import type { Agent } from '../../../test/agent.ts';
+import { buildTestApp, testConfig } from '../../../test/app.ts';
+import { createCardAs, createProjectIn } from '../../../test/cards.ts';
+import { openSecondConnection } from '../../../test/database.ts';
+import { addMember, ownerWithOrganization } from '../../../test/organization.ts';
+
+const built = await buildTestApp();
+await built.app.listen({ port: 0, host: '127.0.0.1' });
+const port = (built.app.server.address() as AddressInfo).port;
+
+interface Message {
+  event: string;
+  subjectId?: string;
+  projectId?: string;
+}
+
+/** Opens a websocket as the agent; resolves once subscribed, or with the refusal status. */
+function subscribe(
+  agent: Agent | null,
+  path: string,
+  options: { port?: number; origin?: string } = {},
+): Promise<{ socket: WebSocket; messages: Message[] } | { status: number }> {
+  const token = agent?.cookies.get(SESSION_COOKIE);
+  const socket = new WebSocket(`ws://127.0.0.1:${options.port ?? port}${path}`, {
+    headers: {
+      ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}),
+      ...(options.origin ? { origin: options.origin } : {}),
+    },
+  });
+  const messages: Message[] = [];
+  return new Promise((resolve, reject) => {
+    socket.on('unexpected-response', (_request, response) => {
+      resolve({ status: response.statusCode ?? 0 });
+      socket.terminate();
+    });
+    socket.on('error', (error) => reject(error));
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as Message;
+      if (message.event === 'realtime.subscribed') resolve({ socket, messages });
+      else messages.push(message);
+    });
+  });
+}
+
+function opened(result: Awaited<ReturnType<typeof subscribe>>) {
+  if ('status' in result) throw new Error(`refused with ${result.status}`);
+  return result;
+}
+
+async function until(messages: Message[], event: string, timeout = 1000) {
+  const end = Date.now() + timeout;
+  while (Date.now() < end) {
+    const found = messages.find((m) => m.event === event);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no ${event} within ${timeout} ms: ${JSON.stringify(messages)}`);
+}
+
+describe('realtime subscriptions', () => {
+  it('sends a project card event to a subscribed member within a second', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Live');
+    const live = opened(await subscribe(owner.agent, `/sub/p${projectId}?o=${org.id}`));
+    const { card } = await createCardAs(owner.agent, org.slug, { projectId, title: 'Fresh' });
+    const message = await until(live.messages, 'cards.create');
+    expect(message).toMatchObject({ subjectId: card!.id, projectId });
+    live.socket.close();
+  });
+
+  it('refuses channels the session may not hear: another organisation, another member, no session, a foreign origin', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Private plans');
+    const stranger = await ownerWithOrganization(built, { license: 'enterprise' });
+    const foreign = await subscribe(
+      stranger.owner.agent,
+      `/sub/p${projectId}?o=${stranger.org.id}`,
+    );
+    expect(foreign).toMatchObject({ status: 404 });
+    const intruder = await subscribe(stranger.owner.agent, `/sub/o${org.id}?o=${stranger.org.id}`);
+    expect(intruder).toMatchObject({ status: 403 });
+
+    const colleague = await addMember(built, owner.agent, org, 'collaborator');
+    const another = await addMember(built, owner.agent, org, 'collaborator');
+    const theirInbox = await subscribe(colleague.agent, `/sub/i${another.profileId}?o=${org.id}`);
+    expect(theirInbox).toMatchObject({ status: 403 });
+    const ownInbox = opened(
+      await subscribe(colleague.agent, `/sub/i${colleague.profileId}?o=${org.id}`),
+    );
+    ownInbox.socket.close();
+
+    expect(await subscribe(null, `/sub/p${projectId}?o=${org.id}`)).toMatchObject({ status: 401 });
+    expect(await subscribe(owner.agent, `/sub/x${projectId}?o=${org.id}`)).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await subscribe(owner.agent, `/sub/p${projectId}?o=${org.id}`, {
+        origin: 'https://evil.example',
+      }),
+    ).toMatchObject({ status: 403 });
+  });
+});
+
+describe('across instances', async () => {
+  const second = await openSecondConnection();
+  let other: BuiltApp | null = null;
+  afterAll(async () => {
+    await other?.app.close();
+    await second?.close();
+  });
+
+  it.skipIf(!second)(
+    'an edit on instance A reaches a websocket client of instance B through PostgreSQL',
+    async () => {
+      other = await buildApp(testConfig(), { database: second!, jobs: false });
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const otherPort = (other.app.server.address() as AddressInfo).port;
+      const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+      const projectId = await createProjectIn(owner.agent, org.slug, 'Two instances');
+      const onB = opened(
+        await subscribe(owner.agent, `/sub/p${projectId}?o=${org.id}`, { port: otherPort }),
+      );
+      // The write goes to instance A.
+      const { card } = await createCardAs(owner.agent, org.slug, { projectId, title: 'Via A' });
+      const message = await until(onB.messages, 'cards.create');
+      expect(message.subjectId).toBe(card!.id);
+      onB.socket.close();
+    },
+  );
+});
