@@ -37,6 +37,8 @@ export const MESSAGES = {
   cardNotFoundTitle: '404',
   cardNotFound: 'Whoops! We cannot find the card you are looking for',
   cardNotFoundButton: 'Okay',
+  /** Realtime: the card being viewed was deleted by someone else (spec wording not shown). */
+  cardDeletedElsewhere: 'This card was deleted by someone else. Taking you home in a few seconds.',
   trelloListFailed: 'Error retrieving Trello connections. Please try again.',
   trelloPermissionDenied: 'Trello permission denied. Please contact support.',
   trelloRateLimited: 'Trello rate limit exceeded. Please try again later.',

@@ -7,6 +7,8 @@ export const SUPPORT_EMAIL = 'support@assay.app';
 export const APP_VERSION_HEADER = 'x-app-version';
 /** Request header carrying the current project id. */
 export const PROJECT_ID_HEADER = 'x-project-id';
+/** Each browser tab's id, echoed in realtime events so the tab can ignore its own writes. */
+export const CLIENT_ID_HEADER = 'x-client-id';
 export const GATEWAY_PATH = '/api/gateway/query';
 /** Queries deeper than this are refused. */
 export const GATEWAY_MAX_DEPTH = 12;

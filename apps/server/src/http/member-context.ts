@@ -4,7 +4,7 @@
  * simply not found.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError, ORGANIZATION_ID_HEADER } from '@assay/domain';
+import { AppError, CLIENT_ID_HEADER, ORGANIZATION_ID_HEADER } from '@assay/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../modules/auth/schema.ts';
 import { noteSessionSeen, resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
@@ -36,6 +36,8 @@ export interface MemberContext {
 export interface RequestContext {
   ip: string;
   device: string;
+  /** The browser tab that asked (its realtime echo is ignored there). */
+  clientId?: string;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<MemberContext>>();
@@ -198,5 +200,10 @@ export function requireMember(
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {
-  return { ip: request.ip, device: (request.headers['user-agent'] ?? '').slice(0, 400) };
+  const clientId = request.headers[CLIENT_ID_HEADER];
+  return {
+    ip: request.ip,
+    device: (request.headers['user-agent'] ?? '').slice(0, 400),
+    ...(typeof clientId === 'string' && /^[\w-]{8,64}$/.test(clientId) ? { clientId } : {}),
+  };
 }

@@ -1,9 +1,15 @@
 /** The one place that calls fetch: credentials, no-cache headers, project id, version header. */
-import { APP_VERSION_HEADER, PROJECT_ID_HEADER } from '@assay/domain';
+import { APP_VERSION_HEADER, CLIENT_ID_HEADER, PROJECT_ID_HEADER } from '@assay/domain';
 import { ApiError } from './errors.ts';
 import { noteServerVersion } from './version.ts';
 
 let currentProjectId: string | undefined;
+
+/** This tab's id: the server echoes it in realtime events, so the tab knows its own writes. */
+export const CLIENT_ID =
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `tab-${Math.random().toString(36).slice(2, 12)}`;
 
 /** Sent as the project id header with every call while a project is open. */
 export function setCurrentProjectId(projectId: string | undefined) {
@@ -27,6 +33,7 @@ export async function httpFetch(url: string, options: HttpOptions = {}): Promise
     pragma: 'no-cache',
     ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...(projectId ? { [PROJECT_ID_HEADER]: projectId } : {}),
+    [CLIENT_ID_HEADER]: CLIENT_ID,
     ...options.headers,
   };
   let response: Response;

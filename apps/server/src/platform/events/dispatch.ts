@@ -24,6 +24,7 @@ export function toRealtimeMessage(row: EventRow): RealtimeMessage {
     projectId: row.projectId,
     actorId: row.actorId,
     changes: row.changes,
+    clientId: row.context.clientId ?? null,
     at: row.createdAt.toISOString(),
   };
 }

@@ -19,8 +19,11 @@ export const events = pgTable(
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
-    /** Where the change came from: ip and device of the request. */
-    context: jsonb('context').$type<{ ip?: string; device?: string }>().notNull().default({}),
+    /** Where the change came from: ip and device of the request, and the browser tab's id. */
+    context: jsonb('context')
+      .$type<{ ip?: string; device?: string; clientId?: string }>()
+      .notNull()
+      .default({}),
     createdAt: createdAtColumn(),
     processedAt: at('processed_at'),
   },

@@ -17,6 +17,8 @@ export interface RealtimeMessage {
   projectId?: string | null;
   actorId?: string | null;
   changes?: Record<string, unknown>;
+  /** The browser tab whose request caused it, so that tab can ignore its own echo. */
+  clientId?: string | null;
   at: string;
 }
 

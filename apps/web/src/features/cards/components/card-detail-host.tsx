@@ -5,9 +5,13 @@
  */
 import { Container, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { CARD_QUERY_PARAMS, MESSAGES } from '@assay/domain';
+import { CARD_QUERY_PARAMS, MESSAGES, TIMERS } from '@assay/domain';
+import { CLIENT_ID } from '../../../api/http.ts';
+import { useLiveProject } from '../../../api/live-project.ts';
+import { subscribe } from '../../../api/realtime.ts';
+import { showAlert } from '../../../ui/alerts.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { cardViewKeys } from '../../../api/query-keys.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
@@ -33,6 +37,30 @@ function useNotFoundDialog(error: unknown, onGone: () => void) {
   }, [error, onGone]);
 }
 
+/**
+ * While a card is open, its project's channel keeps it current; if someone else deletes it, the
+ * viewer is told and taken home after 5 s (part 2 §4).
+ */
+function useLiveCard(card: { id: string; projectId: string } | undefined, onGone: () => void) {
+  useLiveProject(card?.projectId);
+  const cardId = card?.id;
+  const projectId = card?.projectId;
+  useEffect(() => {
+    if (!cardId || !projectId) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = subscribe(`p${projectId}`, (event) => {
+      if (event.event !== 'cards.delete' || event.subjectId !== cardId) return;
+      if (event.clientId === CLIENT_ID) return;
+      showAlert({ message: MESSAGES.cardDeletedElsewhere, type: 'info' });
+      timer = setTimeout(onGone, TIMERS.deletedCardRedirectMs);
+    });
+    return () => {
+      stop();
+      if (timer) clearTimeout(timer);
+    };
+  }, [cardId, projectId, onGone]);
+}
+
 /** The modal's heading by card type. */
 function modalTitle(type: string) {
   if (type === 'hypothesis') return 'Hypothesis';
@@ -47,6 +75,8 @@ export function CardDetailHost() {
   const cardId = params.get('cardId');
   const card = useCard(cardId);
   useNotFoundDialog(card.error, () => navigate('/'));
+  const goHome = useCallback(() => navigate('/'), [navigate]);
+  useLiveCard(card.data, goHome);
 
   const close = () => {
     const current = card.data;
@@ -101,6 +131,8 @@ export function CardDetailPage() {
   const navigate = useNavigate();
   const card = useCard(cardId);
   useNotFoundDialog(card.error, () => navigate('/'));
+  const goHome = useCallback(() => navigate('/'), [navigate]);
+  useLiveCard(card.data, goHome);
   return (
     <Container size="md" py="lg">
       <CardDetailView

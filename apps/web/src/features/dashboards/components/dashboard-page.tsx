@@ -41,6 +41,7 @@ import {
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import { useLiveProject } from '../../../api/live-project.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
 import {
@@ -478,6 +479,7 @@ export function DashboardPage() {
   const { id = '' } = useParams();
   const boot = useBootstrap();
   const dashboard = useDashboard(id);
+  useLiveProject(id);
   useEffect(() => {
     setCurrentProjectId(id);
     return () => setCurrentProjectId(undefined);

@@ -49,6 +49,7 @@ import {
 import { isStaleVersion } from '../../../api/card-writes.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import { useLiveProject } from '../../../api/live-project.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { dropTarget, groupBySection, SECTION_PREFIX } from '../../../ui/board-drop.ts';
@@ -346,6 +347,7 @@ export function ExperimentsPage() {
   const open = useOpenCard();
   const workspace = useExperimentWorkspace(projectId);
   const view = params.get('view') === 'list' ? 'list' : 'board';
+  useLiveProject(projectId);
   useEffect(() => {
     setCurrentProjectId(projectId);
     return () => setCurrentProjectId(undefined);

@@ -32,6 +32,7 @@ import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import { useLiveProject } from '../../../api/live-project.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
   createHypothesis,
@@ -216,6 +217,7 @@ export function WorkspacePage() {
     return () => setCurrentProjectId(undefined);
   }, [projectId]);
   const onProject = useMemo(() => (p: WorkspaceProject) => setProject(p), []);
+  useLiveProject(projectId);
 
   if (!/^[0-9a-f-]{36}$/i.test(projectId)) return <Navigate to="/not-found" replace />;
   if (canvasType !== 'business' && canvasType !== 'product') {

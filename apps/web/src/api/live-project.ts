@@ -1,0 +1,51 @@
+/**
+ * Keeps what a project's screens show current from its realtime channel: card, connection and
+ * comment events refresh the boards, lists and the card itself. An event the tab already knows
+ * (its own write) or older than its copy of the card is ignored; after a reconnection everything
+ * of the project is refetched.
+ */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { CLIENT_ID } from './http.ts';
+import { cardViewKeys, queryKeys } from './query-keys.ts';
+import { subscribe, type RealtimeEvent } from './realtime.ts';
+
+const LIVE_NAMESPACES = ['cards', 'connections', 'comments'];
+
+/** Whether an event changes what the client holds of a card at `knownVersion`. */
+export function isNewsFor(
+  event: RealtimeEvent,
+  options: { clientId: string; knownVersion: number | null },
+): boolean {
+  const namespace = event.event.split('.')[0] ?? '';
+  if (!LIVE_NAMESPACES.includes(namespace)) return event.event === 'realtime.reconnected';
+  // This tab's own write is already on screen (the same person's other tabs still hear it).
+  if (event.clientId && event.clientId === options.clientId) return false;
+  const version = typeof event.changes?.version === 'number' ? event.changes.version : null;
+  if (version !== null && options.knownVersion !== null && options.knownVersion >= version)
+    return false;
+  return true;
+}
+
+function refresh(queryClient: QueryClient, event: RealtimeEvent) {
+  if (event.subjectType === 'card' && event.subjectId)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.card(event.subjectId) });
+  for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
+}
+
+/** Subscribes the screen to its project's channel while it is open. */
+export function useLiveProject(projectId: string | null | undefined) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!projectId || !/^[0-9a-f-]{36}$/i.test(projectId)) return;
+    return subscribe(`p${projectId}`, (event) => {
+      const known =
+        event.subjectType === 'card' && event.subjectId
+          ? (queryClient.getQueryData<{ version: number }>(queryKeys.card(event.subjectId))
+              ?.version ?? null)
+          : null;
+      if (isNewsFor(event, { clientId: CLIENT_ID, knownVersion: known }))
+        refresh(queryClient, event);
+    });
+  }, [projectId, queryClient]);
+}

@@ -1,0 +1,100 @@
+/**
+ * Websocket subscriptions to /sub/{channel} (part 2 §4, §7): one socket per channel shared by
+ * every listener. A socket that does not open within 10 s is dropped and tried again, up to 1000
+ * attempts; after a reconnection listeners hear `realtime.reconnected` and refetch what they may
+ * have missed.
+ */
+import { TIMERS } from '@assay/domain';
+
+export interface RealtimeEvent {
+  event: string;
+  id: string;
+  subjectType?: string | null;
+  subjectId?: string | null;
+  projectId?: string | null;
+  actorId?: string | null;
+  changes?: Record<string, unknown>;
+  clientId?: string | null;
+  at: string;
+}
+type Listener = (event: RealtimeEvent) => void;
+
+export const RECONNECT_TIMEOUT_MS = TIMERS.realtimeReconnectMs;
+export const MAX_ATTEMPTS = TIMERS.realtimeMaxAttempts;
+
+class Channel {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+  private everOpened = false;
+  readonly listeners = new Set<Listener>();
+
+  constructor(private readonly name: string) {
+    this.connect();
+  }
+
+  private url() {
+    const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${protocol}//${location.host}/sub/${this.name}`;
+  }
+
+  private connect() {
+    if (this.closed || this.attempts >= MAX_ATTEMPTS) return;
+    this.attempts += 1;
+    const socket = new WebSocket(this.url());
+    this.socket = socket;
+    const opening = setTimeout(() => socket.close(), RECONNECT_TIMEOUT_MS);
+    socket.onopen = () => {
+      clearTimeout(opening);
+      this.attempts = 0;
+      if (this.everOpened)
+        this.emit({ event: 'realtime.reconnected', id: '', at: new Date().toISOString() });
+      this.everOpened = true;
+    };
+    socket.onmessage = (message) => {
+      try {
+        this.emit(JSON.parse(String(message.data)) as RealtimeEvent);
+      } catch {
+        // Not ours: ignored.
+      }
+    };
+    socket.onclose = () => {
+      clearTimeout(opening);
+      if (this.closed) return;
+      // Quick first retries, then no more often than the reconnect timeout.
+      const delay = Math.min(RECONNECT_TIMEOUT_MS, 500 * 2 ** Math.min(this.attempts, 5));
+      this.timer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  private emit(event: RealtimeEvent) {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  close() {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.socket?.close();
+  }
+}
+
+const channels = new Map<string, Channel>();
+
+/** Listens on a channel; answers the function that stops listening. */
+export function subscribe(name: string, listener: Listener): () => void {
+  if (typeof WebSocket === 'undefined') return () => undefined;
+  let channel = channels.get(name);
+  if (!channel) {
+    channel = new Channel(name);
+    channels.set(name, channel);
+  }
+  channel.listeners.add(listener);
+  return () => {
+    channel.listeners.delete(listener);
+    if (channel.listeners.size === 0) {
+      channel.close();
+      channels.delete(name);
+    }
+  };
+}

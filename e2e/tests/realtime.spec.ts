@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test('a card added on one device appears on the canvas open on another, without reloading', async ({
+  page,
+  browser,
+}) => {
+  const suffix = uniqueSuffix();
+  const email = `live.${suffix}@example.com`;
+  await signUpWithOrganization(page, { email, orgName: `Live ${suffix}` });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Bike repair');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Bike repair' })
+    .getByRole('link')
+    .first()
+    .click();
+  await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
+  const canvasUrl = page.url();
+
+  // The same person on a second device (its own session).
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(new URL('/sign-in', canvasUrl).toString());
+  await second.getByLabel('Email').fill(email);
+  await second.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await expect(second.getByTestId('user-menu')).toBeVisible();
+  await second.goto(canvasUrl);
+  await expect(second.getByTestId('canvas-count')).toHaveText('0 hypotheses');
+
+  await page.getByRole('button', { name: 'Add a business hypothesis to Channels' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Commuters want same-day fixes');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+
+  // The second device shows it within a second or so, with no reload.
+  const channels = second.getByTestId('section-channels');
+  await expect(channels.getByTestId('board-card')).toContainText('Commuters want same-day fixes', {
+    timeout: 5000,
+  });
+  await second.screenshot({ path: 'test-results/realtime-second-device.png' });
+  await other.close();
+});
