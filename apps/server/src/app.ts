@@ -24,6 +24,8 @@ import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
+import { registerNotificationHandlers } from './modules/notifications/service.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -111,6 +113,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   };
   registerAccessLogHandlers(services);
   registerNavigationHandlers(services);
+  registerNotificationHandlers(services);
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
     await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
@@ -141,6 +144,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerProjectRoutes(app, services);
   registerCardRoutes(app, services);
   registerDashboardRoutes(app, services);
+  registerNotificationRoutes(app, services);
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
   await registerRealtimeRoutes(app, services);

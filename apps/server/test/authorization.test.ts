@@ -88,6 +88,19 @@ const freshCard = async (w: World, draft = false) => {
   );
   return answer.data?.createCard as { id: string; version: number; projectId: string };
 };
+/** A comment by the owner on a fresh published card. */
+const freshComment = async (w: World) => {
+  const card = await freshCard(w);
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { addComment(input: $i) { id } }',
+    {
+      i: { subjectType: 'card', subjectId: card.id, body: 'Owner says' },
+    },
+  );
+  return (answer.data?.addComment as { id: string }).id;
+};
 const cardInput = (extra: Record<string, unknown>) => async (w: World) => {
   const card = await freshCard(w);
   return { i: { cardId: card.id, version: card.version, ...extra } };
@@ -525,6 +538,55 @@ const GATEWAY: Record<string, Rule> = {
     run: mutation(
       'mutation($p: ID!) { reorderDashboardTabs(projectId: $p, tabs: ["risky"]) { tabOrder } }',
       async (w) => ({ p: await freshProjectId(w) }),
+    ),
+  },
+  // Comments need comment:write in the card's project (limited contributors have it too).
+  addComment: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { addComment(input: $i) { id } }', {
+        i: { subjectType: 'card', subjectId: (await freshCard(w)).id, body: 'Hello' },
+      }),
+  },
+  // Editing is the author's alone: the owner's comment refuses everyone else.
+  updateComment: {
+    kind: 'organization',
+    allowed: ['owner'],
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updateComment(input: $i) { id } }', {
+        i: { commentId: await freshComment(w), body: 'Edited' },
+      }),
+  },
+  // Deleting another's comment needs comment:admin: organisation owners and admins.
+  deleteComment: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($id: ID!) { deleteComment(commentId: $id) }', {
+        id: await freshComment(w),
+      }),
+  },
+  likeComment: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($id: ID!) { likeComment(commentId: $id, like: true) { id } }',
+        {
+          id: await freshComment(w),
+        },
+      ),
+  },
+  // A notification is its member's alone: nobody else's id is found.
+  favoriteNotification: {
+    kind: 'organization',
+    allowed: [],
+    run: mutation(
+      'mutation { favoriteNotification(id: "00000000-0000-4000-8000-000000000000", favorite: true) { id } }',
+      async () => ({}),
     ),
   },
   // A published experiment: members who write cards may change it.
@@ -1022,6 +1084,44 @@ const REST: Record<string, Rule> = {
     allowed: MEMBERS,
     run: async (w, actor) =>
       actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/cards.csv`, onHost(w)),
+  },
+  'GET /api/notification/preferences': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.get('/api/notification/preferences', onHost(w)),
+  },
+  'GET /api/notification/projects/:projectId/preferences': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/notification/projects/${await freshProjectId(w)}/preferences`, onHost(w)),
+  },
+  'PUT /api/notification/glance/:id': {
+    kind: 'organization',
+    allowed: [],
+    run: (w, actor) =>
+      actor.put('/api/notification/glance/00000000-0000-4000-8000-000000000000', {}, onHost(w)),
+  },
+  'PUT /api/notification/glance': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.put('/api/notification/glance', {}, onHost(w)),
+  },
+  'PUT /api/notification/preferences': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) =>
+      actor.put('/api/notification/preferences', { frequency: 'daily' }, onHost(w)),
+  },
+  'PUT /api/notification/projects/:projectId/preferences': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/notification/projects/${await freshProjectId(w)}/preferences`,
+        { frequency: 'daily' },
+        onHost(w),
+      ),
   },
   'GET /api/users/profiles': {
     kind: 'organization',

@@ -30,3 +30,4 @@ export * from './timing.ts';
 export * from './experiments.ts';
 export * from './experiment-schema.ts';
 export * from './dashboard.ts';
+export * from './comments.ts';

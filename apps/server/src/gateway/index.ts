@@ -14,6 +14,8 @@ import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
 import { dashboardsModule } from '../modules/dashboards/index.ts';
+import { commentsModule } from '../modules/comments/index.ts';
+import { notificationsModule } from '../modules/notifications/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
 import { projectsModule } from '../modules/projects/index.ts';
@@ -34,6 +36,8 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   projectsModule,
   cardsModule,
   dashboardsModule,
+  commentsModule,
+  notificationsModule,
   mediaModule,
 ];
 

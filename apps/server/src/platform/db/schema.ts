@@ -7,3 +7,5 @@ export * from '../../modules/mail/schema.ts';
 export * from '../events/schema.ts';
 export * from '../../modules/cards/schema.ts';
 export * from '../../modules/media/schema.ts';
+export * from '../../modules/comments/schema.ts';
+export * from '../../modules/notifications/schema.ts';
