@@ -28,6 +28,8 @@ export function isNewsFor(
 }
 
 function refresh(queryClient: QueryClient, event: RealtimeEvent) {
+  if (event.event.startsWith('comments.') && event.subjectId)
+    void queryClient.invalidateQueries({ queryKey: ['comments', event.subjectId] });
   if (event.subjectType === 'card' && event.subjectId)
     void queryClient.invalidateQueries({ queryKey: queryKeys.card(event.subjectId) });
   for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });

@@ -1,4 +1,5 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
+import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
 import { AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { canManageMembers } from '@assay/domain';
@@ -102,7 +103,10 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Logo name={boot.data?.organization?.name} />
-          <UserMenu />
+          <Group gap="md">
+            {boot.data?.membership ? <InboxLink /> : null}
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       {withNav && boot.data ? (

@@ -7,6 +7,7 @@ import { authRoutes } from '../features/auth/routes.tsx';
 import { cardRoutes } from '../features/cards/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
 import { dashboardRoutes } from '../features/dashboards/routes.tsx';
+import { inboxRoutes } from '../features/inbox/routes.tsx';
 import { experimentRoutes } from '../features/experiments/routes.tsx';
 import { workspaceRoutes } from '../features/workspace/routes.tsx';
 import { projectRoutes } from '../features/projects/routes.tsx';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
       ...workspaceRoutes,
       ...experimentRoutes,
       ...dashboardRoutes,
+      ...inboxRoutes,
       ...cardRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
@@ -63,7 +65,6 @@ export const routes: RouteObject[] = [
       pending('/home/*', 'Home', 'Your projects.'),
       pending('/workspace/:projectId/portal', 'Public portal', 'Manage the public portal.'),
       pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
-      pending('/inbox/*', 'Inbox', 'Your notifications.'),
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },
       { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },

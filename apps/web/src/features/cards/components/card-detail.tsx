@@ -12,6 +12,7 @@ import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
+import { CommentsSection } from './comments-section.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
 import {
@@ -169,6 +170,7 @@ function LoadedCard(props: {
           <ProductDevelopment card={card} project={props.project} />
         </Tabs.Panel>
       </Tabs>
+      {card.draft ? null : <CommentsSection card={card} />}
       <Text size="xs" c="dimmed">
         {card.createdBy
           ? `Created by ${card.createdBy.firstName} ${card.createdBy.lastName}`

@@ -1,0 +1,157 @@
+/**
+ * /inbox/: the member's inbox (mentions, assignments) and notifications (comments on their cards,
+ * phase changes), newest first; mark one read (the unread count drops by one), mark all read,
+ * favourite one, and open what it is about.
+ */
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { toApiError } from '../../../api/errors.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import {
+  favoriteNotification,
+  markRead,
+  useNotifications,
+  type Notification,
+} from '../api/notifications.ts';
+
+const ACTION_TEXT: Record<Notification['action'], string> = {
+  mention: 'mentioned you on',
+  comment: 'commented on',
+  assignment: 'assigned you to',
+  phase: 'moved',
+  invitation: 'invited you to',
+};
+
+function Row(props: { item: Notification; onChanged: () => void }) {
+  const { item } = props;
+  const [, setParams] = useSearchParams();
+  const run = (work: () => Promise<unknown>) =>
+    void work()
+      .then(props.onChanged)
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  const open = () => {
+    if (!item.read) run(() => markRead(item.id));
+    if (item.subjectType === 'card' && item.subjectId)
+      setParams((p) => {
+        p.set('cardId', item.subjectId as string);
+        return p;
+      });
+  };
+  const actor = item.actor ? `${item.actor.firstName} ${item.actor.lastName}`.trim() : 'Someone';
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      radius="sm"
+      data-testid="notification"
+      data-read={item.read}
+      bg={item.read ? undefined : 'var(--mantine-color-blue-light)'}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={0} style={{ cursor: 'pointer', flex: 1 }} onClick={open}>
+          <Text size="sm">
+            <b>{actor}</b> {ACTION_TEXT[item.action]} <b>{item.title || 'a card'}</b>
+          </Text>
+          <Text size="xs" c="dimmed">
+            {new Date(item.createdAt).toLocaleString()}
+          </Text>
+        </Stack>
+        <Group gap={4} wrap="nowrap">
+          {!item.read ? (
+            <Button size="compact-xs" variant="subtle" onClick={() => run(() => markRead(item.id))}>
+              Mark read
+            </Button>
+          ) : null}
+          <ActionIcon
+            variant="subtle"
+            aria-label={item.isFavorite ? 'Remove from favorites' : 'Add to favorites'}
+            aria-pressed={item.isFavorite}
+            onClick={() => run(() => favoriteNotification(item.id, !item.isFavorite))}
+          >
+            {item.isFavorite ? '★' : '☆'}
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}
+
+function Section(props: { section: 'inbox' | 'notifications' | null; favorites?: boolean }) {
+  const queryClient = useQueryClient();
+  const list = useNotifications(props.section, props.favorites ?? false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+  if (list.isError) return <Alert color="red">{toApiError(list.error).message}</Alert>;
+  if (!list.data) return <Loader aria-label="Loading notifications" />;
+  if (list.data.notifications.length === 0)
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing here yet.
+      </Text>
+    );
+  return (
+    <Stack gap={6}>
+      {list.data.notifications.map((n) => (
+        <Row key={n.id} item={n} onChanged={refresh} />
+      ))}
+    </Stack>
+  );
+}
+
+export function InboxPage() {
+  const queryClient = useQueryClient();
+  const all = useNotifications(null);
+  const unread = all.data?.unreadCount ?? 0;
+  return (
+    <Stack p="md" gap="md" maw={900}>
+      <Group justify="space-between">
+        <Group gap="xs">
+          <Title order={2}>Inbox</Title>
+          <Badge color={unread ? 'red' : 'gray'} data-testid="inbox-unread">
+            {unread} unread
+          </Badge>
+        </Group>
+        <Button
+          size="xs"
+          variant="default"
+          disabled={unread === 0}
+          onClick={() =>
+            void markRead(null)
+              .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
+              .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+          }
+        >
+          Mark all read
+        </Button>
+      </Group>
+      <Tabs defaultValue="inbox" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
+          <Tabs.Tab value="favorites">Favorites</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="inbox" pt="sm">
+          <Section section="inbox" />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="sm">
+          <Section section="notifications" />
+        </Tabs.Panel>
+        <Tabs.Panel value="favorites" pt="sm">
+          <Section section={null} favorites />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
