@@ -26,6 +26,7 @@ import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
+import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAccessLogHandlers(services);
   registerNavigationHandlers(services);
   registerNotificationHandlers(services);
+  // The daily digest runs where the job queue runs.
+  const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
     await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
@@ -152,6 +155,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerWebApp(app, services);
 
   app.addHook('onClose', async () => {
+    stopDigests();
     if (jobs) await jobs.stop();
     await bus.close();
     services.mailer.close();

@@ -61,7 +61,8 @@ export function presentCard(options: {
   experiment?: unknown;
   media?: unknown[];
   associations?: unknown;
-  metrics?: unknown;
+  metrics?: { [key: string]: number };
+  commentsCount?: number;
   rating?: unknown;
   texts: CardTextRow[];
   people: Map<string, Person>;
@@ -96,13 +97,16 @@ export function presentCard(options: {
     experiment: options.experiment ?? null,
     media: options.media ?? [],
     associations: options.associations ?? { hypothesis: [], evidence: [], experiments: [] },
-    metrics: options.metrics ?? {
+    metrics: {
       hypothesis: 0,
       evidence: 0,
       experiments: 0,
       activeExperiments: 0,
       completeExperiments: 0,
+      ...options.metrics,
+      comments: options.commentsCount ?? 0,
     },
+    commentsCount: options.commentsCount ?? 0,
     rating: options.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),

@@ -27,6 +27,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
+import { comments } from '../comments/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
@@ -99,6 +100,21 @@ async function loadTexts(executor: Executor, cardId: string): Promise<CardTextRo
     .orderBy(asc(cardTexts.field));
 }
 
+/** Live comments on a card. */
+async function countComments(executor: Executor, cardId: string) {
+  const [row] = await executor
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.subjectType, 'card'),
+        eq(comments.subjectId, cardId),
+        isNull(comments.deletedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** The full card as the member sees it. */
 export async function presentFullCard(
   services: AppServices,
@@ -134,6 +150,7 @@ export async function presentFullCard(
   // A card just created has no files or connections yet.
   const files = options.texts ? [] : await listCardMedia(services, member.organization.id, card.id);
   const links = options.texts ? null : await loadAssociations(services.database.db, card.id);
+  const commentsCount = options.texts ? 0 : await countComments(services.database.db, card.id);
   return presentCard({
     card,
     hypothesis,
@@ -143,6 +160,7 @@ export async function presentFullCard(
       : null,
     media: files,
     associations: links?.associations ?? { hypothesis: [], evidence: [], experiments: [] },
+    commentsCount,
     metrics: links?.metrics ?? {
       hypothesis: 0,
       evidence: 0,

@@ -57,6 +57,15 @@ describe('comments', () => {
         )
       ).data?.comments as Comment[];
     expect(await list(author.agent)).toHaveLength(1);
+    const counted = await call(
+      author.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { commentsCount metrics { comments } } }',
+      {
+        id: card.id,
+      },
+    );
+    expect(counted.data?.card).toEqual({ commentsCount: 1, metrics: { comments: 1 } });
 
     // Editing: the author only; empty text leaves it as it was.
     const edit = (agent: Agent, body: string) =>

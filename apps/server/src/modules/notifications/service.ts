@@ -22,6 +22,7 @@ import type { AppServices } from '../../services.ts';
 import { loadPeople, projectAccess } from '../cards/access.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
+import { emailImmediately } from './delivery.ts';
 import { notificationPreferences, notifications, type NotificationRow } from './schema.ts';
 
 interface NewNotification {
@@ -65,6 +66,16 @@ async function notify(services: AppServices, event: EventRow, recipients: NewNot
   });
   if (rows.length === 0) return;
   const created = await services.database.db.insert(notifications).values(rows).returning();
+  const actor = event.actorId
+    ? (await loadPeople(services.database.db, event.organizationId, [event.actorId])).get(
+        event.actorId,
+      )
+    : undefined;
+  await emailImmediately(
+    services,
+    created,
+    actor ? `${actor.firstName} ${actor.lastName}`.trim() : 'Someone',
+  );
   for (const row of created) {
     await services.bus.publish(channel('i', row.profileId), {
       event: 'notifications.create',

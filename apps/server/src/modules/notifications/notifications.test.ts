@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { mailOutbox } from '../mail/schema.ts';
+import { profiles } from '../organizations/schema.ts';
+import { sendDailyDigests } from './delivery.ts';
+
+const built = await buildTestApp();
+
+/** Notification mail to a member (sign-up and invitation mail left out). */
+async function mailTo(profileId: string) {
+  const db = built.services.database.db;
+  const [person] = await db.select().from(profiles).where(eq(profiles.id, profileId));
+  const all = await db.select().from(mailOutbox).where(eq(mailOutbox.to, person!.email));
+  return all.filter((m) => /mentioned you|digest/.test(m.subject));
+}
+
+describe('notification emails', () => {
+  it('emails at once by default, and once a day to those who chose the daily digest', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const eager = await addMember(built, owner.agent, org, 'collaborator');
+    const daily = await addMember(built, owner.agent, org, 'collaborator');
+    await daily.agent.put('/api/notification/preferences', { frequency: 'daily' }, host);
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Mail');
+    const card = await publishedHypothesis(owner.agent, org.slug, projectId, 'Vets want reminders');
+    const comment = (body: string) =>
+      onOrg(owner.agent, org.slug, 'mutation($i: JSON!) { addComment(input: $i) { id } }', {
+        i: {
+          subjectType: 'card',
+          subjectId: card.id,
+          body,
+          mentions: [eager.profileId, daily.profileId],
+        },
+      });
+    await comment('First look');
+    const eagerMail = await mailTo(eager.profileId);
+    expect(eagerMail).toHaveLength(1);
+    expect(eagerMail.at(-1)?.subject).toContain('mentioned you on Vets want reminders');
+    expect(await mailTo(daily.profileId)).toHaveLength(0);
+
+    await comment('Second look');
+    const now = new Date();
+    expect(await sendDailyDigests(built.services, now)).toBeGreaterThanOrEqual(1);
+    const digest = await mailTo(daily.profileId);
+    expect(digest).toHaveLength(1);
+    expect(digest[0]?.subject).toMatch(/^Your daily Assay digest: 2 new/);
+    expect(digest[0]?.text).toContain('mentioned you on Vets want reminders');
+    // Not twice in a day, and nothing is carried twice.
+    await sendDailyDigests(built.services, new Date(now.getTime() + 60_000));
+    expect(await mailTo(daily.profileId)).toHaveLength(1);
+  });
+});
