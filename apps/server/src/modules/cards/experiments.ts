@@ -184,6 +184,27 @@ async function textOf(executor: Executor, cardId: string, fields: string[]) {
   return Object.fromEntries(rows.map((r) => [r.field, r.rawText])) as Record<string, string>;
 }
 
+/** Records who was newly named on a card, for their assignment notifications. */
+export async function recordAssignment(
+  unit: UnitOfWork,
+  member: MemberContext,
+  card: Pick<CardRow, 'id' | 'projectId' | 'title'>,
+  before: string[],
+  after: string[],
+) {
+  const added = after.filter((id) => !before.includes(id));
+  if (added.length === 0) return;
+  await unit.record({
+    name: 'assignments.create',
+    organizationId: member.organization.id,
+    projectId: card.projectId,
+    actorId: member.profileId,
+    subjectType: 'card',
+    subjectId: card.id,
+    changes: { profiles: added, title: card.title.slice(0, 200) },
+  });
+}
+
 /**
  * updateExperiment's change: type, due date, members, success, criteria, analysis, key learnings,
  * and the phase (with its rules) or the place in the phase column.
@@ -196,7 +217,8 @@ export function experimentChange(
 ) {
   const data = parse(updateExperimentSchema.safeParse(input));
   return {
-    async apply(tx: Executor) {
+    async apply(unit: UnitOfWork) {
+      const tx = unit.tx;
       const { card } = access;
       if (card.type !== 'experiment') throw new AppError('cardNotFound');
       const row = await loadExperiment(tx, card.id);
@@ -218,6 +240,7 @@ export function experimentChange(
       if (data.dueDate !== undefined) patch.dueDate = data.dueDate ? new Date(data.dueDate) : null;
       if (data.members !== undefined) {
         patch.members = await checkMembers(tx, member.organization.id, data.members);
+        await recordAssignment(unit, member, card, row.members, patch.members);
       }
       if (data.success !== undefined) patch.success = data.success;
       if (data.keyLearnings !== undefined) patch.keyLearnings = data.keyLearnings.trim();
@@ -260,6 +283,23 @@ export function experimentChange(
         patch.completedAt = data.phase === 'complete' ? now : null;
         patch.rank =
           data.rank ?? rankBetween(await lastPhaseRank(tx, card.projectId, data.phase), null);
+        // The experiment's people hear of the move (notifications).
+        await unit.record({
+          name: 'experiments.phase',
+          organizationId: member.organization.id,
+          projectId: card.projectId,
+          actorId: member.profileId,
+          subjectType: 'card',
+          subjectId: card.id,
+          changes: {
+            phase: data.phase,
+            from: current,
+            title: card.title.slice(0, 200),
+            notify: [
+              ...new Set([card.createdByProfileId, ...(patch.members ?? row.members)]),
+            ].filter((id): id is string => !!id),
+          },
+        });
       } else if (data.rank !== undefined) {
         patch.rank = data.rank;
       }

@@ -36,6 +36,7 @@ import { loadAssociations } from './connections.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import {
   experimentChange,
+  recordAssignment,
   insertExperimentCard,
   loadExperiment,
   presentExperiment,
@@ -593,6 +594,7 @@ export async function updateHypothesis(
       }
       if (data.members !== undefined) {
         patch.members = await checkMembers(unit.tx, member.organization.id, data.members);
+        await recordAssignment(unit, member, card, hypothesis.members, patch.members);
       }
       if (data.productScore !== undefined) {
         patch.productScore = mergeProductScore(hypothesis.productScore, data.productScore);
@@ -918,7 +920,7 @@ export const updateExperiment = (
   context: RequestContext,
 ) =>
   updateTypedWith(services, member, input, context, (unit, access) =>
-    experimentChange(input, access, member, checkMembers).apply(unit.tx),
+    experimentChange(input, access, member, checkMembers).apply(unit),
   );
 
 /** updateInterview: an interview's own fields and the people interviewed, with its version. */

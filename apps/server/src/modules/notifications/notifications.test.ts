@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
+import {
+  cardMutation,
+  createCardAs,
+  createProjectIn,
+  publishedHypothesis,
+} from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { mailOutbox } from '../mail/schema.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -51,5 +56,77 @@ describe('notification emails', () => {
     // Not twice in a day, and nothing is carried twice.
     await sendDailyDigests(built.services, new Date(now.getTime() + 60_000));
     expect(await mailTo(daily.profileId)).toHaveLength(1);
+  });
+
+  it("tells members when they are named on a card, and an experiment's people when it changes phase", async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Assign');
+    const card = await publishedHypothesis(owner.agent, org.slug, projectId, 'Gyms want data');
+    await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+      cardId: card.id,
+      version: card.version,
+      members: [member.profileId],
+    });
+    const inbox = async () =>
+      (await onOrg(member.agent, org.slug, '{ notifications { notifications { action title } } }'))
+        .data?.notifications as { notifications: { action: string; title: string }[] };
+    expect((await inbox()).notifications).toMatchObject([
+      { action: 'assignment', title: 'Gyms want data' },
+    ]);
+
+    const experiment = (
+      await createCardAs(owner.agent, org.slug, {
+        projectId,
+        type: 'experiment',
+        title: 'Trial week',
+      })
+    ).card!;
+    const update = async (input: Record<string, unknown>) =>
+      (
+        await onOrg(
+          owner.agent,
+          org.slug,
+          'mutation($i: JSON!) { updateExperiment(input: $i) { version } }',
+          {
+            i: input,
+          },
+        )
+      ).data?.updateExperiment as { version: number };
+    const named = await update({
+      cardId: experiment.id,
+      version: experiment.version,
+      members: [member.profileId],
+    });
+    const published = (
+      await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+        {
+          id: experiment.id,
+          v: named.version,
+        },
+      )
+    ).data?.publishCard as { version: number };
+    let version = published.version;
+    for (const field of ['statement', 'description']) {
+      const saved = await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($i: JSON!) { updateText(input: $i) { version } }',
+        {
+          i: { cardId: experiment.id, version, field, text: '<p>x</p>', rawText: 'x' },
+        },
+      );
+      version = (saved.data?.updateText as { version: number }).version;
+    }
+    await update({ cardId: experiment.id, version, phase: 'test' });
+    const actions = (await inbox()).notifications.map((n) => `${n.action}:${n.title}`);
+    expect(actions).toEqual([
+      'phase:Trial week',
+      'assignment:Trial week',
+      'assignment:Gyms want data',
+    ]);
   });
 });

@@ -90,8 +90,28 @@ async function notify(services: AppServices, event: EventRow, recipients: NewNot
   }
 }
 
-/** Event handlers: comments notify the people mentioned and the card's author. */
+/**
+ * Event handlers: comments notify the people mentioned and the card's author; newly named members
+ * hear of their assignment; an experiment's author and members hear of its phase changes.
+ */
 export function registerNotificationHandlers(services: AppServices) {
+  services.events.on('assignments', async (event) => {
+    const people = (event.changes.profiles as string[] | undefined) ?? [];
+    await notify(
+      services,
+      event,
+      people.map((profileId) => ({ profileId, action: 'assignment' as const })),
+    );
+  });
+  services.events.on('experiments', async (event) => {
+    if (event.name !== 'experiments.phase') return;
+    const people = (event.changes.notify as string[] | undefined) ?? [];
+    await notify(
+      services,
+      event,
+      people.map((profileId) => ({ profileId, action: 'phase' as const })),
+    );
+  });
   services.events.on('comments', async (event) => {
     if (event.name !== 'comments.create') return;
     const mentions = (event.changes.mentions as string[] | undefined) ?? [];
