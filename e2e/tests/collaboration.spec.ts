@@ -94,6 +94,14 @@ test('one member comments with a mention; the other sees the comment and the not
   await expect(member.getByTestId('inbox-unread')).toHaveText('0 unread');
   await expect(member.getByTestId('unread-count')).toHaveCount(0);
 
+  // Grace chooses the daily digest; it stays chosen.
+  await member.getByText('Daily digest').click();
+  await expect(member.getByRole('switch', { name: 'Also by email' })).toBeChecked();
+  await member.reload();
+  await expect(
+    member.getByTestId('notification-preferences').getByRole('radio', { name: 'Daily digest' }),
+  ).toBeChecked();
+
   // Grace likes the comment; liking is per person.
   await notification.getByText('Nurses buy coffee at 6am').click();
   await memberDialog.getByRole('button', { name: '♥ 0' }).click();

@@ -59,3 +59,22 @@ export function useLiveInbox() {
     });
   }, [profileId, queryClient]);
 }
+
+export interface NotificationPreferences {
+  projectId: string | null;
+  frequency: 'immediately' | 'daily';
+  email: boolean;
+  inherited: boolean;
+}
+
+export const usePreferences = () =>
+  useQuery({
+    queryKey: ['notification-preferences'],
+    queryFn: () => restRequest<NotificationPreferences>('/api/notification/preferences'),
+  });
+
+export const savePreferences = (preferences: { frequency: string; email: boolean }) =>
+  restRequest<NotificationPreferences>('/api/notification/preferences', {
+    method: 'PUT',
+    body: preferences,
+  });

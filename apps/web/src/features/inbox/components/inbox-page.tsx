@@ -11,7 +11,9 @@ import {
   Group,
   Loader,
   Paper,
+  SegmentedControl,
   Stack,
+  Switch,
   Tabs,
   Text,
   Title,
@@ -23,7 +25,9 @@ import { showAlert } from '../../../ui/alerts.ts';
 import {
   favoriteNotification,
   markRead,
+  savePreferences,
   useNotifications,
+  usePreferences,
   type Notification,
 } from '../api/notifications.ts';
 
@@ -110,6 +114,41 @@ function Section(props: { section: 'inbox' | 'notifications' | null; favorites?:
   );
 }
 
+function Preferences() {
+  const queryClient = useQueryClient();
+  const preferences = usePreferences();
+  if (!preferences.data) return null;
+  const save = (change: Partial<{ frequency: string; email: boolean }>) =>
+    void savePreferences({
+      frequency: preferences.data.frequency,
+      email: preferences.data.email,
+      ...change,
+    })
+      .then((saved) => queryClient.setQueryData(['notification-preferences'], saved))
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  return (
+    <Paper withBorder p="sm" radius="md" data-testid="notification-preferences">
+      <Group gap="lg" align="flex-end">
+        <SegmentedControl
+          size="xs"
+          aria-label="How often"
+          value={preferences.data.frequency}
+          data={[
+            { value: 'immediately', label: 'Immediately' },
+            { value: 'daily', label: 'Daily digest' },
+          ]}
+          onChange={(frequency) => save({ frequency })}
+        />
+        <Switch
+          label="Also by email"
+          checked={preferences.data.email}
+          onChange={(e) => save({ email: e.currentTarget.checked })}
+        />
+      </Group>
+    </Paper>
+  );
+}
+
 export function InboxPage() {
   const queryClient = useQueryClient();
   const all = useNotifications(null);
@@ -136,6 +175,7 @@ export function InboxPage() {
           Mark all read
         </Button>
       </Group>
+      <Preferences />
       <Tabs defaultValue="inbox" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="inbox">Inbox</Tabs.Tab>
