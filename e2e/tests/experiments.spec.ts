@@ -134,6 +134,25 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await expect(await stat(page, 'count-evidence')).toHaveText('1');
   await page.getByRole('tab', { name: /Completed experiments/ }).click();
   await expect(page.getByTestId('dashboard-experiment')).toContainText('Sunday pop-up stall');
+  // The market: a size and a file, kept after a reload.
+  await page.getByRole('textbox', { name: 'Total' }).first().fill('2000000');
+  await page.getByRole('textbox', { name: 'Who it is for' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .getByRole('group', { name: 'market files' })
+    .getByRole('button', { name: 'Attach files' })
+    .click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'market sizing.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('TAM 2M students'),
+  });
+  await expect(page.getByTestId('dashboard-file')).toContainText('market_sizing.txt');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Total' }).first()).toHaveValue('$2,000,000');
+  await expect(page.getByTestId('dashboard-file')).toContainText('market_sizing.txt');
   await page.waitForTimeout(400);
   await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
 

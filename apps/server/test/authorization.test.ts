@@ -976,6 +976,34 @@ const REST: Record<string, Rule> = {
       );
     },
   },
+  // Dashboard files: those who may edit the dashboard (organisation and project admins).
+  'POST /api/proj/projects/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      return actor.post(
+        `/api/proj/projects/${projectId}/media`,
+        { key: await freshUpload(w, 'projects', projectId), part: 'market' },
+        onHost(w),
+      );
+    },
+  },
+  'DELETE /api/proj/projects/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const projectId = await freshProjectId(w);
+      const file = (
+        await w.owner.post(
+          `/api/proj/projects/${projectId}/media`,
+          { key: await freshUpload(w, 'projects', projectId), part: 'investment' },
+          onHost(w),
+        )
+      ).json() as { id: string };
+      return actor.delete(`/api/proj/projects/${projectId}/media`, { mediaId: file.id }, onHost(w));
+    },
+  },
   'POST /api/canvas/cards/:cardId/media': {
     kind: 'organization',
     allowed: CREATORS,

@@ -4,6 +4,9 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { hasPermission } from './permissions.ts';
+import type { PermissionScope } from './policies.ts';
+import { canManageProject } from './projects.ts';
 
 export const DASHBOARD_STATEMENTS = [
   'description',
@@ -174,3 +177,21 @@ export function portfolioStage(counts: {
 export function canExportCsv(license: string): boolean {
   return license !== 'basic';
 }
+
+/** Changing the dashboard (statements, market, investment, its files, tab order): dashboard:write or managing the project. */
+export function canEditDashboard(options: {
+  scope: PermissionScope;
+  organizationRole: string;
+  projectRole: string | null;
+}): boolean {
+  return (
+    hasPermission(options.scope, 'dashboard:write') ||
+    canManageProject({
+      organizationRole: options.organizationRole,
+      projectRole: options.projectRole,
+    })
+  );
+}
+
+export const DASHBOARD_MEDIA_PARTS = ['market', 'investment'] as const;
+export type DashboardMediaPart = (typeof DASHBOARD_MEDIA_PARTS)[number];

@@ -10,7 +10,7 @@ import {
   DASHBOARD_STATEMENTS,
   dashboardTabOrder,
   DASHBOARD_TABS,
-  hasPermission,
+  canEditDashboard,
   investmentProblem,
   marketProblem,
   updateProjectDashboardSchema,
@@ -27,6 +27,7 @@ import { projectExperiments } from '../cards/experiments.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
 import { parse, presentProject } from '../projects/service.ts';
 import { media } from '../media/schema.ts';
+import { presentMedia } from '../media/service.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
 
 /** How many cards each dashboard list shows (the counts are always whole). */
@@ -147,7 +148,11 @@ async function hypothesisList(executor: Executor, projectId: string, riskyOnly: 
 function dashboardAbilities(member: MemberContext, access: ProjectAccess) {
   const presented = presentProject(access.project, member, access.role);
   return {
-    edit: hasPermission(access.scope, 'dashboard:write') || presented.abilities.manage,
+    edit: canEditDashboard({
+      scope: access.scope,
+      organizationRole: member.role,
+      projectRole: access.role,
+    }),
     openWorkspace: presented.abilities.openWorkspace,
   };
 }
@@ -157,6 +162,16 @@ function presentDashboardTexts(project: ProjectRow): Required<ProjectDashboardTe
   return Object.fromEntries(
     DASHBOARD_STATEMENTS.map((k) => [k, texts[k] ?? '']),
   ) as Required<ProjectDashboardTexts>;
+}
+
+/** The dashboard's files, by id. */
+async function dashboardFiles(executor: Executor, organizationId: string, ids: string[]) {
+  if (ids.length === 0) return new Map<string, ReturnType<typeof presentMedia>>();
+  const rows = await executor
+    .select()
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.id, ids)));
+  return new Map(rows.map((r) => [r.id, presentMedia(r)]));
 }
 
 /** The dashboard query. */
@@ -177,6 +192,10 @@ export async function projectDashboard(
   ]);
   const published = experimentRows.filter((e) => !e.draft);
   const project = access.project;
+  const files = await dashboardFiles(db, member.organization.id, [
+    ...(project.market.media ?? []),
+    ...(project.investment.media ?? []),
+  ]);
   return {
     project: {
       id: project.id,
@@ -186,8 +205,14 @@ export async function projectDashboard(
     },
     abilities: dashboardAbilities(member, access),
     statements: presentDashboardTexts(project),
-    market: project.market,
-    investment: project.investment,
+    market: {
+      ...project.market,
+      files: (project.market.media ?? []).flatMap((id) => files.get(id) ?? []),
+    },
+    investment: {
+      ...project.investment,
+      files: (project.investment.media ?? []).flatMap((id) => files.get(id) ?? []),
+    },
     tabOrder: dashboardTabOrder(project.settings.dashboardTabOrder),
     counts: counts.get(projectId) ?? EMPTY_COUNTS,
     evidenceByWeek: weekly,

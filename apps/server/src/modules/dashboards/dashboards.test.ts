@@ -232,3 +232,64 @@ describe('portfolio dashboard', () => {
     expect(messageOf(notPlan.errors?.[0]?.message)).toBe(ERRORS.featureUnavailable.message);
   });
 });
+
+describe('dashboard files', () => {
+  it('adds a file to the market and takes it off again; others may not', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Files');
+    const signed = (
+      await owner.agent.get(
+        `/api/media/sign?${new URLSearchParams({ filename: 'market sizing.pdf', collection: 'projects', locationId: projectId }).toString()}`,
+        host,
+      )
+    ).json() as { url: string; key: string };
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const uploaded = await built.app.inject({
+      method: 'PUT',
+      url: signed.url,
+      payload: Buffer.from(await pdf.save()),
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(uploaded.statusCode).toBeLessThan(300);
+    const added = await owner.agent.post(
+      `/api/proj/projects/${projectId}/media`,
+      { key: signed.key, part: 'market' },
+      host,
+    );
+    expect(added.statusCode).toBe(200);
+    const file = added.json() as { id: string; filename: string };
+    expect(file.filename).toBe('market_sizing.pdf');
+    const read = async () =>
+      (
+        await onOrg(
+          owner.agent,
+          org.slug,
+          'query($p: ID!) { dashboard(projectId: $p) { market { media files { id filename } } investment { media } } }',
+          {
+            p: projectId,
+          },
+        )
+      ).data?.dashboard as {
+        market: { media: string[]; files: { id: string }[] };
+        investment: { media: string[] };
+      };
+    expect((await read()).market).toMatchObject({ media: [file.id], files: [{ id: file.id }] });
+
+    const collaborator = await addMember(built, owner.agent, org, 'collaborator');
+    const refused = await collaborator.agent.delete(
+      `/api/proj/projects/${projectId}/media`,
+      { mediaId: file.id },
+      host,
+    );
+    expect(refused.statusCode).toBe(403);
+    const removed = await owner.agent.delete(
+      `/api/proj/projects/${projectId}/media`,
+      { mediaId: file.id },
+      host,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect((await read()).market.media).toEqual([]);
+  });
+});

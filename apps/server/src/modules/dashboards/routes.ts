@@ -1,8 +1,9 @@
-/** Export downloads: a card (GET /api/graph/cards/{cardId}/export), dashboard, canvas, CSV. */
+/** Dashboard files (project media) and export downloads: a card, the dashboard, the canvas, CSV. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { requireMember } from '../../http/member-context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { canvasPdf, cardPdf, cardsCsv, dashboardPdf } from './exports.ts';
+import { addProjectMedia, removeProjectMedia } from './media.ts';
 
 /** A query flag: present and not "false" or "0". */
 const flag = (query: Record<string, string | undefined>, name: string, fallback: boolean) => {
@@ -29,6 +30,16 @@ function attachment(
 }
 
 export function registerDashboardRoutes(app: FastifyInstance, services: AppServices) {
+  app.post('/api/proj/projects/:id/media', async (request) => {
+    const member = await requireMember(services, request);
+    const { id } = request.params as { id: string };
+    return addProjectMedia(services, member, id, request.body, requestContext(request));
+  });
+  app.delete('/api/proj/projects/:id/media', async (request) => {
+    const member = await requireMember(services, request);
+    const { id } = request.params as { id: string };
+    return removeProjectMedia(services, member, id, request.body, requestContext(request));
+  });
   app.get('/api/graph/cards/:cardId/export', async (request, reply) => {
     const member = await requireMember(services, request);
     const { cardId } = request.params as { cardId: string };

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   AppError,
   canEditCard,
+  canEditDashboard,
   canEditOrganization,
   canEditProfile,
   cleanFilename,
@@ -19,7 +20,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess, projectAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { processUpload } from './processing.ts';
@@ -27,6 +28,7 @@ import { media, type MediaRow } from './schema.ts';
 
 export const MEDIA_COLLECTIONS = [
   'cards',
+  'projects',
   'publicBoard',
   'presentations',
   'cohortResources',
@@ -75,6 +77,19 @@ async function checkSubject(
         throw new AppError('forbidden');
       }
       return { projectId: access.card.projectId };
+    }
+    case 'projects': {
+      // Files of the project dashboard (market and investment).
+      const access = await projectAccess(services, member, subjectId);
+      if (
+        !canEditDashboard({
+          scope: access.scope,
+          organizationRole: member.role,
+          projectRole: access.role,
+        })
+      )
+        throw new AppError('forbidden');
+      return { projectId: access.project.id };
     }
     default:
       // Public boards, presentations and cohort resources arrive with their features.
@@ -267,6 +282,7 @@ export async function downloadMedia(
 ) {
   const row = await findMedia(services, member, query.id ?? '');
   if (row.collection === 'cards') await cardAccess(services, member, row.subjectId);
+  if (row.collection === 'projects') await projectAccess(services, member, row.subjectId);
   const variant = query.variant === 'medium' || query.variant === 'thumb' ? query.variant : null;
   const key = (variant && row.variants[variant]) || row.path;
   const data = await services.storage.read(key);

@@ -9,6 +9,8 @@ import type {
 } from '@assay/domain';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
+import { restRequest } from '../../../api/rest.ts';
+import { uploadFile } from '../../../api/uploads.ts';
 
 export interface DashboardHypothesis {
   id: string;
@@ -29,6 +31,12 @@ export interface DashboardExperiment {
   success: boolean | null;
   evidenceCount: number;
 }
+export interface DashboardFile {
+  id: string;
+  filename: string;
+  url: string;
+}
+
 export interface ProjectDashboard {
   project: { id: string; name: string; status: string };
   abilities: { edit: boolean; openWorkspace: boolean };
@@ -40,8 +48,14 @@ export interface ProjectDashboard {
     notes: string;
     analysis: string;
     links: string[];
+    files: DashboardFile[];
   };
-  investment: { total: number | null; toDate: number | null; notes: string };
+  investment: {
+    total: number | null;
+    toDate: number | null;
+    notes: string;
+    files: DashboardFile[];
+  };
   tabOrder: DashboardTab[];
   counts: {
     hypotheses: number;
@@ -68,7 +82,8 @@ const HYPOTHESIS = 'id title result businessStatus risky hypothesisType path';
 const EXPERIMENT = 'id title path timing dueDate success evidenceCount phase { phase phaseReady }';
 const DASHBOARD = `project { id name status } abilities { edit openWorkspace } tabOrder
   statements { description whoFor problemStatement solutionStatement whyNot whyNow }
-  market { target served total notes analysis links } investment { total toDate notes }
+  market { target served total notes analysis links files { id filename url } }
+  investment { total toDate notes files { id filename url } }
   counts { hypotheses validated invalidated risky inTesting experiments activeExperiments
     completeExperiments generative evaluative evidence phases { plan test analyze complete } }
   evidenceByWeek { week count }
@@ -143,3 +158,20 @@ export const usePortfolio = (id: string) =>
         { id },
       ).then((d) => d.portfolioDashboard),
   });
+
+/** Uploads a file and adds it to the market or investment of the dashboard. */
+export async function attachDashboardFile(
+  projectId: string,
+  part: 'market' | 'investment',
+  file: File,
+  onProgress: (percent: number) => void,
+) {
+  const key = await uploadFile(file, { collection: 'projects', locationId: projectId }, onProgress);
+  return restRequest<DashboardFile>(`/api/proj/projects/${projectId}/media`, {
+    method: 'POST',
+    body: { key, part },
+  });
+}
+
+export const removeDashboardFile = (projectId: string, mediaId: string) =>
+  restRequest(`/api/proj/projects/${projectId}/media`, { method: 'DELETE', body: { mediaId } });

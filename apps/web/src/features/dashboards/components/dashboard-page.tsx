@@ -12,6 +12,7 @@ import {
   Anchor,
   Badge,
   Button,
+  FileButton,
   Group,
   Loader,
   NumberInput,
@@ -44,7 +45,10 @@ import { setCurrentProjectId } from '../../../api/http.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
+import { trackUpload } from '../../../ui/upload-progress.tsx';
 import {
+  attachDashboardFile,
+  removeDashboardFile,
   reorderTabs,
   storeDashboard,
   updateInvestment,
@@ -52,6 +56,7 @@ import {
   updateStatements,
   useDashboard,
   type DashboardExperiment,
+  type DashboardFile,
   type DashboardHypothesis,
   type ProjectDashboard,
 } from '../api/dashboard.ts';
@@ -138,6 +143,74 @@ function MoneyField(props: {
         props.onSave(value === '' ? null : Number(value));
       }}
     />
+  );
+}
+
+function DashboardFiles(props: {
+  projectId: string;
+  part: 'market' | 'investment';
+  files: DashboardFile[];
+  editable: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: ['dashboard', props.projectId] });
+  const upload = (files: File[]) => {
+    for (const file of files) {
+      const track = trackUpload(file.name);
+      void attachDashboardFile(props.projectId, props.part, file, (p) => track.progress(p))
+        .then(() => {
+          track.done();
+          refresh();
+        })
+        .catch((error: unknown) => track.failed(toApiError(error).message));
+    }
+  };
+  return (
+    <Stack gap={4} role="group" aria-label={`${props.part} files`}>
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          Files
+        </Text>
+        {props.editable ? (
+          <FileButton multiple onChange={upload}>
+            {(buttonProps) => (
+              <Button size="compact-xs" variant="default" {...buttonProps}>
+                Attach files
+              </Button>
+            )}
+          </FileButton>
+        ) : null}
+      </Group>
+      {props.files.length === 0 ? (
+        <Text size="xs" c="dimmed">
+          No files.
+        </Text>
+      ) : (
+        props.files.map((f) => (
+          <Group key={f.id} justify="space-between" wrap="nowrap" data-testid="dashboard-file">
+            <Anchor href={f.url} size="sm" target="_blank" rel="noreferrer">
+              {f.filename}
+            </Anchor>
+            {props.editable ? (
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                aria-label={`Remove ${f.filename}`}
+                onClick={() =>
+                  void removeDashboardFile(props.projectId, f.id)
+                    .then(refresh)
+                    .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+                }
+              >
+                ×
+              </ActionIcon>
+            ) : null}
+          </Group>
+        ))
+      )}
+    </Stack>
   );
 }
 
@@ -439,6 +512,12 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
                 value={data.market.links}
                 onChange={(links) => void save(() => updateMarket(projectId, { links }))}
               />
+              <DashboardFiles
+                projectId={projectId}
+                part="market"
+                files={data.market.files}
+                editable={editable}
+              />
             </Stack>
           </Paper>
           <Paper withBorder p="md" radius="md">
@@ -465,6 +544,12 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
                 value={data.investment.notes}
                 editable={editable}
                 onSave={(notes) => void save(() => updateInvestment(projectId, { notes }))}
+              />
+              <DashboardFiles
+                projectId={projectId}
+                part="investment"
+                files={data.investment.files}
+                editable={editable}
               />
             </Stack>
           </Paper>
