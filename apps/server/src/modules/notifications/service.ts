@@ -22,6 +22,7 @@ import type { AppServices } from '../../services.ts';
 import { loadPeople, projectAccess } from '../cards/access.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
+import { projects } from '../projects/schema.ts';
 import { emailImmediately } from './delivery.ts';
 import { notificationPreferences, notifications, type NotificationRow } from './schema.ts';
 
@@ -92,7 +93,8 @@ async function notify(services: AppServices, event: EventRow, recipients: NewNot
 
 /**
  * Event handlers: comments notify the people mentioned and the card's author; newly named members
- * hear of their assignment; an experiment's author and members hear of its phase changes.
+ * hear of their assignment; an experiment's author and members hear of its phase changes; a member
+ * added to a project hears of the invitation.
  */
 export function registerNotificationHandlers(services: AppServices) {
   services.events.on('assignments', async (event) => {
@@ -101,6 +103,24 @@ export function registerNotificationHandlers(services: AppServices) {
       services,
       event,
       people.map((profileId) => ({ profileId, action: 'assignment' as const })),
+    );
+  });
+  // Added to a project: the new member hears of it (an invitation into the project).
+  services.events.on('projects', async (event) => {
+    if (event.name !== 'projects.addMember' || !event.projectId || !event.subjectId) return;
+    const [project] = await services.database.db
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.id, event.projectId));
+    await notify(
+      services,
+      {
+        ...event,
+        subjectType: 'project',
+        subjectId: event.projectId,
+        changes: { title: project?.name ?? '' },
+      },
+      [{ profileId: event.subjectId, action: 'invitation' }],
     );
   });
   services.events.on('experiments', async (event) => {
