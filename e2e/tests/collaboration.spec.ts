@@ -98,9 +98,16 @@ test('one member comments with a mention; the other sees the comment and the not
   await member.getByText('Daily digest').click();
   await expect(member.getByRole('switch', { name: 'Also by email' })).toBeChecked();
   await member.reload();
-  await expect(
-    member.getByTestId('notification-preferences').getByRole('radio', { name: 'Daily digest' }),
-  ).toBeChecked();
+  const preferences = member.getByTestId('notification-preferences');
+  await expect(preferences.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  // A project inherits it until it has its own.
+  await preferences.getByRole('combobox', { name: 'Preferences for' }).click();
+  await member.getByRole('option', { name: 'Coffee cart' }).click();
+  await expect(preferences).toContainText('As for the whole organization');
+  await expect(preferences.getByRole('radio', { name: 'Daily digest' })).toBeChecked();
+  await preferences.getByText('Immediately').click();
+  await expect(preferences).not.toContainText('As for the whole organization');
+  await expect(preferences.getByRole('radio', { name: 'Immediately' })).toBeChecked();
 
   // Grace likes the comment; liking is per person.
   await notification.getByText('Nurses buy coffee at 6am').click();

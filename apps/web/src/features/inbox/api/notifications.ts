@@ -67,14 +67,33 @@ export interface NotificationPreferences {
   inherited: boolean;
 }
 
-export const usePreferences = () =>
+const preferencesUrl = (projectId: string | null) =>
+  projectId
+    ? `/api/notification/projects/${projectId}/preferences`
+    : '/api/notification/preferences';
+
+/** The organisation's preferences, or a project's (falling back to the organisation's). */
+export const usePreferences = (projectId: string | null = null) =>
   useQuery({
-    queryKey: ['notification-preferences'],
-    queryFn: () => restRequest<NotificationPreferences>('/api/notification/preferences'),
+    queryKey: ['notification-preferences', projectId ?? 'organization'],
+    queryFn: () => restRequest<NotificationPreferences>(preferencesUrl(projectId)),
   });
 
-export const savePreferences = (preferences: { frequency: string; email: boolean }) =>
-  restRequest<NotificationPreferences>('/api/notification/preferences', {
+export const savePreferences = (
+  preferences: { frequency: string; email: boolean },
+  projectId: string | null = null,
+) =>
+  restRequest<NotificationPreferences>(preferencesUrl(projectId), {
     method: 'PUT',
     body: preferences,
+  });
+
+/** The projects the member sees, to choose one's own preferences. */
+export const useProjectChoices = () =>
+  useQuery({
+    queryKey: ['notification-preferences', 'projects'],
+    queryFn: () =>
+      gatewayRequest<{ projects: { projects: { id: string; name: string }[] } }>(
+        '{ projects { projects { id name } } }',
+      ).then((d) => d.projects.projects),
   });

@@ -12,6 +12,7 @@ import {
   Loader,
   Paper,
   SegmentedControl,
+  Select,
   Stack,
   Switch,
   Tabs,
@@ -19,6 +20,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
@@ -28,6 +30,7 @@ import {
   savePreferences,
   useNotifications,
   usePreferences,
+  useProjectChoices,
   type Notification,
 } from '../api/notifications.ts';
 
@@ -116,34 +119,57 @@ function Section(props: { section: 'inbox' | 'notifications' | null; favorites?:
 
 function Preferences() {
   const queryClient = useQueryClient();
-  const preferences = usePreferences();
-  if (!preferences.data) return null;
-  const save = (change: Partial<{ frequency: string; email: boolean }>) =>
-    void savePreferences({
-      frequency: preferences.data.frequency,
-      email: preferences.data.email,
-      ...change,
-    })
-      .then((saved) => queryClient.setQueryData(['notification-preferences'], saved))
+  const [projectId, setProjectId] = useState<string | null>(null);
+  const projects = useProjectChoices();
+  const preferences = usePreferences(projectId);
+  const save = (change: Partial<{ frequency: string; email: boolean }>) => {
+    if (!preferences.data) return;
+    void savePreferences(
+      { frequency: preferences.data.frequency, email: preferences.data.email, ...change },
+      projectId,
+    )
+      .then(() => queryClient.invalidateQueries({ queryKey: ['notification-preferences'] }))
       .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  };
   return (
     <Paper withBorder p="sm" radius="md" data-testid="notification-preferences">
       <Group gap="lg" align="flex-end">
-        <SegmentedControl
+        <Select
           size="xs"
-          aria-label="How often"
-          value={preferences.data.frequency}
+          label="Preferences for"
+          w={220}
+          allowDeselect={false}
+          value={projectId ?? 'organization'}
           data={[
-            { value: 'immediately', label: 'Immediately' },
-            { value: 'daily', label: 'Daily digest' },
+            { value: 'organization', label: 'The whole organization' },
+            ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name })),
           ]}
-          onChange={(frequency) => save({ frequency })}
+          onChange={(value) => setProjectId(!value || value === 'organization' ? null : value)}
         />
-        <Switch
-          label="Also by email"
-          checked={preferences.data.email}
-          onChange={(e) => save({ email: e.currentTarget.checked })}
-        />
+        {preferences.data ? (
+          <>
+            <SegmentedControl
+              size="xs"
+              aria-label="How often"
+              value={preferences.data.frequency}
+              data={[
+                { value: 'immediately', label: 'Immediately' },
+                { value: 'daily', label: 'Daily digest' },
+              ]}
+              onChange={(frequency) => save({ frequency })}
+            />
+            <Switch
+              label="Also by email"
+              checked={preferences.data.email}
+              onChange={(e) => save({ email: e.currentTarget.checked })}
+            />
+            {projectId && preferences.data.inherited ? (
+              <Text size="xs" c="dimmed">
+                As for the whole organization until you change it here.
+              </Text>
+            ) : null}
+          </>
+        ) : null}
       </Group>
     </Paper>
   );
