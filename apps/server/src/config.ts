@@ -48,6 +48,15 @@ const environmentSchema = z.object({
     )
     .optional(),
   TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
+  AI_BASE_URL: z
+    .string()
+    .url(
+      'AI_BASE_URL must be the base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1',
+    )
+    .optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
@@ -97,6 +106,8 @@ export interface Config {
   featureSlugs: Record<string, string[]>;
   /** An OpenAI-compatible speech-to-text endpoint; without it transcription says it is not set up. */
   transcription: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
+  /** An OpenAI-compatible chat endpoint for the AI agent; without it the built-in generator runs. */
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** An S3-compatible store for uploads; without it files stay on local disk. */
   s3:
     | {
@@ -202,6 +213,14 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           baseUrl: e.TRANSCRIPTION_URL.replace(/\/+$/, ''),
           apiKey: e.TRANSCRIPTION_API_KEY,
           model: e.TRANSCRIPTION_MODEL,
+        }
+      : undefined,
+    ai: e.AI_BASE_URL
+      ? {
+          baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.AI_API_KEY,
+          model: e.AI_MODEL,
+          timeoutMs: e.AI_TIMEOUT_MS,
         }
       : undefined,
     s3:
