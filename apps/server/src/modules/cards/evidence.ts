@@ -6,7 +6,6 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import type { intervieweeInputSchema } from '@assay/domain';
 import {
   AppError,
-  canCreateCard,
   duplicateIntervieweeMessage,
   EVIDENCE_MESSAGES,
   intervieweeProblem,
@@ -19,11 +18,12 @@ import {
   type CreateCardInput,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { media } from '../media/schema.ts';
 import { parse } from '../projects/service.ts';
-import type { CardAccess, ProjectAccess } from './access.ts';
+import type { CardAccess } from './access.ts';
 import {
   cardInterviewees,
   cards,
@@ -84,38 +84,12 @@ function presentEvidence(row: EvidenceRow, people: IntervieweeRow[]) {
   };
 }
 
-/** createCard for evidence types: the card, its evidence row and event in one transaction. */
-export async function insertEvidenceCard(
-  services: AppServices,
-  member: MemberContext,
-  access: ProjectAccess,
-  data: CreateCardInput & { title: string },
-  context: RequestContext,
-  recordEvent: (
-    unit: Parameters<Parameters<AppServices['transaction']>[0]>[0],
-    card: CardRow,
-  ) => Promise<unknown>,
-) {
-  if (!canCreateCard(access.scope, data.type)) throw new AppError('forbidden');
-  const isEvidence = data.type === 'post' ? (data.isEvidence ?? true) : true;
-  return services.transaction(
-    async (unit) => {
-      const [card] = await unit.tx
-        .insert(cards)
-        .values({
-          organizationId: member.organization.id,
-          projectId: data.projectId,
-          type: data.type,
-          title: data.title,
-          draft: true,
-          isEvidence,
-          origin: 'picker',
-          createdByProfileId: member.profileId,
-          updatedByProfileId: member.profileId,
-        })
-        .returning();
-      if (!card) throw new Error('card insert returned no row');
-      await unit.tx.insert(evidence).values({
+/** createCard for evidence types: what the evidence row adds to the new card. */
+export function evidenceCardPart(member: MemberContext, data: CreateCardInput): TypedCardPart {
+  return {
+    isEvidence: data.type === 'post' ? (data.isEvidence ?? true) : true,
+    insert: async (tx, card) => {
+      await tx.insert(evidence).values({
         cardId: card.id,
         projectId: data.projectId,
         engagement:
@@ -123,11 +97,8 @@ export async function insertEvidenceCard(
             ? { profileId: member.profileId, type: data.engagementType }
             : null,
       });
-      await recordEvent(unit, card);
-      return card;
     },
-    { context },
-  );
+  };
 }
 
 async function intervieweeCount(executor: Executor, cardId: string) {

@@ -23,11 +23,11 @@ import {
   titleProblem,
   updateExperimentSchema,
   withoutConnectedCard,
-  type CreateCardInput,
   type ExperimentPhase,
   type License,
 } from '@assay/domain';
-import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { MemberContext } from '../../http/member-context.ts';
+import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
@@ -72,42 +72,16 @@ async function lastPhaseRank(executor: Executor, projectId: string, phase: Exper
   return row?.rank ?? null;
 }
 
-/** createCard for a blank experiment: the card, its experiment row (first in Plan) and event. */
-export async function insertExperimentCard(
-  services: AppServices,
-  member: MemberContext,
-  access: ProjectAccess,
-  data: CreateCardInput & { title: string },
-  context: RequestContext,
-  recordEvent: (unit: UnitOfWork, card: CardRow) => Promise<unknown>,
-) {
-  if (!canCreateCard(access.scope, 'experiment')) throw new AppError('forbidden');
+/** createCard for a blank experiment: its experiment row, first in Plan (if the plan has experiments). */
+export function experimentCardPart(member: MemberContext, access: ProjectAccess): TypedCardPart {
   requireExperiments(member, access);
-  return services.transaction(
-    async (unit) => {
-      const [card] = await unit.tx
-        .insert(cards)
-        .values({
-          organizationId: member.organization.id,
-          projectId: data.projectId,
-          type: 'experiment',
-          title: data.title,
-          draft: true,
-          origin: 'picker',
-          createdByProfileId: member.profileId,
-          updatedByProfileId: member.profileId,
-        })
-        .returning();
-      if (!card) throw new Error('card insert returned no row');
-      const rank = rankBetween(await lastPhaseRank(unit.tx, data.projectId, 'plan'), null);
-      await unit.tx
-        .insert(experiments)
-        .values({ cardId: card.id, projectId: data.projectId, rank });
-      await recordEvent(unit, card);
-      return card;
+  return {
+    isEvidence: false,
+    insert: async (tx, card) => {
+      const rank = rankBetween(await lastPhaseRank(tx, card.projectId, 'plan'), null);
+      await tx.insert(experiments).values({ cardId: card.id, projectId: card.projectId, rank });
     },
-    { context },
-  );
+  };
 }
 
 export async function loadExperiment(executor: Executor, cardId: string) {

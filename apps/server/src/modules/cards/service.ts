@@ -21,6 +21,7 @@ import {
   updateTextSchema,
   type BoardName,
   type BoardType,
+  type CreateCardInput,
   type UpdateHypothesisInput,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
@@ -31,20 +32,27 @@ import { comments } from '../comments/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../projects/service.ts';
 import { boardSections } from './schema.ts';
-import { cardAccess, loadPeople, projectAccess, type CardAccess } from './access.ts';
+import {
+  cardAccess,
+  loadPeople,
+  projectAccess,
+  type CardAccess,
+  type ProjectAccess,
+} from './access.ts';
 import { loadAssociations } from './connections.ts';
 import { insertBusinessCard } from './create-statement.ts';
+import type { TypedCardPart } from './typed-card.ts';
 import {
   experimentChange,
   recordAssignment,
-  insertExperimentCard,
+  experimentCardPart,
   loadExperiment,
   presentExperiment,
 } from './experiments.ts';
 import {
   evidenceDraftContent,
   evidencePublishProblem,
-  insertEvidenceCard,
+  evidenceCardPart,
   interviewChange,
   isEvidenceCard,
   loadEvidenceDetail,
@@ -275,6 +283,41 @@ export async function recordCardEvent(
   return event;
 }
 
+/** A draft card of an evidence or experiment type from a picker: card, type row and event at once. */
+async function insertPickerCard(
+  services: AppServices,
+  member: MemberContext,
+  access: ProjectAccess,
+  data: CreateCardInput,
+  context: RequestContext,
+  part: TypedCardPart,
+) {
+  if (!canCreateCard(access.scope, data.type)) throw new AppError('forbidden');
+  return services.transaction(
+    async (unit) => {
+      const [card] = await unit.tx
+        .insert(cards)
+        .values({
+          organizationId: member.organization.id,
+          projectId: data.projectId,
+          type: data.type,
+          title: cleanTitle(data.title),
+          draft: true,
+          isEvidence: part.isEvidence,
+          origin: 'picker',
+          createdByProfileId: member.profileId,
+          updatedByProfileId: member.profileId,
+        })
+        .returning();
+      if (!card) throw new Error('card insert returned no row');
+      await part.insert(unit.tx, card);
+      await recordCardEvent(unit, member, card, 'create', { type: card.type, draft: true });
+      return card;
+    },
+    { context },
+  );
+}
+
 /** createCard: a hypothesis from the picker (draft by default), optionally from a template. */
 export async function createCard(
   services: AppServices,
@@ -289,36 +332,18 @@ export async function createCard(
       message: 'Customer chats come from your chat tool: connect it in the project settings.',
     });
   }
-  if (isEvidenceCard(data.type)) {
-    const card = await insertEvidenceCard(
-      services,
-      member,
-      access,
-      { ...data, title: cleanTitle(data.title) },
-      context,
-      (unit, row) => recordCardEvent(unit, member, row, 'create', { type: row.type, draft: true }),
-    );
+  const part = isEvidenceCard(data.type)
+    ? evidenceCardPart(member, data)
+    : data.type === 'experiment'
+      ? experimentCardPart(member, access)
+      : null;
+  if (part) {
+    const card = await insertPickerCard(services, member, access, data, context, part);
     return presentFullCard(
       services,
       member,
       { card, hypothesis: null, scope: access.scope, project: access.project },
       { texts: [], unverifiedId: data.unverifiedId ?? null },
-    );
-  }
-  if (data.type === 'experiment') {
-    const card = await insertExperimentCard(
-      services,
-      member,
-      access,
-      { ...data, title: cleanTitle(data.title) },
-      context,
-      (unit, row) => recordCardEvent(unit, member, row, 'create', { type: row.type, draft: true }),
-    );
-    return presentFullCard(
-      services,
-      member,
-      { card, hypothesis: null, scope: access.scope, project: access.project },
-      { unverifiedId: data.unverifiedId ?? null },
     );
   }
   if (data.type !== 'hypothesis') {
