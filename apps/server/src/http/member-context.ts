@@ -4,7 +4,14 @@
  * simply not found.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError, CLIENT_ID_HEADER, ORGANIZATION_ID_HEADER } from '@assay/domain';
+import {
+  AppError,
+  CLIENT_ID_HEADER,
+  organizationHasFeature,
+  ORGANIZATION_ID_HEADER,
+  type Feature,
+  type License,
+} from '@assay/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../modules/auth/schema.ts';
 import { noteSessionSeen, resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
@@ -206,4 +213,13 @@ export function requestContext(request: FastifyRequest): RequestContext {
     device: (request.headers['user-agent'] ?? '').slice(0, 400),
     ...(typeof clientId === 'string' && /^[\w-]{8,64}$/.test(clientId) ? { clientId } : {}),
   };
+}
+
+/** Whether the member's organisation has a feature (its plan, or its slug named for the feature). */
+export function memberHasFeature(member: MemberContext, feature: Feature): boolean {
+  return organizationHasFeature(
+    { ...member.organization, license: member.organization.license as License },
+    feature,
+    member.featureSlugs,
+  );
 }

@@ -15,7 +15,6 @@ import {
   experimentListSchema,
   experimentTimingStatus,
   isPhaseReady,
-  organizationHasFeature,
   phaseChangeProblem,
   phaseDurations,
   projectFields,
@@ -24,9 +23,8 @@ import {
   updateExperimentSchema,
   withoutConnectedCard,
   type ExperimentPhase,
-  type License,
 } from '@assay/domain';
-import type { MemberContext } from '../../http/member-context.ts';
+import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
 import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
@@ -51,15 +49,7 @@ import {
 
 /** Experiments need the plan's feature and the project's module. */
 export function requireExperiments(member: MemberContext, access: ProjectAccess) {
-  const license = member.organization.license as License;
-  if (
-    !organizationHasFeature(
-      { ...member.organization, license },
-      'experiments',
-      member.featureSlugs,
-    ) ||
-    access.project.settings.experiments === false
-  ) {
+  if (!memberHasFeature(member, 'experiments') || access.project.settings.experiments === false) {
     throw new AppError('featureUnavailable');
   }
 }

@@ -10,11 +10,13 @@ import {
   cardSearchSchema,
   feedInputSchema,
   LIMITS,
-  organizationHasFeature,
   rankBetween,
-  type License,
 } from '@assay/domain';
-import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import {
+  memberHasFeature,
+  type MemberContext,
+  type RequestContext,
+} from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { evidenceLockerProject, listProjects, parse, presentProject } from '../projects/service.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
@@ -269,13 +271,7 @@ export async function copyCardTo(
   projectId: string,
   context: RequestContext,
 ) {
-  if (
-    !organizationHasFeature(
-      { ...member.organization, license: member.organization.license as License },
-      'copyCardToProject',
-      member.featureSlugs,
-    )
-  ) {
+  if (!memberHasFeature(member, 'copyCardToProject')) {
     throw new AppError('featureUnavailable');
   }
   const access = await cardAccess(services, member, cardId);

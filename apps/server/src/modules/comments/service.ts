@@ -15,6 +15,7 @@ import {
   type CommentSubject,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, loadPeople, projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { parse } from '../projects/service.ts';
@@ -168,6 +169,19 @@ export async function addComment(
   return (await present(services, member, [row]))[0] ?? null;
 }
 
+/** The event of a change to an existing comment, on the comment's subject. */
+function recordOnComment(unit: UnitOfWork, member: MemberContext, row: CommentRow, name: string) {
+  return unit.record({
+    name,
+    organizationId: member.organization.id,
+    projectId: row.projectId,
+    actorId: member.profileId,
+    subjectType: row.subjectType,
+    subjectId: row.subjectId,
+    changes: { commentId: row.id },
+  });
+}
+
 async function ownComment(services: AppServices, member: MemberContext, commentId: string) {
   if (!isUuid(commentId)) throw new AppError('notFound');
   const [row] = await services.database.db
@@ -211,15 +225,7 @@ export async function updateComment(
         .set({ body, mentions, updatedAt: new Date() })
         .where(eq(comments.id, row.id))
         .returning();
-      await unit.record({
-        name: 'comments.update',
-        organizationId: member.organization.id,
-        projectId: row.projectId,
-        actorId: member.profileId,
-        subjectType: row.subjectType,
-        subjectId: row.subjectId,
-        changes: { commentId: row.id },
-      });
+      await recordOnComment(unit, member, row, 'comments.update');
       return updated ?? row;
     },
     { context },
@@ -240,15 +246,7 @@ export async function deleteComment(
   await services.transaction(
     async (unit) => {
       await unit.tx.update(comments).set({ deletedAt: new Date() }).where(eq(comments.id, row.id));
-      await unit.record({
-        name: 'comments.delete',
-        organizationId: member.organization.id,
-        projectId: row.projectId,
-        actorId: member.profileId,
-        subjectType: row.subjectType,
-        subjectId: row.subjectId,
-        changes: { commentId: row.id },
-      });
+      await recordOnComment(unit, member, row, 'comments.delete');
     },
     { context },
   );
@@ -279,15 +277,7 @@ export async function likeComment(
             and(eq(commentLikes.commentId, row.id), eq(commentLikes.profileId, member.profileId)),
           );
       }
-      await unit.record({
-        name: like ? 'comments.like' : 'comments.unlike',
-        organizationId: member.organization.id,
-        projectId: row.projectId,
-        actorId: member.profileId,
-        subjectType: row.subjectType,
-        subjectId: row.subjectId,
-        changes: { commentId: row.id },
-      });
+      await recordOnComment(unit, member, row, like ? 'comments.like' : 'comments.unlike');
     },
     { context },
   );

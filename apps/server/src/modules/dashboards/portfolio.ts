@@ -5,15 +5,8 @@
  * and members given portfolio access.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import {
-  AppError,
-  isUuid,
-  organizationHasFeature,
-  portfolioStage,
-  roleHas,
-  type License,
-} from '@assay/domain';
-import type { MemberContext } from '../../http/member-context.ts';
+import { AppError, isUuid, portfolioStage, roleHas } from '@assay/domain';
+import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { collectionProjectList } from '../organizations/navigation.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -22,15 +15,7 @@ import { projects } from '../projects/schema.ts';
 import { EMPTY_COUNTS, projectCounts } from './dashboard.ts';
 
 async function requirePortfolioAccess(services: AppServices, member: MemberContext) {
-  const license = member.organization.license as License;
-  if (
-    !organizationHasFeature(
-      { ...member.organization, license },
-      'portfolioDashboard',
-      member.featureSlugs,
-    )
-  )
-    throw new AppError('featureUnavailable');
+  if (!memberHasFeature(member, 'portfolioDashboard')) throw new AppError('featureUnavailable');
   if (roleHas(member.role, 'organization:write')) return;
   const [row] = await services.database.db
     .select({ access: profiles.portfolioAccess })

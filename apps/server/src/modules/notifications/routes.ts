@@ -15,25 +15,22 @@ export function registerNotificationRoutes(app: FastifyInstance, services: AppSe
   app.put('/api/notification/glance', async (request) =>
     markRead(services, await requireMember(services, request), null),
   );
-  app.get('/api/notification/preferences', async (request) =>
-    getPreferences(services, await requireMember(services, request), null),
-  );
-  app.put('/api/notification/preferences', async (request) =>
-    putPreferences(services, await requireMember(services, request), null, request.body),
-  );
-  app.get('/api/notification/projects/:projectId/preferences', async (request) =>
-    getPreferences(
-      services,
-      await requireMember(services, request),
-      (request.params as { projectId: string }).projectId,
-    ),
-  );
-  app.put('/api/notification/projects/:projectId/preferences', async (request) =>
-    putPreferences(
-      services,
-      await requireMember(services, request),
-      (request.params as { projectId: string }).projectId,
-      request.body,
-    ),
-  );
+  // The organisation's preferences, and a project's own (falling back to the organisation's).
+  for (const url of [
+    '/api/notification/preferences',
+    '/api/notification/projects/:projectId/preferences',
+  ]) {
+    const projectOf = (params: unknown) => (params as { projectId?: string }).projectId ?? null;
+    app.get(url, async (request) =>
+      getPreferences(services, await requireMember(services, request), projectOf(request.params)),
+    );
+    app.put(url, async (request) =>
+      putPreferences(
+        services,
+        await requireMember(services, request),
+        projectOf(request.params),
+        request.body,
+      ),
+    );
+  }
 }
