@@ -8,11 +8,10 @@
  *   BENCH_SECONDS=10 npm run bench:canvas
  *   BENCH_DATABASE_URL=postgres://… npm run bench:canvas
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
+import { startBenchServer } from './spawn.ts';
 import type { Seed } from './seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -20,28 +19,11 @@ const cards = Number(process.env.BENCH_CARDS ?? 1000);
 const port = Number(process.env.BENCH_PORT ?? 3190);
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      BENCH_SEED_CARDS: String(cards),
-      BENCH_PORT: String(port),
-      BENCH_APP_DOMAIN: `localhost:${port}`,
-      WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
-    },
-  },
-);
-const seed = await new Promise<Seed>((resolve, reject) => {
-  let buffer = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const match = /SEED=(.+)\n/.exec(buffer);
-    if (match?.[1]) resolve(JSON.parse(match[1]) as Seed);
-  });
-  server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+const { seed, stop } = await startBenchServer<Seed>({
+  BENCH_SEED_CARDS: String(cards),
+  BENCH_PORT: String(port),
+  BENCH_APP_DOMAIN: `localhost:${port}`,
+  WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
 });
 
 const CANVAS = `query Canvas($projectId: ID!, $filters: JSON) { canvas(projectId: $projectId, filters: $filters) {
@@ -179,6 +161,5 @@ try {
     console.log(`server RSS ${(await rss()).toFixed(0)} MiB (target <= 250 MiB)`);
   }
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await stop();
 }

@@ -8,9 +8,8 @@
  *   npm run bench:connections -w @assay/bench
  *   BENCH_SECONDS=10 BENCH_DATABASE_URL=postgres://… npm run bench:connections -w @assay/bench
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import autocannon from 'autocannon';
+import { startBenchServer } from './spawn.ts';
 import type { ConnectionSeed } from './seed-connections.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
@@ -21,28 +20,11 @@ const port = Number(process.env.BENCH_PORT ?? 3191);
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
 const started = Date.now();
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: {
-      ...process.env,
-      BENCH_SEED_KIND: 'connections',
-      BENCH_SEED_CARDS: String(cards),
-      BENCH_SEED_CONNECTIONS: String(connections),
-      BENCH_PORT: String(port),
-    },
-  },
-);
-const seed = await new Promise<ConnectionSeed>((resolve, reject) => {
-  let buffer = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const match = /SEED=(.+)\n/.exec(buffer);
-    if (match?.[1]) resolve(JSON.parse(match[1]) as ConnectionSeed);
-  });
-  server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+const { seed, stop } = await startBenchServer<ConnectionSeed>({
+  BENCH_SEED_KIND: 'connections',
+  BENCH_SEED_CARDS: String(cards),
+  BENCH_SEED_CONNECTIONS: String(connections),
+  BENCH_PORT: String(port),
 });
 const base = `http://127.0.0.1:${port}`;
 const headers = {
@@ -145,6 +127,5 @@ try {
     `dashboard 10 conn  ${ten.requests.average.toFixed(0).padStart(5)} req/s  p50 ${ten.latency.p50} ms  p99 ${ten.latency.p99} ms`,
   );
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await stop();
 }

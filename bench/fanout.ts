@@ -7,9 +7,8 @@
  *   npm run bench:fanout -w @assay/bench
  *   BENCH_DATABASE_URL=postgres://… npm run bench:fanout -w @assay/bench
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import WebSocket from 'ws';
+import { startBenchServer } from './spawn.ts';
 import type { Seed } from './seed.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -17,22 +16,9 @@ const updates = Number(process.env.BENCH_UPDATES ?? 50);
 const port = Number(process.env.BENCH_PORT ?? 3192);
 const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SEED_CARDS: '1', BENCH_PORT: String(port) },
-  },
-);
-const seed = await new Promise<Seed>((resolve, reject) => {
-  let buffer = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const match = /SEED=(.+)\n/.exec(buffer);
-    if (match?.[1]) resolve(JSON.parse(match[1]) as Seed);
-  });
-  server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+const { seed, stop } = await startBenchServer<Seed>({
+  BENCH_SEED_CARDS: '1',
+  BENCH_PORT: String(port),
 });
 const headers = {
   'content-type': 'application/json',
@@ -111,6 +97,5 @@ try {
   );
   for (const socket of sockets) socket.close();
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await stop();
 }

@@ -31,3 +31,4 @@ export * from './experiments.ts';
 export * from './experiment-schema.ts';
 export * from './dashboard.ts';
 export * from './comments.ts';
+export * from './realtime.ts';

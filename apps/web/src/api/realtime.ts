@@ -4,19 +4,10 @@
  * attempts; after a reconnection listeners hear `realtime.reconnected` and refetch what they may
  * have missed.
  */
-import { TIMERS } from '@assay/domain';
+import { TIMERS, type RealtimeMessage } from '@assay/domain';
 
-export interface RealtimeEvent {
-  event: string;
-  id: string;
-  subjectType?: string | null;
-  subjectId?: string | null;
-  projectId?: string | null;
-  actorId?: string | null;
-  changes?: Record<string, unknown>;
-  clientId?: string | null;
-  at: string;
-}
+/** A message on a channel (the shape is the server's, from the domain package). */
+export type RealtimeEvent = RealtimeMessage;
 type Listener = (event: RealtimeEvent) => void;
 
 export const RECONNECT_TIMEOUT_MS = TIMERS.realtimeReconnectMs;

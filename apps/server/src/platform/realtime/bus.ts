@@ -1,25 +1,12 @@
 /** The realtime bus: channels named as the websocket paths, p|c|o|a|m|i + id. */
 import { EventEmitter } from 'node:events';
+import type { ChannelKind, RealtimeMessage } from '@assay/domain';
 
-export type ChannelKind = 'p' | 'c' | 'o' | 'a' | 'm' | 'i';
+export type { ChannelKind, RealtimeMessage } from '@assay/domain';
 
 /** Channel name for a project, cohort, organisation, assistant generation, member or inbox. */
 export function channel(kind: ChannelKind, id: string): string {
   return `${kind}${id}`;
-}
-
-export interface RealtimeMessage {
-  /** The domain event name, e.g. cards.move */
-  event: string;
-  id: string;
-  subjectType?: string | null;
-  subjectId?: string | null;
-  projectId?: string | null;
-  actorId?: string | null;
-  changes?: Record<string, unknown>;
-  /** The browser tab whose request caused it, so that tab can ignore its own echo. */
-  clientId?: string | null;
-  at: string;
 }
 
 export type RealtimeHandler = (message: RealtimeMessage) => void;

@@ -1,6 +1,13 @@
 /** A card's detail: the query, its writes (queued per card with the newest version) and helpers. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ExperimentPhase, ProductScore, TimingStatus } from '@assay/domain';
+import type {
+  ExperimentAnalysis,
+  ExperimentPhase,
+  ExperimentType,
+  ProductScore,
+  SuccessCriterion,
+  TimingStatus,
+} from '@assay/domain';
 import { noteCardVersion, queueCardWrite, resetCardVersion } from '../../../api/card-writes.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -90,24 +97,10 @@ export interface Association {
   rating: number | null;
 }
 
-export interface SuccessCriterion {
-  id: string;
-  measurement: string;
-  expectation: string;
-  achieved: boolean | null;
-  evidence: string[];
-}
-
-export interface ExperimentAnalysis {
-  market: string;
-  investment: string;
-  details: string;
-  hypothesisChanged: boolean;
-  hypothesis: { id: string; value: string; reason: string }[];
-}
+export type { ExperimentAnalysis, SuccessCriterion } from '@assay/domain';
 
 export interface ExperimentDetail {
-  experimentType: 'generative' | 'evaluative';
+  experimentType: ExperimentType;
   phase: {
     phase: ExperimentPhase;
     phaseReady: boolean;
@@ -331,7 +324,7 @@ export const updateInterview = (card: Pick<CardDetail, 'id' | 'version'>, patch:
 
 export type ExperimentPatch = Partial<{
   title: string;
-  experimentType: 'generative' | 'evaluative';
+  experimentType: ExperimentType;
   dueDate: string | null;
   members: string[];
   success: boolean | null;

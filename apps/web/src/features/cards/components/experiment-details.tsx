@@ -37,9 +37,9 @@ import {
   type SuccessCriterion,
 } from '../api/card.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
-import { useTeammates } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { uploadImageForCard } from './card-media.tsx';
+import { MembersSelect } from './members-select.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -277,7 +277,6 @@ export function ExperimentPlan(props: { card: CardDetail }) {
   const { card } = props;
   const experiment = card.experiment;
   const { patch, text } = useExperimentWriter(card);
-  const teammates = useTeammates();
   if (!experiment) return null;
   const editable = card.abilities.edit;
   return (
@@ -334,15 +333,9 @@ export function ExperimentPlan(props: { card: CardDetail }) {
         onUploadImage={(file) => uploadImageForCard(card.id, file)}
       />
       <CriteriaEditor card={card} withEvidence={false} />
-      <MultiSelect
-        label="Members"
+      <MembersSelect
+        value={experiment.members}
         disabled={!editable}
-        searchable
-        data={(teammates.data ?? []).map((m) => ({
-          value: m.id,
-          label: `${m.firstName} ${m.lastName}`.trim() || m.id,
-        }))}
-        value={experiment.members.map((m) => m.profileId)}
         onChange={(members) => void patch({ members })}
       />
     </Stack>
@@ -380,6 +373,16 @@ export function ExperimentRun(props: { card: CardDetail; onConnections: () => vo
   );
 }
 
+const ANALYSIS_TEXTS = [
+  { key: 'market', label: 'Market', placeholder: 'What did you learn about the market?' },
+  {
+    key: 'investment',
+    label: 'Investment',
+    placeholder: 'What did it cost, and what would it take next?',
+  },
+  { key: 'details', label: 'Details', placeholder: undefined },
+] as const;
+
 export function ExperimentAnalyze(props: { card: CardDetail }) {
   const { card } = props;
   const experiment = card.experiment;
@@ -401,38 +404,19 @@ export function ExperimentAnalyze(props: { card: CardDetail }) {
   };
   return (
     <Stack gap="md">
-      <PlainField
-        key={`market-${card.id}`}
-        label="Market"
-        title="market"
-        multiline
-        value={analysis.market}
-        max={LIMITS.textFieldMax}
-        disabled={!editable}
-        placeholder="What did you learn about the market?"
-        onSave={(market) => saveAnalysis({ market })}
-      />
-      <PlainField
-        key={`investment-${card.id}`}
-        label="Investment"
-        title="investment"
-        multiline
-        value={analysis.investment}
-        max={LIMITS.textFieldMax}
-        disabled={!editable}
-        placeholder="What did it cost, and what would it take next?"
-        onSave={(investment) => saveAnalysis({ investment })}
-      />
-      <PlainField
-        key={`details-${card.id}`}
-        label="Details"
-        title="details"
-        multiline
-        value={analysis.details}
-        max={LIMITS.textFieldMax}
-        disabled={!editable}
-        onSave={(details) => saveAnalysis({ details })}
-      />
+      {ANALYSIS_TEXTS.map((field) => (
+        <PlainField
+          key={`${field.key}-${card.id}`}
+          label={field.label}
+          title={field.key}
+          multiline
+          value={analysis[field.key]}
+          max={LIMITS.textFieldMax}
+          disabled={!editable}
+          placeholder={field.placeholder}
+          onSave={(value) => saveAnalysis({ [field.key]: value })}
+        />
+      ))}
       <Switch
         label="The hypothesis changed"
         checked={analysis.hypothesisChanged}

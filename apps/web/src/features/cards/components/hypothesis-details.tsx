@@ -1,5 +1,5 @@
 /** The details tab of a hypothesis: text, status, result, risk, type, members, tags, custom fields. */
-import { Group, MultiSelect, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import {
   BUSINESS_STATUS_LABELS,
   BUSINESS_STATUSES,
@@ -16,11 +16,12 @@ import {
   type CardDetail,
   type HypothesisPatch,
 } from '../api/card.ts';
-import { useTeammates, type CardProject } from '../api/card-project.ts';
+import type { CardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardFields } from './card-fields.tsx';
 import { CardMediaSection, uploadImageForCard } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
+import { MembersSelect } from './members-select.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 
@@ -32,7 +33,6 @@ export function HypothesisDetails(props: {
   const { card, project } = props;
   const hypothesis = card.hypothesis;
   const { write } = useCardWriter(card.id);
-  const teammates = useTeammates();
   const editable = card.abilities.edit;
   if (!hypothesis) return null;
   const terms = termsFor(props.license);
@@ -165,15 +165,9 @@ export function HypothesisDetails(props: {
       <CardMediaSection card={card} />
       <CardTags card={card} />
 
-      <MultiSelect
-        label="Members"
+      <MembersSelect
+        value={hypothesis.members}
         disabled={!editable}
-        searchable
-        data={(teammates.data ?? []).map((m) => ({
-          value: m.id,
-          label: `${m.firstName} ${m.lastName}`.trim() || m.id,
-        }))}
-        value={hypothesis.members.map((m) => m.profileId)}
         onChange={(members) => void patch({ members }, undefined, false)}
       />
 

@@ -5,6 +5,8 @@ import type {
   DashboardTab,
   ExperimentPhase,
   PortfolioStage,
+  ProjectInvestment,
+  ProjectMarket,
   TimingStatus,
 } from '@assay/domain';
 import { gatewayRequest } from '../../../api/gateway.ts';
@@ -41,21 +43,8 @@ export interface ProjectDashboard {
   project: { id: string; name: string; status: string };
   abilities: { edit: boolean; openWorkspace: boolean };
   statements: Record<DashboardStatement, string>;
-  market: {
-    target: number | null;
-    served: number | null;
-    total: number | null;
-    notes: string;
-    analysis: string;
-    links: string[];
-    files: DashboardFile[];
-  };
-  investment: {
-    total: number | null;
-    toDate: number | null;
-    notes: string;
-    files: DashboardFile[];
-  };
+  market: Omit<ProjectMarket, 'media'> & { files: DashboardFile[] };
+  investment: Omit<ProjectInvestment, 'media'> & { files: DashboardFile[] };
   tabOrder: DashboardTab[];
   counts: {
     hypotheses: number;

@@ -1,6 +1,6 @@
 /** The experiment workspace and list: queries, creating a blank experiment, moving one. */
 import { useQuery } from '@tanstack/react-query';
-import type { ExperimentPhase, TimingStatus } from '@assay/domain';
+import type { ExperimentPhase, ExperimentType, TimingStatus } from '@assay/domain';
 import { queueCardWrite } from '../../../api/card-writes.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -13,7 +13,7 @@ export interface ExperimentItem {
   tags: string[];
   version: number;
   path: string;
-  experimentType: 'generative' | 'evaluative';
+  experimentType: ExperimentType;
   phase: { phase: ExperimentPhase; phaseReady: boolean; rank: string; completedAt: string | null };
   dueDate: string | null;
   timing: TimingStatus;

@@ -1,0 +1,18 @@
+/** Realtime messages (part 2 §7): what a websocket subscriber at /sub/{p|c|o|a|m|i}{id} receives. */
+
+/** Project, cohort, organisation, assistant generation, member, inbox. */
+export type ChannelKind = 'p' | 'c' | 'o' | 'a' | 'm' | 'i';
+
+export interface RealtimeMessage {
+  /** The domain event name, e.g. cards.move */
+  event: string;
+  id: string;
+  subjectType?: string | null;
+  subjectId?: string | null;
+  projectId?: string | null;
+  actorId?: string | null;
+  changes?: Record<string, unknown>;
+  /** The browser tab whose request caused it, so that tab can ignore its own echo. */
+  clientId?: string | null;
+  at: string;
+}
