@@ -11,11 +11,14 @@ import {
   dashboardTabOrder,
   DASHBOARD_TABS,
   canEditDashboard,
+  canOpenWorkspace,
+  DEFAULT_PROJECT_SETTINGS,
   investmentProblem,
   marketProblem,
   updateProjectDashboardSchema,
   updateProjectInvestmentSchema,
   updateProjectMarketSchema,
+  type License,
   type ProjectDashboardTexts,
 } from '@assay/domain';
 import { z } from 'zod';
@@ -25,7 +28,7 @@ import type { AppServices } from '../../services.ts';
 import { projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { projectExperiments } from '../cards/experiments.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
-import { parse, presentProject } from '../projects/service.ts';
+import { parse } from '../projects/service.ts';
 import { media } from '../media/schema.ts';
 import { presentMedia } from '../media/service.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
@@ -145,15 +148,21 @@ async function hypothesisList(executor: Executor, projectId: string, riskyOnly: 
   }));
 }
 
+const mayEdit = (member: MemberContext, access: ProjectAccess) =>
+  canEditDashboard({
+    scope: access.scope,
+    organizationRole: member.role,
+    projectRole: access.role,
+  });
+
 function dashboardAbilities(member: MemberContext, access: ProjectAccess) {
-  const presented = presentProject(access.project, member, access.role);
   return {
-    edit: canEditDashboard({
-      scope: access.scope,
+    edit: mayEdit(member, access),
+    openWorkspace: canOpenWorkspace({
       organizationRole: member.role,
       projectRole: access.role,
+      license: member.organization.license as License,
     }),
-    openWorkspace: presented.abilities.openWorkspace,
   };
 }
 
@@ -201,7 +210,7 @@ export async function projectDashboard(
       id: project.id,
       name: project.name,
       status: project.status,
-      settings: presentProject(project, member, access.role).settings,
+      settings: { ...DEFAULT_PROJECT_SETTINGS, ...project.settings },
     },
     abilities: dashboardAbilities(member, access),
     statements: presentDashboardTexts(project),
@@ -230,7 +239,7 @@ export async function projectDashboard(
 async function editableProject(services: AppServices, member: MemberContext, projectId: string) {
   const access = await projectAccess(services, member, projectId);
   if (access.project.kind === 'locker') throw new AppError('projectNotFound');
-  if (!dashboardAbilities(member, access).edit) throw new AppError('forbidden');
+  if (!mayEdit(member, access)) throw new AppError('forbidden');
   return access;
 }
 
