@@ -29,12 +29,15 @@ import { registerNotificationHandlers } from './modules/notifications/service.ts
 import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
+import { runGeneration } from './modules/generation/runner.ts';
+import { GENERATION_QUEUE } from './modules/generation/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
 import { createTransactionRunner } from './platform/events/unit-of-work.ts';
 import { createLocalStorage } from './platform/storage/index.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
+import { createAiProvider } from './platform/ai/index.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { createPostgresBus } from './platform/realtime/pg-bus.ts';
@@ -103,6 +106,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
     }),
+    ai: createAiProvider(config, app.log),
     storage: config.s3
       ? createS3Storage(config.s3)
       : createLocalStorage({ dataDir: config.dataDir, secret: config.appSecret }),
@@ -121,6 +125,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
     await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
       runTranscription(services, data.transcriptionId),
+    );
+    await jobs.work<{ generationId: string }>(GENERATION_QUEUE, (data) =>
+      runGeneration(services, data.generationId),
     );
   }
 

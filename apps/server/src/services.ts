@@ -1,6 +1,7 @@
 /** The platform parts every module's use cases receive. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
+import type { AiProvider } from './platform/ai/index.ts';
 import type { Database } from './platform/db/index.ts';
 import type { EventDispatcher } from './platform/events/dispatch.ts';
 import type { TransactionRunner } from './platform/events/unit-of-work.ts';
@@ -20,6 +21,8 @@ export interface AppServices {
   mailer: Mailer;
   /** Uploaded files (local disk by default). */
   storage: FileStorage;
+  /** The AI agent (built-in generator, or an OpenAI-compatible endpoint). */
+  ai: AiProvider;
   /** Runs a use case's writes and events in one transaction; publishes after commit. */
   transaction: TransactionRunner;
 }

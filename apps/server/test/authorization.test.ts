@@ -6,7 +6,10 @@
 import { getNamedType, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
+import { cards } from '../src/modules/cards/schema.ts';
+import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
 import { buildTestApp } from './app.ts';
 import { createAgent, uniqueEmail, type Agent } from './agent.ts';
 import {
@@ -87,6 +90,87 @@ const freshCard = async (w: World, draft = false) => {
     { i: { projectId, type: 'hypothesis', title: 'Matrix card', draft } },
   );
   return answer.data?.createCard as { id: string; version: number; projectId: string };
+};
+/** A project with a description, for the agent to generate from. */
+const freshDescribedProject = async (w: World) => {
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: CreateProjectInput!) { createProject(input: $i) { id } }',
+    {
+      i: {
+        name: 'Agent',
+        description: 'An app for restaurant owners who waste hours counting stock.',
+      },
+    },
+  );
+  return (answer.data?.createProject as { id: string }).id;
+};
+/** A published evidence card of the owner's, and a hypothesis in the same project. */
+const freshEvidence = async (w: World) => {
+  const hypothesis = await freshCard(w);
+  const made = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createCard(input: $i) { id } }',
+    { i: { projectId: hypothesis.projectId, type: 'evidenceOther', title: 'Notes from Maria' } },
+  );
+  const id = (made.data?.createCard as { id: string }).id;
+  await built.services.database.db
+    .update(cards)
+    .set({ draft: false, publishedAt: new Date() })
+    .where(eq(cards.id, id));
+  return { id, hypothesisId: hypothesis.id, projectId: hypothesis.projectId };
+};
+const freshSuggestion = async (w: World) => {
+  const evidence = await freshEvidence(w);
+  const [row] = await built.services.database.db
+    .insert(connectionSuggestions)
+    .values({
+      organizationId: w.org.id,
+      projectId: evidence.projectId,
+      evidenceCardId: evidence.id,
+      hypothesisCardId: evidence.hypothesisId,
+      score: 1,
+    })
+    .returning();
+  return row!.id;
+};
+const freshFailedGeneration = async (w: World) => {
+  const card = await freshCard(w);
+  const [row] = await built.services.database.db
+    .insert(generations)
+    .values({
+      organizationId: w.org.id,
+      projectId: card.projectId,
+      cardId: card.id,
+      kind: 'interviewQuestions',
+      status: 'fail',
+      error: 'The model was down.',
+    })
+    .returning();
+  return row!.id;
+};
+const freshPetal = async (w: World) => {
+  const projectId = await freshProjectId(w);
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($p: ID!, $i: JSON!) { createPetal(projectId: $p, input: $i) { petal { categories { id } } } }',
+    { p: projectId, i: { title: 'Alternatives' } },
+  );
+  const petalId = (answer.data?.createPetal as { petal: { categories: { id: string }[] } }).petal
+    .categories[0]!.id;
+  const company = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($p: ID!, $c: ID!, $i: JSON!) { createPetalCompany(projectId: $p, petalId: $c, input: $i) { petal { categories { companies { id } } } } }',
+    { p: projectId, c: petalId, i: { name: 'Paper' } },
+  );
+  const companyId = (
+    company.data?.createPetalCompany as { petal: { categories: { companies: { id: string }[] }[] } }
+  ).petal.categories[0]!.companies[0]!.id;
+  return { projectId, petalId, companyId };
 };
 /** A comment by the owner on a fresh published card. */
 const freshComment = async (w: World) => {
@@ -539,6 +623,219 @@ const GATEWAY: Record<string, Rule> = {
       'mutation($p: ID!) { reorderDashboardTabs(projectId: $p, tabs: ["risky"]) { tabOrder } }',
       async (w) => ({ p: await freshProjectId(w) }),
     ),
+  },
+  // The AI agent writes cards: those with card:write (owners, admins, collaborators).
+  generateProjectData: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($p: ID!) { generateProjectData(projectId: $p) { projectId } }',
+      async (w) => ({
+        p: await freshDescribedProject(w),
+      }),
+    ),
+  },
+  regenerateMarketData: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($p: ID!) { regenerateMarketData(projectId: $p) { projectId } }',
+      async (w) => ({
+        p: await freshDescribedProject(w),
+      }),
+    ),
+  },
+  regeneratePetalDiagram: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($p: ID!) { regeneratePetalDiagram(projectId: $p) { projectId } }',
+      async (w) => ({
+        p: await freshDescribedProject(w),
+      }),
+    ),
+  },
+  generateHypotheses: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($p: ID!) { generateHypotheses(projectId: $p, section: "channels") { id } }',
+      async (w) => ({ p: await freshDescribedProject(w) }),
+    ),
+  },
+  generateExperiment: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($h: ID!) { generateExperiment(hypothesisId: $h) { id } }',
+      async (w) => ({
+        h: (await freshCard(w)).id,
+      }),
+    ),
+  },
+  generateCardCompletion: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($c: ID!) { generateCardCompletion(cardId: $c, completion: "interviewQuestions") { cardId } }',
+      async (w) => ({ c: (await freshCard(w)).id }),
+    ),
+  },
+  // Evidence cards: those who may create evidence (limited contributors too).
+  generateEvidence: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation(
+      'mutation($p: ID!) { generateEvidence(projectId: $p, notes: "She spends four hours every Sunday counting stock.") { cardId } }',
+      async (w) => ({ p: await freshDescribedProject(w) }),
+    ),
+  },
+  // Suggestions belong to an evidence card: those who may edit it decide.
+  suggestConnections: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }', async (w) => ({
+      c: (await freshEvidence(w)).id,
+    })),
+  },
+  acceptConnectionSuggestion: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($id: ID!) { acceptConnectionSuggestion(id: $id) { cardId } }',
+      async (w) => ({
+        id: await freshSuggestion(w),
+      }),
+    ),
+  },
+  dismissConnectionSuggestion: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }',
+      async (w) => ({
+        id: await freshSuggestion(w),
+      }),
+    ),
+  },
+  retryGeneration: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($id: ID!) { retryGeneration(id: $id) { id } }', async (w) => ({
+      id: await freshFailedGeneration(w),
+    })),
+  },
+  // File summaries (enterprise): those who may edit the card.
+  summarizeFile: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      const host = { host: `${w.org.slug}.assay.test` };
+      const signed = (
+        await w.owner.get(
+          `/api/media/sign?${new URLSearchParams({ filename: 'notes.txt', collection: 'cards', locationId: card.id }).toString()}`,
+          host,
+        )
+      ).json() as { url: string; key: string };
+      await built.app.inject({
+        method: 'PUT',
+        url: signed.url,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: Buffer.from('Maria counts her stock every Sunday evening by hand.'),
+      });
+      const file = (
+        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key: signed.key }, host)
+      ).json() as { id: string };
+      return onOrg(actor, w.org.slug, 'mutation($m: ID!) { summarizeFile(mediaId: $m) { id } }', {
+        m: file.id,
+      });
+    },
+  },
+  // The assistant reads: anyone who sees the project asks it.
+  askAssistant: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation(
+      'mutation($p: ID!) { askAssistant(projectId: $p, question: "Who pays?") { answer } }',
+      async (w) => ({ p: await freshDescribedProject(w) }),
+    ),
+  },
+  // The petal diagram is part of the dashboard: dashboard:write.
+  createPetal: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!) { createPetal(projectId: $p, input: { title: "Rivals" }) { tabOrder } }',
+      async (w) => ({
+        p: await freshProjectId(w),
+      }),
+    ),
+  },
+  updatePetal: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const petal = await freshPetal(w);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $c: ID!) { updatePetal(projectId: $p, petalId: $c, input: { value: "Cheap" }) { tabOrder } }',
+        { p: petal.projectId, c: petal.petalId },
+      );
+    },
+  },
+  deletePetal: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const petal = await freshPetal(w);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $c: ID!) { deletePetal(projectId: $p, petalId: $c) { tabOrder } }',
+        { p: petal.projectId, c: petal.petalId },
+      );
+    },
+  },
+  createPetalCompany: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const petal = await freshPetal(w);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $c: ID!) { createPetalCompany(projectId: $p, petalId: $c, input: { name: "Sheets" }) { tabOrder } }',
+        { p: petal.projectId, c: petal.petalId },
+      );
+    },
+  },
+  updatePetalCompany: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const petal = await freshPetal(w);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $c: ID!, $o: ID!) { updatePetalCompany(projectId: $p, petalId: $c, companyId: $o, input: { name: "Excel" }) { tabOrder } }',
+        { p: petal.projectId, c: petal.petalId, o: petal.companyId },
+      );
+    },
+  },
+  deletePetalCompany: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const petal = await freshPetal(w);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($p: ID!, $c: ID!, $o: ID!) { deletePetalCompany(projectId: $p, petalId: $c, companyId: $o) { tabOrder } }',
+        { p: petal.projectId, c: petal.petalId, o: petal.companyId },
+      );
+    },
   },
   // Comments need comment:write in the card's project (limited contributors have it too).
   addComment: {

@@ -261,6 +261,31 @@ export const ERRORS = {
     ref: 2034,
     message: 'Generation needs a non-empty project description',
   },
+  generationNotAllowed: {
+    status: 403,
+    ref: 2050,
+    message: 'The AI agent is not part of your plan, or it is turned off for your organization.',
+  },
+  generationAllowanceUsed: {
+    status: 429,
+    ref: 2051,
+    message: 'Your organization has used all its AI generations for this period.',
+  },
+  generationTooSoon: {
+    status: 429,
+    ref: 2052,
+    message: 'A generation ran for this a moment ago. Please wait before generating again.',
+  },
+  generationBusy: {
+    status: 409,
+    ref: 2053,
+    message: 'A generation is already running for this. Please wait for it to finish.',
+  },
+  generationNotRetryable: {
+    status: 409,
+    ref: 2054,
+    message: 'Only a failed generation can be retried.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -32,3 +32,4 @@ export * from './experiment-schema.ts';
 export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './realtime.ts';
+export * from './generation.ts';

@@ -230,7 +230,8 @@ export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
   basic: BASIC_FEATURES,
   team: TEAM,
   business: BUSINESS,
-  enterprise: ENTERPRISE,
+  // Enterprise builds on the Business AI plan (part 1 §9.1: PRO agent, custom prompts).
+  enterprise: [...ENTERPRISE, 'glidrai'],
   academic: [...TEAM, ...ACADEMIC_FEATURES],
   garage: [...BASIC_FEATURES, 'experiments', 'glidrai'],
   businessAI: [...BUSINESS, 'portfolioDashboard', 'collections', 'glidrai'],

@@ -14,6 +14,7 @@ import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
 import { dashboardsModule } from '../modules/dashboards/index.ts';
+import { generationModule } from '../modules/generation/index.ts';
 import { commentsModule } from '../modules/comments/index.ts';
 import { notificationsModule } from '../modules/notifications/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
@@ -39,6 +40,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   commentsModule,
   notificationsModule,
   mediaModule,
+  generationModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

@@ -78,6 +78,7 @@ export function presentCard(options: {
     type: card.type,
     title: card.title,
     draft: card.draft,
+    origin: card.origin,
     template: card.template,
     templateName: card.templateName,
     isEvidence: card.isEvidence,

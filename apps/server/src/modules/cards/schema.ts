@@ -116,6 +116,8 @@ export const cardTexts = pgTable(
     text: text('text').notNull().default(''),
     rawText: text('raw_text').notNull().default(''),
     mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
+    /** Written by the agent and not changed by a person since. */
+    generated: boolean('generated').notNull().default(false),
     updatedAt: updatedAtColumn(),
     updatedByProfileId: uuid('updated_by_profile_id'),
   },

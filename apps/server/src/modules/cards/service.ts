@@ -675,6 +675,8 @@ export async function updateText(
         text: data.text,
         rawText: data.rawText,
         mentions: [...mentions],
+        // A person's words now: a regeneration leaves them alone.
+        generated: false,
         updatedAt: new Date(),
         updatedByProfileId: member.profileId,
       };

@@ -214,6 +214,8 @@ export async function projectDashboard(
     },
     abilities: dashboardAbilities(member, access),
     statements: presentDashboardTexts(project),
+    generatedStatements: project.generated.dashboard ?? null,
+    petal: project.petal,
     market: {
       ...project.market,
       files: (project.market.media ?? []).flatMap((id) => files.get(id) ?? []),
@@ -236,7 +238,11 @@ export async function projectDashboard(
   };
 }
 
-async function editableProject(services: AppServices, member: MemberContext, projectId: string) {
+export async function editableProject(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
   const access = await projectAccess(services, member, projectId);
   if (access.project.kind === 'locker') throw new AppError('projectNotFound');
   if (!mayEdit(member, access)) throw new AppError('forbidden');
@@ -255,7 +261,7 @@ async function checkMedia(services: AppServices, member: MemberContext, ids: str
     throw new AppError('validation', { message: 'That file is not available here.' });
 }
 
-async function saveProjectPart(
+export async function saveProjectPart(
   services: AppServices,
   member: MemberContext,
   access: ProjectAccess,

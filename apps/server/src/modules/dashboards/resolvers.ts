@@ -7,11 +7,21 @@ import {
   updateProjectInvestment,
   updateProjectMarket,
 } from './dashboard.ts';
+import {
+  createPetal,
+  createPetalCompany,
+  deletePetal,
+  deletePetalCompany,
+  updatePetal,
+  updatePetalCompany,
+} from './petal.ts';
 import { portfolioDashboard } from './portfolio.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
 type Input = { input: unknown };
+type Petal = { projectId: string; petalId: string };
+type Company = { companyId: string };
 
 export const resolvers = {
   Query: {
@@ -32,5 +42,25 @@ export const resolvers = {
       args: { projectId: string; tabs: string[] },
       context: GatewayContext,
     ) => reorderDashboardTabs(context.services, await member(context), args, ctx(context)),
+    createPetal: async (_: unknown, a: Petal & Input, c: GatewayContext) =>
+      createPetal(c.services, await member(c), a.projectId, a.input, ctx(c)),
+    updatePetal: async (_: unknown, a: Petal & Input, c: GatewayContext) =>
+      updatePetal(c.services, await member(c), a.projectId, a.petalId, a.input, ctx(c)),
+    deletePetal: async (_: unknown, a: Petal, c: GatewayContext) =>
+      deletePetal(c.services, await member(c), a.projectId, a.petalId, ctx(c)),
+    createPetalCompany: async (_: unknown, a: Petal & Input, c: GatewayContext) =>
+      createPetalCompany(c.services, await member(c), a.projectId, a.petalId, a.input, ctx(c)),
+    updatePetalCompany: async (_: unknown, a: Petal & Company & Input, c: GatewayContext) =>
+      updatePetalCompany(
+        c.services,
+        await member(c),
+        a.projectId,
+        a.petalId,
+        a.companyId,
+        a.input,
+        ctx(c),
+      ),
+    deletePetalCompany: async (_: unknown, a: Petal & Company, c: GatewayContext) =>
+      deletePetalCompany(c.services, await member(c), a.projectId, a.petalId, a.companyId, ctx(c)),
   },
 };

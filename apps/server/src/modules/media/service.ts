@@ -20,6 +20,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { summarizeOnUpload } from '../generation/api.ts';
 import { cardAccess, projectAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
@@ -152,6 +153,8 @@ export function presentMedia(row: MediaRow) {
     url: url(),
     mediumUrl: row.variants.medium ? url('medium') : null,
     thumbUrl: row.variants.thumb ? url('thumb') : null,
+    summary: row.summary,
+    processing: row.processing,
   };
 }
 
@@ -423,7 +426,9 @@ export async function addCardMedia(
     context,
     (tx, saved) => touchProjectCards(tx, saved.projectId ?? ''),
   );
-  return presentMedia(row);
+  // A document is summarized by the agent where the plan has it (enterprise autoSummerizeFiles).
+  const summarizing = await summarizeOnUpload(services, member, row, context);
+  return presentMedia(summarizing ? { ...row, processing: true } : row);
 }
 
 /** DELETE /api/canvas/cards/{cardId}/media with the media in the body. */

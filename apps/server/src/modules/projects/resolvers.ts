@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { createProjectWithAgent } from '../generation/api.ts';
 import {
-  createProject,
   deleteProject,
   findVisibleProject,
   listProjectMembers,
@@ -45,7 +45,13 @@ export const resolvers = {
       _: unknown,
       args: { input: Record<string, unknown> },
       context: GatewayContext,
-    ) => createProject(context.services, await member(context), defined(args.input), ctx(context)),
+    ) =>
+      createProjectWithAgent(
+        context.services,
+        await member(context),
+        defined(args.input),
+        ctx(context),
+      ),
     updateProject: async (
       _: unknown,
       args: { id: string; input: Record<string, unknown> },

@@ -3,6 +3,9 @@ import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle
 import {
   EMPTY_INVESTMENT,
   EMPTY_MARKET,
+  EMPTY_PETAL,
+  type PetalDiagram,
+  type ProjectGenerated,
   type ProjectCanvas,
   type ProjectCustomField,
   type ProjectDashboardTexts,
@@ -37,6 +40,10 @@ export const projects = pgTable(
     dashboard: jsonb('dashboard').$type<ProjectDashboardTexts>().notNull().default({}),
     market: jsonb('market').$type<ProjectMarket>().notNull().default(EMPTY_MARKET),
     investment: jsonb('investment').$type<ProjectInvestment>().notNull().default(EMPTY_INVESTMENT),
+    /** The petal diagram: categories of alternatives and competitors, with their companies. */
+    petal: jsonb('petal').$type<PetalDiagram>().notNull().default(EMPTY_PETAL),
+    /** What the agent last wrote (dashboard statements, market notes), to tell a person's edits apart. */
+    generated: jsonb('generated').$type<ProjectGenerated>().notNull().default({}),
     /** Moves with every card change in the project, so boards can be cached safely. */
     cardsVersion: integer('cards_version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id'),

@@ -9,3 +9,4 @@ export * from '../../modules/cards/schema.ts';
 export * from '../../modules/media/schema.ts';
 export * from '../../modules/comments/schema.ts';
 export * from '../../modules/notifications/schema.ts';
+export * from '../../modules/generation/schema.ts';

@@ -1,0 +1,69 @@
+import type { GatewayContext } from '../../gateway/context.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
+import {
+  acceptSuggestion,
+  askAssistant,
+  cardGeneration,
+  dismissSuggestion,
+  generateCardCompletion,
+  generateEvidence,
+  generateExperiment,
+  generateHypotheses,
+  generateProjectData,
+  generationStatus,
+  organizationGenerationLimits,
+  projectGeneration,
+  regenerateProjectPart,
+  retryGeneration,
+  suggestConnections,
+  summarizeFile,
+} from './api.ts';
+
+const member = (context: GatewayContext) => requireMember(context.services, context.request);
+const ctx = (context: GatewayContext) => requestContext(context.request);
+type Args = Record<string, unknown>;
+const defined = (input: Args) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+
+export const resolvers = {
+  Query: {
+    projectGeneration: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
+      projectGeneration(c.services, await member(c), args.projectId),
+    generationLimits: async (_: unknown, __: unknown, c: GatewayContext) =>
+      organizationGenerationLimits(c.services, await member(c)),
+    cardGeneration: async (_: unknown, args: { cardId: string }, c: GatewayContext) =>
+      cardGeneration(c.services, await member(c), args.cardId),
+    generation: async (_: unknown, args: { id: string }, c: GatewayContext) =>
+      generationStatus(c.services, await member(c), args.id),
+    connectionSuggestions: async (_: unknown, args: { cardId: string }, c: GatewayContext) =>
+      (await cardGeneration(c.services, await member(c), args.cardId)).suggestions,
+  },
+  Mutation: {
+    generateProjectData: async (_: unknown, args: Args, c: GatewayContext) =>
+      generateProjectData(c.services, await member(c), defined(args), ctx(c)),
+    regenerateMarketData: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
+      regenerateProjectPart(c.services, await member(c), args.projectId, 'marketData', ctx(c)),
+    regeneratePetalDiagram: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
+      regenerateProjectPart(c.services, await member(c), args.projectId, 'petalDiagram', ctx(c)),
+    generateCardCompletion: async (_: unknown, args: Args, c: GatewayContext) =>
+      generateCardCompletion(c.services, await member(c), args, ctx(c)),
+    suggestConnections: async (_: unknown, args: { cardId: string }, c: GatewayContext) =>
+      suggestConnections(c.services, await member(c), args.cardId, ctx(c)),
+    acceptConnectionSuggestion: async (_: unknown, args: { id: string }, c: GatewayContext) =>
+      acceptSuggestion(c.services, await member(c), args.id, ctx(c)),
+    dismissConnectionSuggestion: async (_: unknown, args: { id: string }, c: GatewayContext) =>
+      dismissSuggestion(c.services, await member(c), args.id),
+    generateHypotheses: async (_: unknown, args: Args, c: GatewayContext) =>
+      generateHypotheses(c.services, await member(c), args, ctx(c)),
+    generateExperiment: async (_: unknown, args: Args, c: GatewayContext) =>
+      generateExperiment(c.services, await member(c), args, ctx(c)),
+    generateEvidence: async (_: unknown, args: Args, c: GatewayContext) =>
+      generateEvidence(c.services, await member(c), defined(args), ctx(c)),
+    retryGeneration: async (_: unknown, args: { id: string }, c: GatewayContext) =>
+      retryGeneration(c.services, await member(c), args.id, ctx(c)),
+    summarizeFile: async (_: unknown, args: { mediaId: string }, c: GatewayContext) =>
+      summarizeFile(c.services, await member(c), args.mediaId, ctx(c)),
+    askAssistant: async (_: unknown, args: Args, c: GatewayContext) =>
+      askAssistant(c.services, await member(c), args),
+  },
+};

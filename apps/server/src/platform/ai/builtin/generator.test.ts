@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GENERATED_SECTIONS,
+  LANGUAGES,
+  interviewQuestionsSchema,
+  marketDataSchema,
+  petalDiagramSchema,
+  projectDataSchema,
+  valuePropositionCanvasSchema,
+  type Language,
+} from '@assay/domain';
+import {
+  analyze,
+  builtinAnswer,
+  builtinExperiment,
+  builtinFileSummary,
+  builtinHypotheses,
+  builtinInterviewQuestions,
+  builtinKeyInsights,
+  builtinMarketData,
+  builtinPetalDiagram,
+  builtinProjectData,
+  builtinValueProposition,
+  detectLang,
+} from './generator.ts';
+import { DESCRIPTIONS } from './samples.ts';
+import { rank, sectionCues } from './similarity.ts';
+
+/** Words only the template of each language uses, to check the output's language. */
+const TEMPLATE_WORDS: Record<Language, RegExp> = {
+  'en-US': /Untested until you connect evidence/,
+  'es-US': /Sin probar hasta que le conectes evidencia/,
+  'fr-FR': /Non testé tant qu'aucune preuve/,
+  'it-IT': /Non verificata finché non colleghi/,
+  'pt-BR': /Não testada até você conectar/,
+};
+
+const CUSTOMERS: Record<Language, RegExp> = {
+  'en-US': /independent restaurant owners/i,
+  'es-US': /dueños de restaurantes independientes/i,
+  'fr-FR': /propriétaires de restaurants indépendants/i,
+  'it-IT': /proprietari di ristoranti indipendenti/i,
+  'pt-BR': /donos de restaurantes independentes/i,
+};
+
+const brief = (language: Language, description = DESCRIPTIONS[language]) => ({
+  name: 'Stockly',
+  description,
+  language,
+  experiments: true,
+});
+
+/** Numbers in a text that are not in the description (an invented figure). */
+function inventedNumbers(text: string, source: string) {
+  const allowed = new Set([...(source.match(/\d+/g) ?? []), '1', '2', '3', '10', '6', '20']);
+  return (text.match(/\d+/g) ?? []).filter((n) => !allowed.has(n));
+}
+
+describe('the built-in generator', () => {
+  for (const language of LANGUAGES) {
+    it(`drafts a project from a ${language} description, in ${language}`, () => {
+      const data = projectDataSchema.parse(builtinProjectData(brief(language)));
+      for (const section of GENERATED_SECTIONS) {
+        expect(
+          data.hypotheses.some((h) => h.section === section),
+          section,
+        ).toBe(true);
+      }
+      // It names the customers the description names, and says every card is untested.
+      expect(
+        data.hypotheses.filter((h) => CUSTOMERS[language].test(h.title)).length,
+      ).toBeGreaterThan(3);
+      for (const h of data.hypotheses) {
+        expect(h.description).toMatch(TEMPLATE_WORDS[language]);
+        // It quotes the sentence of the description it rests on.
+        const quoted = /[“«]\s?(.*?)\s?[”»]/.exec(h.description)?.[1] ?? '';
+        expect(quoted.length).toBeGreaterThan(10);
+        expect(DESCRIPTIONS[language]).toContain(quoted.replace(/…$/, ''));
+      }
+      expect(data.experiments).toHaveLength(3);
+      expect(data.dashboard.problemStatement.length).toBeGreaterThan(20);
+      // Nothing is invented as a number.
+      const all = JSON.stringify(data);
+      expect(inventedNumbers(all, DESCRIPTIONS[language])).toEqual([]);
+      const market = marketDataSchema.parse(builtinMarketData(brief(language)));
+      expect(market).toMatchObject({ target: null, served: null, total: null });
+      expect(inventedNumbers(market.notes + market.analysis, DESCRIPTIONS[language])).toEqual([]);
+      const petal = petalDiagramSchema.parse(builtinPetalDiagram(brief(language)));
+      expect(petal.categories.every((c) => c.companies.length === 0)).toBe(true);
+    });
+
+    it(`detects ${language} and extracts customers, product, channel and revenue`, () => {
+      const a = analyze(DESCRIPTIONS[language], 'en');
+      expect(a.lang).toBe(language.slice(0, 2));
+      expect(a.customer).toMatch(CUSTOMERS[language]);
+      expect(a.productPhrase).toBeTruthy();
+      expect(a.channels.length).toBeGreaterThan(0);
+      expect(a.revenue).toBeTruthy();
+      expect(a.problemSentence).toBeTruthy();
+    });
+  }
+
+  it('writes in the chosen language even when the description is in another', () => {
+    const data = builtinProjectData({ ...brief('fr-FR', DESCRIPTIONS['en-US']) });
+    expect(data.hypotheses[0]!.description).toMatch(TEMPLATE_WORDS['fr-FR']);
+    expect(data.hypotheses.some((h) => /independent restaurant owners/i.test(h.title))).toBe(true);
+    expect(detectLang(DESCRIPTIONS['pt-BR'], 'en')).toBe('pt');
+  });
+
+  it('is deterministic', () => {
+    expect(builtinProjectData(brief('es-US'))).toEqual(builtinProjectData(brief('es-US')));
+  });
+
+  it('falls back to honest placeholders when the description names little', () => {
+    const data = builtinProjectData(brief('en-US', 'A better way to plan weddings.'));
+    expect(data.hypotheses.length).toBeGreaterThan(9);
+    expect(data.hypotheses.some((h) => h.title.startsWith('Our first customers'))).toBe(true);
+  });
+
+  it('offers new hypotheses for a section, skipping titles the project has', () => {
+    const first = builtinHypotheses(brief('en-US'), 'channels', []);
+    const next = builtinHypotheses(brief('en-US'), 'channels', [first.hypotheses[0]!.title]);
+    expect(next.hypotheses.map((h) => h.title)).not.toContain(first.hypotheses[0]!.title);
+    expect(next.hypotheses.every((h) => h.section === 'channels')).toBe(true);
+  });
+
+  it('writes interview questions, an experiment and a value proposition canvas for a hypothesis', () => {
+    const h = {
+      title: 'Independent restaurant owners will pay for Stockly through monthly subscription',
+      section: 'revenueStreams',
+      description: '',
+      project: brief('en-US'),
+    };
+    const questions = interviewQuestionsSchema.parse(builtinInterviewQuestions(h)).questions;
+    expect(questions.some((q) => /pay for this today/.test(q))).toBe(true);
+    const experiment = builtinExperiment(h);
+    expect(experiment).toMatchObject({ experimentType: 'evaluative', statement: h.title });
+    const vpc = valuePropositionCanvasSchema.parse(builtinValueProposition(h));
+    expect(vpc.pains.join(' ')).toMatch(/waste hours/);
+    const es = builtinInterviewQuestions({ ...h, project: brief('es-US') }).questions;
+    expect(es[1]).toBe('¿Qué fue lo más difícil?');
+  });
+
+  it('picks key insights from interview notes in their own words', () => {
+    const notes =
+      'I talked to Maria, she owns two pizzerias. She spends about 4 hours every Sunday counting stock. She hates it. ' +
+      'She tried an app once but it was too expensive at $120 per month. Her supplier sometimes helps. The weather was nice.';
+    const { insights } = builtinKeyInsights(notes, 'en-US');
+    expect(insights).toContain('She spends about 4 hours every Sunday counting stock');
+    expect(insights.some((i) => /\$120 per month/.test(i))).toBe(true);
+    expect(insights.join(' ')).not.toMatch(/weather/);
+  });
+
+  it('summarizes a document extractively and answers from passages with citations', () => {
+    const summary = builtinFileSummary(
+      `${DESCRIPTIONS['en-US']} ${DESCRIPTIONS['en-US']}`,
+      'en-US',
+    ).summary;
+    expect(summary).toMatch(/^The \d sentences/);
+    const answer = builtinAnswer({
+      question: 'who pays?',
+      passages: [{ cardId: 'c1', title: 'Owners pay', text: 'Owners pay monthly.' }],
+      language: 'en-US',
+    });
+    expect(answer.citations).toEqual(['c1']);
+    expect(builtinAnswer({ question: 'x', passages: [], language: 'it-IT' }).citations).toEqual([]);
+  });
+});
+
+describe('lexical suggestions', () => {
+  const hypotheses = [
+    {
+      id: 'segment',
+      section: 'customerSegments',
+      title: 'Restaurant owners lose hours every week counting stock by hand',
+    },
+    {
+      id: 'revenue',
+      section: 'revenueStreams',
+      title: 'Owners will pay a monthly subscription for automatic ordering',
+    },
+    {
+      id: 'channel',
+      section: 'channels',
+      title: 'We can reach owners through Instagram and food suppliers',
+    },
+    {
+      id: 'partner',
+      section: 'keyPartners',
+      title: 'Food suppliers will share their catalogues with us',
+    },
+    { id: 'value', section: 'valuePropositions', title: 'Predicting orders cuts food waste' },
+  ].map((h) => ({ id: h.id, title: h.title, body: '', cues: sectionCues(h.section, 'en') }));
+  const cases: [string, string][] = [
+    ['She spends 4 hours every Sunday counting the stock in the cellar.', 'segment'],
+    ['He would pay 40 dollars per month if it ordered for him.', 'revenue'],
+    ['She found her current tool on Instagram.', 'channel'],
+    ['Our supplier already sends a catalogue every Monday.', 'partner'],
+    ['They throw away a lot of food every week because they order too much.', 'value'],
+    ['The price matters less than the time it saves.', 'revenue'],
+  ];
+  it('puts the right hypothesis in the top 3 for most evidence', () => {
+    let top1 = 0;
+    let top3 = 0;
+    for (const [evidence, expected] of cases) {
+      const ranked = rank(hypotheses, evidence, 'en', 3).map((r) => r.id);
+      if (ranked[0] === expected) top1 += 1;
+      if (ranked.includes(expected)) top3 += 1;
+    }
+    expect(top3).toBeGreaterThanOrEqual(5);
+    expect(top1).toBeGreaterThanOrEqual(4);
+  });
+  it('scores by shared stems under three documents, and finds nothing for unrelated text', () => {
+    expect(rank(hypotheses.slice(0, 2), 'counting stock', 'en')[0]!.id).toBe('segment');
+    expect(rank(hypotheses, 'zebra quantum', 'en')).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The AI agent's one interface (ARCHITECTURE: platform/ai): every generation the product asks
+ * for, answered in the shapes of packages/domain/src/generation.ts. Two providers implement it:
+ * the built-in offline generator (the default) and an OpenAI-compatible endpoint, which falls back
+ * to the built-in generator when the model fails and says so.
+ */
+import type {
+  AssistantAnswer,
+  GeneratedExperiment,
+  GeneratedHypothesis,
+  Language,
+  MarketData,
+  PetalDiagramData,
+  ProjectData,
+  ValuePropositionCanvas,
+} from '@assay/domain';
+
+export interface ProjectBrief {
+  name: string;
+  description: string;
+  language: Language;
+  /** The organisation's global context and any custom agent prompt (LLM mode only). */
+  context?: string;
+  /** Whether the project keeps experiments (then first experiments are planned). */
+  experiments?: boolean;
+}
+
+export interface HypothesisBrief {
+  title: string;
+  section: string;
+  description: string;
+  project: ProjectBrief;
+}
+
+export interface Passage {
+  cardId: string;
+  title: string;
+  type: string;
+  text: string;
+}
+
+/** What a provider answers, and whether it had to fall back to the built-in generator. */
+export interface Generated<T> {
+  value: T;
+  provider: 'builtin' | 'openai';
+  fellBack: boolean;
+}
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+}
+
+export interface AiProvider {
+  readonly name: 'builtin' | 'openai';
+  projectData(brief: ProjectBrief, options?: GenerateOptions): Promise<Generated<ProjectData>>;
+  marketData(brief: ProjectBrief, options?: GenerateOptions): Promise<Generated<MarketData>>;
+  petalDiagram(
+    brief: ProjectBrief,
+    options?: GenerateOptions,
+  ): Promise<Generated<PetalDiagramData>>;
+  hypotheses(
+    brief: ProjectBrief,
+    section: GeneratedHypothesis['section'],
+    existingTitles: string[],
+    options?: GenerateOptions,
+  ): Promise<Generated<{ hypotheses: GeneratedHypothesis[] }>>;
+  experiment(
+    hypothesis: HypothesisBrief,
+    options?: GenerateOptions,
+  ): Promise<Generated<GeneratedExperiment>>;
+  interviewQuestions(
+    hypothesis: HypothesisBrief,
+    options?: GenerateOptions,
+  ): Promise<Generated<{ questions: string[] }>>;
+  keyInsights(
+    input: { text: string; language: Language; context?: string },
+    options?: GenerateOptions,
+  ): Promise<Generated<{ insights: string[] }>>;
+  valuePropositionCanvas(
+    hypothesis: HypothesisBrief,
+    options?: GenerateOptions,
+  ): Promise<Generated<ValuePropositionCanvas>>;
+  fileSummary(
+    input: { name: string; text: string; language: Language },
+    options?: GenerateOptions,
+  ): Promise<Generated<{ summary: string }>>;
+  answer(
+    input: { question: string; passages: Passage[]; language: Language; context?: string },
+    options?: GenerateOptions,
+  ): Promise<Generated<AssistantAnswer>>;
+}

@@ -1,0 +1,366 @@
+/**
+ * The AI agent (part 1 §1, §2.4, §3; part 2 §3 Generation status and limits): what a generation
+ * is, its stages, the allowance an organisation has, and the shapes every generator answers in
+ * (one zod schema per generation, shared by the built-in generator, the LLM client and the web).
+ */
+import { z } from 'zod';
+import type { CanvasSection } from './canvas.ts';
+import type { License } from './plans.ts';
+
+export const GENERATION_STATUSES = [
+  'initialized',
+  'queued',
+  'processing',
+  'success',
+  'fail',
+] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+/** Project-level generations (project = projectData + marketData + petalDiagram) and card-level completions. */
+export const GENERATION_KINDS = [
+  'project',
+  'marketData',
+  'petalDiagram',
+  'interviewQuestions',
+  'keyInsights',
+  'valuePropositionCanvas',
+  'connectionSuggestions',
+  'hypotheses',
+  'experiment',
+  'fileSummary',
+] as const;
+export type GenerationKind = (typeof GENERATION_KINDS)[number];
+
+export const PROJECT_SUB_GENERATIONS = ['projectData', 'marketData', 'petalDiagram'] as const;
+export type ProjectSubGeneration = (typeof PROJECT_SUB_GENERATIONS)[number];
+
+/** Card completions (the card's generation status lists these). */
+export const CARD_COMPLETIONS = [
+  'connectionSuggestions',
+  'interviewQuestions',
+  'keyInsights',
+  'valuePropositionCanvas',
+] as const;
+export type CardCompletion = (typeof CARD_COMPLETIONS)[number];
+
+/** The stages a project generation goes through, shown as a staged progress bar. */
+export const PROJECT_GENERATION_STAGES = [
+  'Reading your description',
+  'Writing hypotheses for the canvas',
+  'Writing the dashboard statements',
+  'Preparing the market worksheet',
+  'Drawing the petal diagram',
+  'Planning first experiments',
+] as const;
+
+export const GENERATION_STAGE_LABELS: Record<GenerationKind, readonly string[]> = {
+  project: PROJECT_GENERATION_STAGES,
+  marketData: ['Reading your description', 'Preparing the market worksheet'],
+  petalDiagram: ['Reading your description', 'Drawing the petal diagram'],
+  interviewQuestions: ['Reading the hypothesis', 'Writing interview questions'],
+  keyInsights: ['Reading the notes', 'Picking key insights'],
+  valuePropositionCanvas: ['Reading the hypothesis', 'Writing the value proposition canvas'],
+  connectionSuggestions: ['Reading the evidence', 'Comparing with hypotheses'],
+  hypotheses: ['Reading your description', 'Writing hypotheses'],
+  experiment: ['Reading the hypothesis', 'Planning the experiment'],
+  fileSummary: ['Reading the file', 'Summarizing'],
+};
+
+export const GENERATION_STATUS_LABELS: Record<GenerationStatus, string> = {
+  initialized: 'Getting ready',
+  queued: 'Waiting to start',
+  processing: 'Generating',
+  success: 'Done',
+  fail: 'Failed',
+};
+
+/** Generations an organisation may run per period, by license (null: not offered). */
+export const GENERATION_ALLOWANCE: Record<License, number | null> = {
+  basic: null,
+  team: null,
+  business: null,
+  academic: 200,
+  garage: 30,
+  businessAI: 150,
+  enterprise: 500,
+};
+/** The allowance renews every period of this many days, counted from the first generation. */
+export const GENERATION_PERIOD_DAYS = 30;
+/** The same thing (a project's generation, a card's completion) runs at most this often. */
+export const GENERATION_MIN_INTERVAL_SECONDS = 20;
+/** Suggestions shown per evidence card, for a person to confirm; never linked automatically. */
+export const SUGGESTIONS_PER_CARD = 3;
+
+/** Kinds that do not use the allowance: lexical suggestions cost nothing. */
+export function countsAgainstAllowance(kind: GenerationKind): boolean {
+  return kind !== 'connectionSuggestions';
+}
+
+export interface GenerationLimits {
+  allowance: number | null;
+  count: number;
+  /** When the current period ends and the count starts again (null before the first generation). */
+  expiresAt: string | null;
+  /** Seconds before the same generation may run again (0 when it may run now). */
+  frequencyTimeRemaining: number;
+}
+
+/** The limits in force, from the generations of the current period and the last one of this subject. */
+export function generationLimits(input: {
+  license: License;
+  periodStart: Date | null;
+  count: number;
+  lastForSubject: Date | null;
+  now: Date;
+}): GenerationLimits {
+  const allowance = GENERATION_ALLOWANCE[input.license];
+  const periodMs = GENERATION_PERIOD_DAYS * 86_400_000;
+  const expires = input.periodStart ? new Date(input.periodStart.getTime() + periodMs) : null;
+  const expired = !expires || expires.getTime() <= input.now.getTime();
+  const wait = input.lastForSubject
+    ? Math.ceil(
+        (input.lastForSubject.getTime() +
+          GENERATION_MIN_INTERVAL_SECONDS * 1000 -
+          input.now.getTime()) /
+          1000,
+      )
+    : 0;
+  return {
+    allowance,
+    count: expired ? 0 : input.count,
+    expiresAt: expired ? null : expires.toISOString(),
+    frequencyTimeRemaining: Math.max(0, wait),
+  };
+}
+
+/** Why a generation may not start now (an error catalogue key), or null. */
+export function generationProblem(
+  limits: GenerationLimits,
+  kind: GenerationKind,
+): 'generationNotAllowed' | 'generationAllowanceUsed' | 'generationTooSoon' | null {
+  if (!countsAgainstAllowance(kind)) return null;
+  if (limits.allowance === null) return 'generationNotAllowed';
+  if (limits.count >= limits.allowance) return 'generationAllowanceUsed';
+  if (limits.frequencyTimeRemaining > 0) return 'generationTooSoon';
+  return null;
+}
+
+/** The generation status the API presents (part 2 §3). */
+export interface GenerationState {
+  id: string;
+  kind: GenerationKind;
+  status: GenerationStatus;
+  stage: number;
+  totalStages: number;
+  stageLabel: string | null;
+  prompt: string | null;
+  error: string | null;
+  provider: string | null;
+  /** True when the configured model failed and the built-in generator wrote the result. */
+  fellBack: boolean;
+  queued: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  modifiedByUser: boolean;
+}
+
+export function isGenerationRunning(status: GenerationStatus): boolean {
+  return status === 'initialized' || status === 'queued' || status === 'processing';
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the generators answer: one schema per generation.
+
+const line = (max = 300) => z.string().trim().min(1).max(max);
+const GENERATED_SECTIONS = [
+  'keyPartners',
+  'keyActivities',
+  'keyResources',
+  'valuePropositions',
+  'customerRelationships',
+  'channels',
+  'customerSegments',
+  'costStructure',
+  'revenueStreams',
+] as const satisfies readonly CanvasSection[];
+export { GENERATED_SECTIONS };
+
+export const generatedHypothesisSchema = z.object({
+  section: z.enum(GENERATED_SECTIONS),
+  title: line(300),
+  /** Why it was written and how to test it (plain text). */
+  description: z.string().max(4000),
+});
+export type GeneratedHypothesis = z.infer<typeof generatedHypothesisSchema>;
+
+export const generatedDashboardSchema = z.object({
+  description: z.string().max(2000),
+  whoFor: z.string().max(2000),
+  problemStatement: z.string().max(2000),
+  solutionStatement: z.string().max(2000),
+  whyNot: z.string().max(2000),
+  whyNow: z.string().max(2000),
+});
+export type GeneratedDashboard = z.infer<typeof generatedDashboardSchema>;
+
+export const generatedExperimentSchema = z.object({
+  title: line(300),
+  experimentType: z.enum(['generative', 'evaluative']),
+  statement: z.string().max(2000),
+  description: z.string().max(4000),
+  successCriteria: z.array(z.object({ measurement: line(200), expectation: line(200) })).max(5),
+});
+export type GeneratedExperiment = z.infer<typeof generatedExperimentSchema>;
+
+export const projectDataSchema = z.object({
+  hypotheses: z.array(generatedHypothesisSchema).min(1).max(40),
+  dashboard: generatedDashboardSchema,
+  experiments: z.array(generatedExperimentSchema).max(5),
+});
+export type ProjectData = z.infer<typeof projectDataSchema>;
+
+export const marketDataSchema = z.object({
+  /** Estimates only when the model can justify them; the built-in generator leaves them null. */
+  target: z.number().nonnegative().nullable(),
+  served: z.number().nonnegative().nullable(),
+  total: z.number().nonnegative().nullable(),
+  notes: z.string().max(6000),
+  analysis: z.string().max(6000),
+});
+export type MarketData = z.infer<typeof marketDataSchema>;
+
+export const petalCompanySchema = z.object({
+  name: line(120),
+  description: z.string().max(1000).default(''),
+  link: z.string().max(500).default(''),
+});
+export const petalCategorySchema = z.object({
+  title: line(120),
+  description: z.string().max(2000).default(''),
+  marketAnalysis: z.string().max(2000).default(''),
+  value: z.string().max(500).default(''),
+  companies: z.array(petalCompanySchema).max(20).default([]),
+});
+export const petalDiagramSchema = z.object({
+  categories: z.array(petalCategorySchema).min(1).max(8),
+});
+export type PetalDiagramData = z.infer<typeof petalDiagramSchema>;
+
+export const interviewQuestionsSchema = z.object({ questions: z.array(line(400)).min(3).max(15) });
+export const keyInsightsSchema = z.object({ insights: z.array(line(600)).min(1).max(10) });
+export const valuePropositionCanvasSchema = z.object({
+  customerJobs: z.array(line(300)).max(8),
+  pains: z.array(line(300)).max(8),
+  gains: z.array(line(300)).max(8),
+  productsAndServices: z.array(line(300)).max(8),
+  painRelievers: z.array(line(300)).max(8),
+  gainCreators: z.array(line(300)).max(8),
+});
+export type ValuePropositionCanvas = z.infer<typeof valuePropositionCanvasSchema>;
+export const VALUE_PROPOSITION_PARTS = [
+  ['customerJobs', 'Customer jobs'],
+  ['pains', 'Pains'],
+  ['gains', 'Gains'],
+  ['productsAndServices', 'Products & services'],
+  ['painRelievers', 'Pain relievers'],
+  ['gainCreators', 'Gain creators'],
+] as const satisfies readonly (readonly [keyof ValuePropositionCanvas, string])[];
+
+export const hypothesesDraftSchema = z.object({
+  hypotheses: z.array(generatedHypothesisSchema).min(1).max(10),
+});
+export const fileSummarySchema = z.object({ summary: z.string().trim().min(1).max(4000) });
+export const assistantAnswerSchema = z.object({
+  answer: z.string().trim().min(1).max(6000),
+  /** Ids of the cards the answer rests on. */
+  citations: z.array(z.string()).max(10),
+});
+export type AssistantAnswer = z.infer<typeof assistantAnswerSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests from the browser.
+
+const uuid = z.uuid({ message: 'Not found.' });
+export const generateProjectDataSchema = z.object({
+  projectId: uuid,
+  /** The description to generate from; the project's own description when omitted. */
+  prompt: z.string().max(29900).optional(),
+});
+export const cardCompletionSchema = z.object({
+  cardId: uuid,
+  completion: z.enum(['interviewQuestions', 'keyInsights', 'valuePropositionCanvas']),
+});
+export const generateHypothesesSchema = z.object({
+  projectId: uuid,
+  section: z.enum(GENERATED_SECTIONS),
+});
+export const generateExperimentSchema = z.object({ hypothesisId: uuid });
+export const generateEvidenceSchema = z.object({
+  projectId: uuid,
+  title: z.string().trim().max(300).default(''),
+  notes: z
+    .string()
+    .trim()
+    .min(20, 'Paste the notes or transcript to draw key insights from (at least 20 characters).')
+    .max(29900),
+});
+export const askAssistantSchema = z.object({
+  projectId: uuid,
+  question: z.string().trim().min(2, 'Ask the agent a question.').max(2000),
+});
+
+export const petalCategoryInputSchema = z.object({
+  title: z.string().trim().min(1, 'Give the category a title.').max(120),
+  description: z.string().max(2000).default(''),
+  marketAnalysis: z.string().max(2000).default(''),
+  value: z.string().max(500).default(''),
+});
+export const petalCompanyInputSchema = z.object({
+  name: z.string().trim().min(1, 'Give the company a name.').max(120),
+  description: z.string().max(1000).default(''),
+  link: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/i.test(v), 'Please enter a valid URL.')
+    .default(''),
+});
+
+export interface PetalCompany {
+  id: string;
+  name: string;
+  description: string;
+  link: string;
+}
+export interface PetalCategory {
+  id: string;
+  title: string;
+  description: string;
+  marketAnalysis: string;
+  value: string;
+  companies: PetalCompany[];
+  generated: boolean;
+}
+export interface PetalDiagram {
+  categories: PetalCategory[];
+}
+export const EMPTY_PETAL: PetalDiagram = { categories: [] };
+
+/** What the agent last wrote on a project, kept to tell a person's later edits apart. */
+export interface ProjectGenerated {
+  dashboard?: Partial<GeneratedDashboard>;
+  market?: { notes?: string; analysis?: string };
+}
+export const MAX_PETAL_CATEGORIES = 12;
+export const MAX_PETAL_COMPANIES = 30;
+
+/** Documents the agent can read to summarize (enterprise autoSummerizeFiles). */
+const SUMMARIZABLE = /\.(pdf|docx|txt|md|markdown|csv|tsv|html?|json)$/i;
+export function isSummarizable(filename: string): boolean {
+  return SUMMARIZABLE.test(filename);
+}
+export const FILE_SUMMARY_MESSAGES = {
+  notDocument:
+    'The agent summarizes documents: PDF, Word (.docx), text, Markdown, CSV, HTML or JSON.',
+  empty: 'There is no text in this file to summarize.',
+} as const;
