@@ -6,11 +6,12 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { generationKeys } from './generation.ts';
 import { CLIENT_ID } from './http.ts';
 import { cardViewKeys, queryKeys } from './query-keys.ts';
 import { subscribe, type RealtimeEvent } from './realtime.ts';
 
-const LIVE_NAMESPACES = ['cards', 'connections', 'comments'];
+const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation'];
 
 /** Whether an event changes what the client holds of a card at `knownVersion`. */
 export function isNewsFor(
@@ -28,6 +29,11 @@ export function isNewsFor(
 }
 
 function refresh(queryClient: QueryClient, event: RealtimeEvent) {
+  // The agent's progress: its status moves at every stage; what it wrote lands with success.
+  if (event.event.startsWith('generation.')) {
+    void queryClient.invalidateQueries({ queryKey: generationKeys.all });
+    if (event.event !== 'generation.success') return;
+  }
   if (event.event.startsWith('comments.') && event.subjectId)
     void queryClient.invalidateQueries({ queryKey: ['comments', event.subjectId] });
   if (event.subjectType === 'card' && event.subjectId)

@@ -38,6 +38,8 @@ export interface CardDetail {
   type: string;
   title: string;
   draft: boolean;
+  /** picker, template, generated (by the AI agent)… */
+  origin: string | null;
   template: boolean;
   templateName: string | null;
   isEvidence: boolean;
@@ -129,6 +131,9 @@ export interface CardMedia {
   url: string;
   mediumUrl: string | null;
   thumbUrl: string | null;
+  /** The agent's summary of a document (enterprise), and whether it is being written. */
+  summary: string | null;
+  processing: boolean;
 }
 
 export interface Interviewee {
@@ -170,7 +175,7 @@ export interface EvidenceDetail {
 const INTERVIEWEE =
   'id name email phone title company companyLocation linkedin notes interviewCount';
 
-export const CARD_FIELDS = `id projectId type title draft template templateName isEvidence viewed reviewed tags fields
+export const CARD_FIELDS = `id projectId type title draft origin template templateName isEvidence viewed reviewed tags fields
   version publishedAt createdAt updatedAt path
   createdBy { ${PERSON} } updatedBy { ${PERSON} }
   texts { field text rawText mentions updatedAt }
@@ -184,7 +189,7 @@ export const CARD_FIELDS = `id projectId type title draft template templateName 
     phase { phase phaseReady planDuration testDuration analyzeDuration completeDuration updatedAt completedAt rank }
     successCriteria { id measurement expectation achieved evidence }
     analyze { market investment details hypothesisChanged hypothesis { id value reason } } }
-  media { id filename fileType size url mediumUrl thumbUrl }
+  media { id filename fileType size url mediumUrl thumbUrl summary processing }
   associations {
     hypothesis { connectionId cardId title type hypothesisType rating }
     evidence { connectionId cardId title type hypothesisType rating }

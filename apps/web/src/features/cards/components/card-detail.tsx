@@ -8,6 +8,7 @@ import {
   type License,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
+import { CardAgentPanel } from '../../../ui/agent/card-agent-panel.tsx';
 import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
@@ -104,6 +105,15 @@ function LoadedCard(props: {
         <Group gap="xs">
           <Badge variant="light">{kind}</Badge>
           {card.draft ? <Badge color="yellow">Draft</Badge> : null}
+          {card.origin === 'generated' ? (
+            <Badge
+              color="grape"
+              variant="light"
+              title="Written by the AI agent; untested until evidence is connected"
+            >
+              Generated
+            </Badge>
+          ) : null}
           {card.hypothesis?.risky ? (
             <Badge color="red" variant="outline">
               Risky
@@ -145,11 +155,14 @@ function LoadedCard(props: {
           ))}
         </Tabs.List>
         <Tabs.Panel value="details" pt="md">
-          {card.hypothesis ? (
-            <HypothesisDetails card={card} project={props.project} license={props.license} />
-          ) : (
-            <EvidenceDetails card={card} />
-          )}
+          <Stack gap="md">
+            {card.hypothesis ? (
+              <HypothesisDetails card={card} project={props.project} license={props.license} />
+            ) : (
+              <EvidenceDetails card={card} />
+            )}
+            {card.template ? null : <CardAgentPanel cardId={card.id} />}
+          </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="connections" pt="md">
           <ConnectionsTab card={card} />

@@ -13,8 +13,9 @@ import {
   Text,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toApiError } from '../../../api/errors.ts';
+import { summarizeFile } from '../../../api/generation.ts';
 import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { trackUpload } from '../../../ui/upload-progress.tsx';
@@ -43,6 +44,15 @@ export function CardMediaSection(props: { card: CardDetail }) {
     }
   };
   const viewable = card.media.filter(isViewable);
+  const [summaryOf, setSummaryOf] = useState<CardMedia | null>(null);
+  // While the agent summarizes a file, the card is read again until it is done.
+  const summarizing = card.media.some((m) => m.processing);
+  useEffect(() => {
+    if (!summarizing) return;
+    const timer = setInterval(() => void refresh(), 2000);
+    return () => clearInterval(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [summarizing, card.id]);
   return (
     <Stack gap={6} role="group" aria-label="Files">
       <Group justify="space-between">
@@ -83,6 +93,11 @@ export function CardMediaSection(props: { card: CardDetail }) {
                   <a href={file.url} target="_blank" rel="noreferrer">
                     Open
                   </a>
+                  {file.summary || file.processing ? (
+                    <Button size="compact-xs" variant="subtle" onClick={() => setSummaryOf(file)}>
+                      {file.processing ? 'Summarizing…' : 'Summary'}
+                    </Button>
+                  ) : null}
                 </Stack>
               )}
               <Group justify="space-between" wrap="nowrap" gap={2} mt={2}>
@@ -109,6 +124,12 @@ export function CardMediaSection(props: { card: CardDetail }) {
           ))}
         </SimpleGrid>
       )}
+      <FileSummaryModal
+        file={summaryOf ? (card.media.find((m) => m.id === summaryOf.id) ?? summaryOf) : null}
+        canAsk={card.abilities.edit}
+        onClose={() => setSummaryOf(null)}
+        onAsked={() => void refresh()}
+      />
       <Modal
         opened={open !== null}
         onClose={() => setOpen(null)}
@@ -151,4 +172,49 @@ export async function uploadImageForCard(cardId: string, file: File): Promise<st
     track.failed(toApiError(error).message);
     throw error;
   }
+}
+
+/** The file summary modal: what the agent took from a document, and a way to ask again. */
+function FileSummaryModal(props: {
+  file: CardMedia | null;
+  canAsk: boolean;
+  onClose: () => void;
+  onAsked: () => void;
+}) {
+  const file = props.file;
+  return (
+    <Modal opened={file !== null} onClose={props.onClose} title="File summary" size="lg" centered>
+      {file ? (
+        <Stack gap="sm" data-testid="file-summary">
+          <Text size="sm" fw={500}>
+            {file.filename}
+          </Text>
+          {file.processing ? (
+            <Text size="sm" c="dimmed">
+              The agent is reading the file…
+            </Text>
+          ) : (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {file.summary}
+            </Text>
+          )}
+          {props.canAsk && !file.processing ? (
+            <Group justify="end">
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() =>
+                  void summarizeFile(file.id)
+                    .then(props.onAsked)
+                    .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+                }
+              >
+                Summarize again
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Modal>
+  );
 }

@@ -4,6 +4,9 @@ import type {
   DashboardStatement,
   DashboardTab,
   ExperimentPhase,
+  PetalCategory,
+  PetalCompany,
+  PetalDiagram,
   PortfolioStage,
   ProjectInvestment,
   ProjectMarket,
@@ -43,6 +46,9 @@ export interface ProjectDashboard {
   project: { id: string; name: string; status: string };
   abilities: { edit: boolean; openWorkspace: boolean };
   statements: Record<DashboardStatement, string>;
+  /** What the AI agent last wrote for the statements. */
+  generatedStatements: Partial<Record<DashboardStatement, string | null>> | null;
+  petal: PetalDiagram;
   market: Omit<ProjectMarket, 'media'> & { files: DashboardFile[] };
   investment: Omit<ProjectInvestment, 'media'> & { files: DashboardFile[] };
   tabOrder: DashboardTab[];
@@ -71,6 +77,8 @@ const HYPOTHESIS = 'id title result businessStatus risky hypothesisType path';
 const EXPERIMENT = 'id title path timing dueDate success evidenceCount phase { phase phaseReady }';
 const DASHBOARD = `project { id name status } abilities { edit openWorkspace } tabOrder
   statements { description whoFor problemStatement solutionStatement whyNot whyNow }
+  generatedStatements { description whoFor problemStatement solutionStatement whyNot whyNow }
+  petal { categories { id title description marketAnalysis value generated companies { id name description link } } }
   market { target served total notes analysis links files { id filename url } }
   investment { total toDate notes files { id filename url } }
   counts { hypotheses validated invalidated risky inTesting experiments activeExperiments
@@ -100,6 +108,30 @@ const DASHBOARD_CALL: Record<string, string> = {
   updateProjectInvestment: 'updateProjectInvestment(input: $input)',
   updateProjectDashboard: 'updateProjectDashboard(input: $input)',
   reorderDashboardTabs: 'reorderDashboardTabs(projectId: $projectId, tabs: $tabs)',
+  createPetal: 'createPetal(projectId: $p, input: $input)',
+  updatePetal: 'updatePetal(projectId: $p, petalId: $c, input: $input)',
+  deletePetal: 'deletePetal(projectId: $p, petalId: $c)',
+  createPetalCompany: 'createPetalCompany(projectId: $p, petalId: $c, input: $input)',
+  updatePetalCompany:
+    'updatePetalCompany(projectId: $p, petalId: $c, companyId: $o, input: $input)',
+  deletePetalCompany: 'deletePetalCompany(projectId: $p, petalId: $c, companyId: $o)',
+};
+
+export type PetalInput = Pick<PetalCategory, 'title' | 'description' | 'marketAnalysis' | 'value'>;
+export type CompanyInput = Pick<PetalCompany, 'name' | 'description' | 'link'>;
+
+export const petalChanges = {
+  create: (p: string, input: PetalInput) =>
+    change('createPetal', '($p: ID!, $input: JSON!)', { p, input }),
+  update: (p: string, c: string, input: Partial<PetalInput>) =>
+    change('updatePetal', '($p: ID!, $c: ID!, $input: JSON!)', { p, c, input }),
+  remove: (p: string, c: string) => change('deletePetal', '($p: ID!, $c: ID!)', { p, c }),
+  createCompany: (p: string, c: string, input: CompanyInput) =>
+    change('createPetalCompany', '($p: ID!, $c: ID!, $input: JSON!)', { p, c, input }),
+  updateCompany: (p: string, c: string, o: string, input: Partial<CompanyInput>) =>
+    change('updatePetalCompany', '($p: ID!, $c: ID!, $o: ID!, $input: JSON!)', { p, c, o, input }),
+  removeCompany: (p: string, c: string, o: string) =>
+    change('deletePetalCompany', '($p: ID!, $c: ID!, $o: ID!)', { p, c, o }),
 };
 
 export const updateMarket = (projectId: string, market: Partial<ProjectDashboard['market']>) =>

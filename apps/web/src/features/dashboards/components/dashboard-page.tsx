@@ -36,15 +36,23 @@ import {
   DASHBOARD_TAB_LABELS,
   EXPERIMENT_PHASE_LABELS,
   HYPOTHESIS_RESULT_LABELS,
+  isGenerationRunning,
   type DashboardStatement,
   type DashboardTab,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import {
+  generationKeys,
+  regenerateProjectPart,
+  useProjectGeneration,
+} from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
+import { openConfirm } from '../../../ui/confirm.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
+import { PetalDiagramSection } from './petal-diagram.tsx';
 import { trackUpload } from '../../../ui/upload-progress.tsx';
 import {
   attachDashboardFile,
@@ -398,6 +406,34 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
   const c = data.counts;
   const statement = (key: DashboardStatement) => (value: string) =>
     void save(() => updateStatements(projectId, { [key]: value }));
+  const agent = useProjectGeneration(projectId);
+  const queryClient = useQueryClient();
+  const regenerate = (part: 'marketData' | 'petalDiagram') => {
+    const a = agent.data;
+    if (!a || !editable || !a.abilities.generate) return undefined;
+    if (part === 'marketData' && !a.abilities.regenerateMarket) return undefined;
+    const state = a[part];
+    const what = part === 'marketData' ? 'market analysis' : 'petal diagram';
+    return {
+      label: `Regenerate the ${what}`,
+      busy: Boolean(state && isGenerationRunning(state.status)),
+      onClick: () =>
+        openConfirm({
+          title: `Regenerate the ${what}?`,
+          message:
+            part === 'marketData'
+              ? 'The agent rewrites the market notes and analysis you have not changed. What you wrote yourself stays as it is.'
+              : 'The agent replaces the petals it drew that nobody has changed. Petals you added or edited stay.',
+          confirmLabel: 'Regenerate',
+          onConfirm: () =>
+            void regenerateProjectPart(projectId, part)
+              .then(() => queryClient.invalidateQueries({ queryKey: generationKeys.all }))
+              .catch((error: unknown) => showAlert({ message: toApiError(error).message })),
+        }),
+    };
+  };
+  const marketRegeneration = regenerate('marketData');
+  const generated = data.generatedStatements ?? {};
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
@@ -457,21 +493,50 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
           </Title>
           <Stack gap="sm">
             {DASHBOARD_STATEMENTS.map((key) => (
-              <StatementField
-                key={key}
-                label={DASHBOARD_STATEMENT_LABELS[key]}
-                value={data.statements[key]}
-                editable={editable}
-                onSave={statement(key)}
-              />
+              <Stack key={key} gap={2}>
+                <StatementField
+                  label={DASHBOARD_STATEMENT_LABELS[key]}
+                  value={data.statements[key]}
+                  editable={editable}
+                  onSave={statement(key)}
+                />
+                {key !== 'description' &&
+                generated[key] &&
+                generated[key] !== data.statements[key] ? (
+                  <Group gap={6} wrap="nowrap" align="flex-start">
+                    <Text size="xs" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
+                      The agent&apos;s version: {generated[key]}
+                    </Text>
+                    {editable ? (
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() => statement(key)(generated[key] ?? '')}
+                      >
+                        Use it
+                      </Button>
+                    ) : null}
+                  </Group>
+                ) : null}
+              </Stack>
             ))}
           </Stack>
         </Paper>
         <Stack gap="md">
           <Paper withBorder p="md" radius="md">
-            <Title order={4} mb="sm">
-              Market
-            </Title>
+            <Group justify="space-between" mb="sm">
+              <Title order={4}>Market</Title>
+              {marketRegeneration ? (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={marketRegeneration.busy}
+                  onClick={marketRegeneration.onClick}
+                >
+                  {marketRegeneration.label}
+                </Button>
+              ) : null}
+            </Group>
             <Stack gap="sm">
               <SimpleGrid cols={3} spacing="xs">
                 <MoneyField
@@ -555,6 +620,7 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
           </Paper>
         </Stack>
       </SimpleGrid>
+      <PetalDiagramSection data={data} save={save} regenerate={regenerate('petalDiagram')} />
       <ExportModal projectId={projectId} opened={exporting} onClose={() => setExporting(false)} />
     </Stack>
   );

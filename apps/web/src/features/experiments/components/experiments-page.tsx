@@ -28,6 +28,7 @@ import {
   Checkbox,
   Group,
   Loader,
+  Menu,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -49,7 +50,9 @@ import {
 import { isStaleVersion } from '../../../api/card-writes.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import { useGenerationLimits } from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
+import { AiExperimentModal } from '../../../ui/agent/ai-experiment-modal.tsx';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { dropTarget, groupBySection, SECTION_PREFIX } from '../../../ui/board-drop.ts';
@@ -347,6 +350,8 @@ export function ExperimentsPage() {
   const open = useOpenCard();
   const workspace = useExperimentWorkspace(projectId);
   const view = params.get('view') === 'list' ? 'list' : 'board';
+  const agent = useGenerationLimits().data?.enabled ?? false;
+  const [aiExperiment, setAiExperiment] = useState(false);
   useLiveProject(projectId);
   useEffect(() => {
     setCurrentProjectId(projectId);
@@ -390,9 +395,21 @@ export function ExperimentsPage() {
             Dashboard
           </Anchor>
           {workspace.data?.project.abilities.createExperiments ? (
-            <Button size="xs" onClick={create}>
-              New experiment
-            </Button>
+            agent ? (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button size="xs">New experiment</Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item onClick={() => setAiExperiment(true)}>AI experiment</Menu.Item>
+                  <Menu.Item onClick={create}>Blank experiment</Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            ) : (
+              <Button size="xs" onClick={create}>
+                New experiment
+              </Button>
+            )
           ) : null}
         </Group>
       </Group>
@@ -405,6 +422,17 @@ export function ExperimentsPage() {
       ) : (
         <Board data={workspace.data} projectId={projectId} />
       )}
+      {agent ? (
+        <AiExperimentModal
+          projectId={projectId}
+          opened={aiExperiment}
+          onClose={() => setAiExperiment(false)}
+          onCreated={(cardId) => {
+            void queryClient.invalidateQueries({ queryKey: ['experiments', projectId] });
+            open(cardId, 'plan');
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -49,7 +49,12 @@ export const projectsQueryOptions = () =>
 
 export const useProjects = () => useQuery(projectsQueryOptions());
 
-export const createProject = (input: { name: string; description: string }) =>
+export const createProject = (input: {
+  name: string;
+  description: string;
+  language?: string;
+  generate?: boolean;
+}) =>
   gatewayRequest<{ createProject: ProjectSummary }>(
     'mutation CreateProject($input: CreateProjectInput!) { createProject(input: $input) { id name } }',
     { input },

@@ -1,20 +1,87 @@
-/** New project: a name (required, sanitised, 50 characters) and a description. */
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+/**
+ * New project: a name (required, sanitised, 50 characters), a description and a language; where
+ * the plan has the AI agent and the organisation offers it, "Draft it with the AI agent" (the
+ * description must then be at least 100 characters). The draft is kept per organisation in local storage until the project exists.
+ */
+import {
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import {
   ERRORS,
+  LANGUAGE_NAMES,
+  LANGUAGES,
   LIMITS,
   MESSAGES,
+  pickLanguage,
   sanitizeName,
   VALIDATION_MESSAGES,
+  type Language,
   type Terms,
 } from '@assay/domain';
+import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
+import { gatewayRequest } from '../../../api/gateway.ts';
+import { useGenerationLimits } from '../../../api/generation.ts';
 import { requestOwnerApproval } from '../../../api/owner-approval.ts';
+import { limitsText } from '../../../ui/agent/generation-progress.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { openLimitDialog } from '../../../ui/limit-dialog.tsx';
 import { createProject } from '../api/projects.ts';
+
+interface Draft {
+  name: string;
+  description: string;
+  language: Language;
+  generate: boolean;
+}
+
+const draftKey = (organizationId: string) => `initial-project-${organizationId}`;
+
+function loadDraft(organizationId: string | undefined): Partial<Draft> {
+  if (!organizationId) return {};
+  try {
+    return JSON.parse(localStorage.getItem(draftKey(organizationId)) ?? '{}') as Partial<Draft>;
+  } catch {
+    localStorage.removeItem(draftKey(organizationId));
+    return {};
+  }
+}
+
+const DESCRIPTION_GUIDE = [
+  'What problem do you solve?',
+  'What is your solution?',
+  'What products or services do you offer?',
+  'Who are your customers?',
+];
+
+const EXAMPLE =
+  'e.g. Stockly is a mobile inventory app for independent restaurant owners who still count stock on paper. They waste hours every week and throw away food because they over-order…';
+
+function useProjectDefaults() {
+  return useQuery({
+    queryKey: ['organization', 'project-defaults'],
+    queryFn: () =>
+      gatewayRequest<{
+        fullOrganization: { projectDefaults: { generate: boolean; language: string } } | null;
+      }>('{ fullOrganization { projectDefaults { generate language } } }').then(
+        (d) => d.fullOrganization?.projectDefaults ?? null,
+      ),
+    staleTime: 60_000,
+  });
+}
 
 export function CreateProjectModal(props: {
   opened: boolean;
@@ -23,19 +90,67 @@ export function CreateProjectModal(props: {
   isOwner: boolean;
 }) {
   const queryClient = useQueryClient();
-  const form = useForm({
-    initialValues: { name: '', description: '' },
-    validate: { name: (v) => (sanitizeName(v) ? null : VALIDATION_MESSAGES.projectNameRequired) },
+  const navigate = useNavigate();
+  const organizationId = useBootstrap().data?.organization?.id;
+  const limits = useGenerationLimits(props.opened);
+  const defaults = useProjectDefaults();
+  // The option is offered where the plan has the agent and the organisation offers it (projectDefaults.generate).
+  const agent = (limits.data?.enabled ?? false) && defaults.data?.generate !== false;
+  const form = useForm<Draft>({
+    initialValues: {
+      name: '',
+      description: '',
+      language: pickLanguage(navigator.language),
+      generate: false,
+    },
+    validate: {
+      name: (v) => (sanitizeName(v) ? null : VALIDATION_MESSAGES.projectNameRequired),
+      description: (v, values) =>
+        values.generate && v.trim().length < LIMITS.projectDescriptionMin
+          ? VALIDATION_MESSAGES.projectDescriptionMin
+          : null,
+    },
   });
+  // The saved draft (or the organisation's defaults) when the modal opens.
+  const { setValues } = form;
+  const defaultsData = defaults.data;
+  useEffect(() => {
+    if (!props.opened) return;
+    const saved = loadDraft(organizationId);
+    setValues({
+      ...saved,
+      ...(saved.language
+        ? {}
+        : defaultsData?.language
+          ? { language: defaultsData.language as Language }
+          : {}),
+    });
+  }, [props.opened, organizationId, defaultsData, setValues]);
+  useEffect(() => {
+    if (organizationId && props.opened)
+      localStorage.setItem(draftKey(organizationId), JSON.stringify(form.values));
+  }, [form.values, organizationId, props.opened]);
+
+  const generate = agent && form.values.generate;
   const create = useMutation({
     meta: { customErrorHandler: true },
-    mutationFn: (values: { name: string; description: string }) => createProject(values),
+    mutationFn: (values: Draft) =>
+      createProject({
+        name: values.name,
+        description: values.description,
+        language: values.language,
+        generate: agent && values.generate,
+      }),
     onSuccess: async (project) => {
-      showAlert({ message: `${project.name} is ready`, type: 'success' });
+      if (organizationId) localStorage.removeItem(draftKey(organizationId));
       form.reset();
       props.onClose();
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
       await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
+      if (generate) {
+        void queryClient.invalidateQueries({ queryKey: ['generation'] });
+        void navigate(`/workspace/${project.id}/canvas/business`);
+      } else showAlert({ message: `${project.name} is ready`, type: 'success' });
     },
     onError: (error) => {
       const apiError = toApiError(error);
@@ -50,14 +165,24 @@ export function CreateProjectModal(props: {
         });
         return;
       }
+      if (
+        apiError.message === ERRORS.generationNeedsDescription.message ||
+        apiError.message === ERRORS.generationAllowanceUsed.message ||
+        apiError.message === ERRORS.generationNotAllowed.message
+      ) {
+        form.setFieldError('description', apiError.message);
+        return;
+      }
       form.setFieldError('name', apiError.message);
     },
   });
+  const length = form.values.description.trim().length;
   return (
     <Modal
       opened={props.opened}
       onClose={props.onClose}
       title={`New ${props.terms.project.toLowerCase()}`}
+      size={agent ? 'lg' : 'md'}
       centered
     >
       <form onSubmit={form.onSubmit((values) => create.mutate(values))} noValidate>
@@ -70,18 +195,62 @@ export function CreateProjectModal(props: {
             {...form.getInputProps('name')}
           />
           <Textarea
-            label="Description"
+            label={
+              generate
+                ? `Description (at least ${LIMITS.projectDescriptionMin} characters)`
+                : 'Description'
+            }
+            description={generate ? `${length} characters` : undefined}
+            placeholder={generate ? EXAMPLE : undefined}
             autosize
-            minRows={3}
+            minRows={generate ? 6 : 3}
             maxLength={LIMITS.textFieldMax}
             {...form.getInputProps('description')}
+          />
+          {agent ? (
+            <>
+              <Checkbox
+                label="Draft it with the AI agent: hypotheses for every canvas section, the dashboard, a market worksheet and first experiments"
+                {...form.getInputProps('generate', { type: 'checkbox' })}
+              />
+              {generate ? (
+                <Stack gap={4}>
+                  <Text size="xs" c="dimmed">
+                    The more your description answers these, the better the draft:
+                  </Text>
+                  <List size="xs" c="dimmed" withPadding>
+                    {DESCRIPTION_GUIDE.map((q) => (
+                      <List.Item key={q}>{q}</List.Item>
+                    ))}
+                  </List>
+                  {limits.data ? (
+                    <Text size="xs" c="dimmed" data-testid="generation-limits">
+                      {limitsText(limits.data)}
+                    </Text>
+                  ) : null}
+                </Stack>
+              ) : null}
+            </>
+          ) : null}
+          <Select
+            label="Language"
+            allowDeselect={false}
+            data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+            {...form.getInputProps('language')}
           />
           <Group justify="end">
             <Button variant="default" onClick={props.onClose}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create
+            <Button
+              type="submit"
+              loading={create.isPending}
+              disabled={
+                generate &&
+                (length < LIMITS.projectDescriptionMin || !sanitizeName(form.values.name))
+              }
+            >
+              {generate ? 'Create and draft' : 'Create'}
             </Button>
           </Group>
         </Stack>

@@ -27,6 +27,8 @@ import {
   type GlobalField,
   type WorkspaceSettings,
 } from '../api/workspace-settings.ts';
+import { useGenerationLimits } from '../../../api/generation.ts';
+import { limitsText } from '../../../ui/agent/generation-progress.tsx';
 import { PromptGroupsEditor } from './prompt-groups.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
@@ -257,11 +259,22 @@ function AgentCard(props: { settings: WorkspaceSettings }) {
   );
   const hasContext = props.settings.features.includes('organizationContext');
   const hasPrompts = props.settings.features.includes('customAgentPrompts');
+  const limits = useGenerationLimits();
+  const usage = limits.data ? (
+    <Text size="sm" c="dimmed" data-testid="agent-usage">
+      {limits.data.enabled
+        ? `${limitsText(limits.data)} ${limits.data.provider === 'openai' ? 'The agent uses the AI model configured on this server.' : 'The agent runs on the built-in generator (no AI model is configured on this server).'}`
+        : 'The AI agent is not part of your plan, or it is turned off for your organization.'}
+    </Text>
+  ) : null;
   if (!hasContext && !hasPrompts) {
     return (
-      <Alert title="The agent's organisation context comes with the Enterprise plan">
-        Tell the AI agent about your organisation once your plan has it.
-      </Alert>
+      <Stack gap="xs">
+        {usage}
+        <Alert title="The agent's organisation context comes with the Enterprise plan">
+          Tell the AI agent about your organisation once your plan has it.
+        </Alert>
+      </Stack>
     );
   }
   const prompts = props.settings.promptSettings;
@@ -270,6 +283,7 @@ function AgentCard(props: { settings: WorkspaceSettings }) {
       <Title order={3} size="h5">
         AI agent
       </Title>
+      {usage}
       {hasContext ? (
         <Stack gap="xs" mt="sm">
           <Textarea

@@ -19,6 +19,8 @@ import {
 } from '../api/canvas.ts';
 import { groupBySection, useBoardDnd } from '../hooks/use-board-dnd.ts';
 import { useCreateCard } from '../hooks/use-create-card.ts';
+import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
+import { useSectionGeneration } from '../hooks/use-section-generation.ts';
 import { CardFace } from './board-card.tsx';
 import { RenameModal } from './rename-modal.tsx';
 import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
@@ -42,7 +44,7 @@ export function useOpenCard() {
   );
 }
 
-export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters }) {
+export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; agent?: boolean }) {
   const { data } = props;
   const project = data.project;
   const queryClient = useQueryClient();
@@ -79,8 +81,19 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters })
     order.splice(to, 0, key);
     change(() => updateCanvasLayout({ projectId: project.id, order }));
   };
-  const menuFor = (section: CanvasSectionView): SectionMenuItem[] =>
-    manage
+  const ai = useSectionGeneration(project.id);
+  const aiItem = (section: CanvasSectionView): SectionMenuItem[] =>
+    props.agent && project.abilities.createCards && section.lens !== null
+      ? [
+          {
+            label: 'Generate hypotheses with AI',
+            onClick: () => ai.start(section.key, section.name),
+          },
+        ]
+      : [];
+  const menuFor = (section: CanvasSectionView): SectionMenuItem[] => [
+    ...aiItem(section),
+    ...(manage
       ? [
           ...(project.canvas.locked
             ? []
@@ -95,7 +108,8 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters })
           { label: 'Move earlier', onClick: () => move(section.key, -1) },
           { label: 'Move later', onClick: () => move(section.key, 1) },
         ]
-      : [];
+      : []),
+  ];
   const column = (section: CanvasSectionView) => (
     <SectionColumn
       key={section.key}
@@ -119,6 +133,12 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters })
       onDragCancel={dnd.onDragCancel}
     >
       <Stack gap="lg">
+        {ai.running ? (
+          <GenerationProgress
+            generation={ai.running}
+            label={`Writing hypotheses for ${ai.sectionName}`}
+          />
+        ) : null}
         {LENSES.map((lens) => {
           const inLens = visible.filter((s) => s.lens === lens.key);
           if (inLens.length === 0) return null;

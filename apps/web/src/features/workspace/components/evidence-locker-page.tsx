@@ -41,7 +41,7 @@ export function EvidenceLockerPage() {
           </Text>
         </Stack>
         {projectId && locker.data?.project.abilities.createEvidence ? (
-          <EvidencePicker projectId={projectId} academic={false} />
+          <EvidencePicker projectId={projectId} academic={false} agent={false} />
         ) : null}
       </Group>
       {projectId ? (

@@ -1,50 +1,74 @@
-/** The evidence picker: interview, post, other evidence (and meetings on the academic plan). */
+/**
+ * The evidence picker: AI generation (where the plan has the agent), interview, post, other
+ * evidence (and meetings on the academic plan).
+ */
 import { Button, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../../api/errors.ts';
+import { AiEvidenceModal } from '../../../ui/agent/ai-evidence-modal.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createEvidence } from '../api/canvas.ts';
 
-export function EvidencePicker(props: { projectId: string; academic: boolean }) {
+export function EvidencePicker(props: { projectId: string; academic: boolean; agent: boolean }) {
   const [, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  const [fromNotes, setFromNotes] = useState(false);
+  const open = (cardId: string) =>
+    setParams((p) => {
+      p.set('cardId', cardId);
+      p.set('cardTab', 'details');
+      return p;
+    });
   const create = (input: Omit<Parameters<typeof createEvidence>[0], 'projectId'>) =>
     void createEvidence({ projectId: props.projectId, ...input })
       .then((card) => {
         void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
-        setParams((p) => {
-          p.set('cardId', card.id);
-          p.set('cardTab', 'details');
-          return p;
-        });
+        open(card.id);
       })
       .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Button size="xs">Add evidence</Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item onClick={() => create({ type: 'interview' })}>Interview</Menu.Item>
-        <Menu.Item onClick={() => create({ type: 'post' })}>Post</Menu.Item>
-        <Menu.Item onClick={() => create({ type: 'evidenceOther' })}>Other evidence</Menu.Item>
-        {props.academic ? (
-          <>
-            <Menu.Divider />
-            <Menu.Label>Meetings</Menu.Label>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'instructor' })}>
-              Instructor meeting
-            </Menu.Item>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'mentor' })}>
-              Mentor meeting
-            </Menu.Item>
-            <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'guest' })}>
-              Coach meeting
-            </Menu.Item>
-          </>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <Button size="xs">Add evidence</Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {props.agent ? (
+            <Menu.Item onClick={() => setFromNotes(true)}>AI generation (from notes)</Menu.Item>
+          ) : null}
+          <Menu.Item onClick={() => create({ type: 'interview' })}>Interview</Menu.Item>
+          <Menu.Item onClick={() => create({ type: 'post' })}>Post</Menu.Item>
+          <Menu.Item onClick={() => create({ type: 'evidenceOther' })}>Other evidence</Menu.Item>
+          {props.academic ? (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Meetings</Menu.Label>
+              <Menu.Item
+                onClick={() => create({ type: 'interview', engagementType: 'instructor' })}
+              >
+                Instructor meeting
+              </Menu.Item>
+              <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'mentor' })}>
+                Mentor meeting
+              </Menu.Item>
+              <Menu.Item onClick={() => create({ type: 'interview', engagementType: 'guest' })}>
+                Coach meeting
+              </Menu.Item>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      <AiEvidenceModal
+        projectId={props.projectId}
+        opened={fromNotes}
+        onClose={() => setFromNotes(false)}
+        onCreated={(cardId) => {
+          void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
+          open(cardId);
+        }}
+      />
+    </>
   );
 }

@@ -32,7 +32,10 @@ import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
+import { useGenerationLimits } from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
+import { AssistantPanel } from '../../../ui/agent/assistant-panel.tsx';
+import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
   createHypothesis,
@@ -111,6 +114,7 @@ function tagOptions(cards: { tags: string[] }[]): string[] {
 }
 
 function BusinessView(props: {
+  agent: boolean;
   projectId: string;
   filters: CanvasFilters;
   setFilters: (f: CanvasFilters) => void;
@@ -140,7 +144,7 @@ function BusinessView(props: {
           />
         </Group>
       </Group>
-      <CanvasBoard data={canvas.data} filters={props.filters} />
+      <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
     </Stack>
   );
 }
@@ -207,6 +211,8 @@ export function WorkspacePage() {
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
   const [panel, setPanel] = useState(false);
+  const [assistant, setAssistant] = useState(false);
+  const agent = useGenerationLimits().data?.enabled ?? false;
   const [project, setProject] = useState<WorkspaceProject | null>(null);
   const [businessFilters, setBusinessFilters] = useFilters('business', projectId);
   const [productFilters, setProductFilters] = useFilters('product', projectId);
@@ -275,11 +281,16 @@ export function WorkspacePage() {
             ]}
           />
           {project?.abilities.createEvidence ? (
-            <EvidencePicker projectId={projectId} academic={license === 'academic'} />
+            <EvidencePicker projectId={projectId} academic={license === 'academic'} agent={agent} />
           ) : null}
           <Button variant="default" size="xs" onClick={() => setPanel(true)}>
             Activity
           </Button>
+          {agent ? (
+            <Button variant="light" size="xs" onClick={() => setAssistant(true)}>
+              Ask the agent
+            </Button>
+          ) : null}
           {project?.settings.experiments !== false &&
           license &&
           licenseAllows(license, 'experiments') ? (
@@ -297,8 +308,10 @@ export function WorkspacePage() {
           ) : null}
         </Group>
       </Group>
+      <ProjectGenerationBanner projectId={projectId} />
       {canvasType === 'business' ? (
         <BusinessView
+          agent={agent}
           projectId={projectId}
           filters={businessFilters}
           setFilters={setBusinessFilters}
@@ -320,6 +333,13 @@ export function WorkspacePage() {
         canCreate={project?.abilities.createCards ?? false}
         onUseTemplate={applyTemplate}
       />
+      {agent ? (
+        <AssistantPanel
+          projectId={projectId}
+          opened={assistant}
+          onClose={() => setAssistant(false)}
+        />
+      ) : null}
     </Stack>
   );
 }

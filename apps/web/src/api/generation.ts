@@ -1,0 +1,201 @@
+/**
+ * The AI agent's client side, shared by the screens that offer it (canvas, cards, dashboard,
+ * experiments, projects): generation status, limits, completions, suggestions, pickers and the
+ * assistant. While a generation runs, its query polls; realtime events refresh it sooner.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  isGenerationRunning,
+  type GenerationState,
+  type GenerationStatus,
+  type ValuePropositionCanvas,
+} from '@assay/domain';
+import { gatewayRequest } from './gateway.ts';
+
+export const generationKeys = {
+  all: ['generation'] as const,
+  project: (projectId: string) => ['generation', 'project', projectId] as const,
+  card: (cardId: string) => ['generation', 'card', cardId] as const,
+  one: (id: string) => ['generation', 'one', id] as const,
+  limits: ['generation', 'limits'] as const,
+};
+
+const GENERATION = `id kind status stage totalStages stageLabel prompt error provider fellBack queued startedAt endedAt modifiedByUser`;
+
+export interface GenerationLimitsView {
+  allowance: number | null;
+  count: number;
+  expiresAt: string | null;
+  frequencyTimeRemaining: number;
+}
+
+export interface ProjectGenerationView {
+  projectId: string;
+  generation: GenerationState | null;
+  projectData: GenerationState | null;
+  marketData: GenerationState | null;
+  petalDiagram: GenerationState | null;
+  limits: GenerationLimitsView;
+  abilities: { generate: boolean; regenerateMarket: boolean; customPrompts: boolean };
+}
+
+const running = (g: { status: GenerationStatus } | null | undefined) =>
+  Boolean(g && isGenerationRunning(g.status));
+
+export function useProjectGeneration(projectId: string) {
+  return useQuery({
+    queryKey: generationKeys.project(projectId),
+    enabled: /^[0-9a-f-]{36}$/i.test(projectId),
+    queryFn: () =>
+      gatewayRequest<{ projectGeneration: ProjectGenerationView }>(
+        `query ProjectGeneration($p: ID!) { projectGeneration(projectId: $p) {
+          projectId generation { ${GENERATION} } projectData { ${GENERATION} } marketData { ${GENERATION} }
+          petalDiagram { ${GENERATION} } limits { allowance count expiresAt frequencyTimeRemaining }
+          abilities { generate regenerateMarket customPrompts } } }`,
+        { p: projectId },
+      ).then((d) => d.projectGeneration),
+    refetchInterval: (query) => {
+      const d = query.state.data;
+      return d && (running(d.generation) || running(d.marketData) || running(d.petalDiagram))
+        ? 1500
+        : false;
+    },
+  });
+}
+
+export interface OrganizationLimitsView extends GenerationLimitsView {
+  enabled: boolean;
+  provider: 'builtin' | 'openai';
+}
+
+export function useGenerationLimits(enabled = true) {
+  return useQuery({
+    queryKey: generationKeys.limits,
+    enabled,
+    queryFn: () =>
+      gatewayRequest<{ generationLimits: OrganizationLimitsView }>(
+        '{ generationLimits { allowance count expiresAt frequencyTimeRemaining enabled provider } }',
+      ).then((d) => d.generationLimits),
+    staleTime: 30_000,
+  });
+}
+
+export type CompletionResult<T> = GenerationState & { result: (T & { fellBack?: boolean }) | null };
+
+export interface CardGenerationView {
+  cardId: string;
+  completions: {
+    interviewQuestions: CompletionResult<{ questions: string[] }> | null;
+    keyInsights: CompletionResult<{ insights: string[]; written: boolean }> | null;
+    valuePropositionCanvas: CompletionResult<ValuePropositionCanvas> | null;
+    connectionSuggestions: CompletionResult<{ hypotheses: string[] }> | null;
+  };
+  suggestions: { id: string; hypothesisId: string; title: string; score: number; path: string }[];
+  abilities: { generate: boolean; completions: string[] };
+}
+
+const CARD_GENERATION = `cardId completions {
+  interviewQuestions { ${GENERATION} result } keyInsights { ${GENERATION} result }
+  valuePropositionCanvas { ${GENERATION} result } connectionSuggestions { ${GENERATION} result } }
+  suggestions { id hypothesisId title score path } abilities { generate completions }`;
+
+export function useCardGeneration(cardId: string, enabled = true) {
+  return useQuery({
+    queryKey: generationKeys.card(cardId),
+    enabled,
+    queryFn: () =>
+      gatewayRequest<{ cardGeneration: CardGenerationView }>(
+        `query CardGeneration($c: ID!) { cardGeneration(cardId: $c) { ${CARD_GENERATION} } }`,
+        { c: cardId },
+      ).then((d) => d.cardGeneration),
+    refetchInterval: (query) =>
+      Object.values(query.state.data?.completions ?? {}).some((c) => running(c)) ? 1500 : false,
+  });
+}
+
+export type GenerationWithResult = GenerationState & { result: Record<string, unknown> | null };
+
+/** Follows one generation (an AI picker's) until it ends. */
+export function useGeneration(id: string | null) {
+  return useQuery({
+    queryKey: generationKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: () =>
+      gatewayRequest<{ generation: GenerationWithResult }>(
+        `query Generation($id: ID!) { generation(id: $id) { ${GENERATION} result } }`,
+        { id },
+      ).then((d) => d.generation),
+    refetchInterval: (query) => (running(query.state.data) || !query.state.data ? 1000 : false),
+  });
+}
+
+export const generateProjectData = (projectId: string, prompt?: string) =>
+  gatewayRequest<{ generateProjectData: ProjectGenerationView }>(
+    'mutation($p: ID!, $prompt: String) { generateProjectData(projectId: $p, prompt: $prompt) { projectId } }',
+    { p: projectId, prompt: prompt ?? null },
+  );
+
+export const regenerateProjectPart = (projectId: string, part: 'marketData' | 'petalDiagram') =>
+  gatewayRequest(
+    part === 'marketData'
+      ? 'mutation($p: ID!) { regenerateMarketData(projectId: $p) { projectId } }'
+      : 'mutation($p: ID!) { regeneratePetalDiagram(projectId: $p) { projectId } }',
+    { p: projectId },
+  );
+
+export const retryGeneration = (id: string) =>
+  gatewayRequest('mutation($id: ID!) { retryGeneration(id: $id) { id status } }', { id });
+
+export const generateCardCompletion = (
+  cardId: string,
+  completion: 'interviewQuestions' | 'keyInsights' | 'valuePropositionCanvas',
+) =>
+  gatewayRequest(
+    'mutation($c: ID!, $k: String!) { generateCardCompletion(cardId: $c, completion: $k) { cardId } }',
+    { c: cardId, k: completion },
+  );
+
+export const suggestConnections = (cardId: string) =>
+  gatewayRequest('mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }', { c: cardId });
+
+export const decideSuggestion = (id: string, accept: boolean) =>
+  gatewayRequest(
+    accept
+      ? 'mutation($id: ID!) { acceptConnectionSuggestion(id: $id) { cardId } }'
+      : 'mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }',
+    { id },
+  );
+
+export const generateHypotheses = (projectId: string, section: string) =>
+  gatewayRequest<{ generateHypotheses: GenerationState }>(
+    'mutation($p: ID!, $s: String!) { generateHypotheses(projectId: $p, section: $s) { id status } }',
+    { p: projectId, s: section },
+  ).then((d) => d.generateHypotheses);
+
+export const generateExperiment = (hypothesisId: string) =>
+  gatewayRequest<{ generateExperiment: GenerationState }>(
+    'mutation($h: ID!) { generateExperiment(hypothesisId: $h) { id status } }',
+    { h: hypothesisId },
+  ).then((d) => d.generateExperiment);
+
+export const generateEvidence = (projectId: string, title: string, notes: string) =>
+  gatewayRequest<{ generateEvidence: { cardId: string; path: string } }>(
+    'mutation($p: ID!, $t: String, $n: String!) { generateEvidence(projectId: $p, title: $t, notes: $n) { cardId path } }',
+    { p: projectId, t: title || null, n: notes },
+  ).then((d) => d.generateEvidence);
+
+export interface AssistantReply {
+  answer: string;
+  provider: string;
+  fellBack: boolean;
+  citations: { cardId: string; title: string; type: string; path: string }[];
+}
+
+export const askAssistant = (projectId: string, question: string) =>
+  gatewayRequest<{ askAssistant: AssistantReply }>(
+    'mutation($p: ID!, $q: String!) { askAssistant(projectId: $p, question: $q) { answer provider fellBack citations { cardId title type path } } }',
+    { p: projectId, q: question },
+  ).then((d) => d.askAssistant);
+
+export const summarizeFile = (mediaId: string) =>
+  gatewayRequest('mutation($m: ID!) { summarizeFile(mediaId: $m) { id status } }', { m: mediaId });
