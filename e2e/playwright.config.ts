@@ -13,7 +13,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // The journeys are whole stories (sign-up to archive); two of them share two cores with the server.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {

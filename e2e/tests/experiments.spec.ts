@@ -54,7 +54,10 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   // Plan a blank experiment.
   await page.getByRole('link', { name: 'Experiments' }).click();
   await expect(page.getByRole('heading', { name: 'Experiments' })).toBeVisible();
+  // The plan has the AI agent, so New experiment offers an AI draft or a blank one.
   await page.getByRole('button', { name: 'New experiment' }).click();
+  await expect(page.getByRole('menuitem', { name: 'AI experiment' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Blank experiment' }).click();
   await expect(dialog.getByRole('heading', { name: 'Experiment' })).toBeVisible();
   await dialog.getByLabel('Title').fill('Sunday pop-up stall');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();

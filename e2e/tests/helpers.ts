@@ -55,6 +55,9 @@ export async function dragTo(
   target: Locator,
   where: 'middle' | 'bottom' = 'middle',
 ) {
+  // Centre the target first: a drop near the window's edge would make dnd-kit scroll the page
+  // under the pointer, and the card would land in the section below.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const from = await source.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('nothing to drag');
