@@ -167,6 +167,22 @@ export const ERRORS = {
   paymentDetails: { status: 400, ref: 2018, message: MESSAGES.paymentDetailsInvalid },
   subscriptionChangeFailed: { status: 400, ref: 2019, message: MESSAGES.subscriptionChangeFailed },
   invoiceNotFound: { status: 404, ref: 2020, message: MESSAGES.invoiceNotFound },
+  cardExpired: { status: 402, ref: 2055, message: 'The card has expired' },
+  noSubscription: {
+    status: 404,
+    ref: 2056,
+    message: 'This organization has no subscription yet. Choose a plan first.',
+  },
+  alreadySubscribed: {
+    status: 409,
+    ref: 2057,
+    message: 'This organization already has a subscription. Change the plan instead.',
+  },
+  paymentProcessorUnavailable: {
+    status: 502,
+    ref: 2058,
+    message: 'The card processor did not answer. Nothing was charged; please try again.',
+  },
 
   // Part 2 §8: workspace.
   cardNotFound: { status: 404, ref: 2021, message: MESSAGES.cardNotFound },

@@ -33,3 +33,5 @@ export * from './dashboard.ts';
 export * from './comments.ts';
 export * from './realtime.ts';
 export * from './generation.ts';
+export * from './billing.ts';
+export * from './onboarding.ts';

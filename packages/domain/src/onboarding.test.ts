@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  nextOnboardingStep,
+  onboardingModuleDefaults,
+  onboardingProductScores,
+  onboardingSequence,
+  previousOnboardingStep,
+  showsAiOnboarding,
+  type OnboardingState,
+} from './onboarding.ts';
+
+const answers = (
+  type: OnboardingState['onboardingType'],
+  ...options: (keyof OnboardingState['selectedOptions'])[]
+): Pick<OnboardingState, 'onboardingType' | 'selectedOptions'> => ({
+  onboardingType: type,
+  selectedOptions: Object.fromEntries(options.map((o) => [o, true])),
+});
+
+describe('the onboarding sequence (part 1 §4.2)', () => {
+  it('is only the introduction without permission, without a tier, or when skipped', () => {
+    const a = answers('advanced', 'productCanvas');
+    expect(onboardingSequence(a, { license: 'team', canCreateProjects: false })).toEqual([
+      'introduction',
+    ]);
+    expect(onboardingSequence(a, { license: null, canCreateProjects: true })).toEqual([
+      'introduction',
+    ]);
+    expect(
+      onboardingSequence(a, { license: 'team', canCreateProjects: true, skipProject: true }),
+    ).toEqual(['introduction']);
+  });
+  it('on an AI tier asks for the business canvas kind only with the Mission Model canvas', () => {
+    expect(
+      onboardingSequence(answers(null), { license: 'garage', canCreateProjects: true }),
+    ).toEqual(['introduction', 'projectGeneration']);
+    expect(
+      onboardingSequence(answers(null, 'businessCanvas'), {
+        license: 'garage',
+        canCreateProjects: true,
+        allows: (f) => f === 'missionModelCanvas',
+      }),
+    ).toEqual(['introduction', 'businessCanvasKind', 'projectGeneration']);
+  });
+  it('quick: introduction, type, canvas, and workflow for the product canvas', () => {
+    expect(
+      onboardingSequence(answers('quick', 'productCanvas'), {
+        license: 'team',
+        canCreateProjects: true,
+      }),
+    ).toEqual(['introduction', 'onboardingType', 'canvasType', 'workflow']);
+    expect(
+      onboardingSequence(answers('quick', 'businessCanvas'), {
+        license: 'team',
+        canCreateProjects: true,
+      }),
+    ).toEqual(['introduction', 'onboardingType', 'canvasType']);
+  });
+  it('basic adds experiments and, with the product canvas, the public portal', () => {
+    expect(
+      onboardingSequence(answers('basic', 'productCanvas'), {
+        license: 'team',
+        canCreateProjects: true,
+      }),
+    ).toEqual([
+      'introduction',
+      'onboardingType',
+      'canvasType',
+      'workflow',
+      'experiments',
+      'publicPortal',
+    ]);
+    expect(
+      onboardingSequence(answers('basic', 'businessCanvas'), {
+        license: 'team',
+        canCreateProjects: true,
+        allows: (f) => f === 'productHypotheses',
+      }),
+    ).toEqual(['introduction', 'onboardingType', 'canvasType']);
+  });
+  it('advanced adds prioritization, the canvas kind, integrations, tools and generation', () => {
+    expect(
+      onboardingSequence(answers('advanced', 'productCanvas', 'businessCanvas'), {
+        license: 'enterprise',
+        canCreateProjects: true,
+      }),
+    ).toEqual([
+      'introduction',
+      'onboardingType',
+      'canvasType',
+      'workflow',
+      'prioritization',
+      'businessCanvasKind',
+      'experiments',
+      'publicPortal',
+      'nativeIntegrations',
+      'otherTools',
+      'projectGeneration',
+    ]);
+  });
+  it('moves forward and back', () => {
+    const steps = onboardingSequence(answers('quick', 'productCanvas'), {
+      license: 'team',
+      canCreateProjects: true,
+    });
+    expect(nextOnboardingStep('introduction', steps)).toBe('onboardingType');
+    expect(nextOnboardingStep('workflow', steps)).toBeNull();
+    expect(previousOnboardingStep('canvasType', steps)).toBe('onboardingType');
+    expect(previousOnboardingStep('introduction', steps)).toBeNull();
+  });
+});
+
+describe('module defaults and product scores (part 1 §4.2)', () => {
+  it('quick turns on only the timeline', () => {
+    expect(onboardingModuleDefaults(answers('quick', 'productCanvas'))).toEqual({
+      timeline: true,
+      productStatus: false,
+      productTheme: false,
+      projectOverview: false,
+      experiments: false,
+      publicPortal: false,
+      productHypotheses: true,
+      businessHypotheses: false,
+    });
+  });
+  it('other types turn on timeline, status, overview, experiments and portal, theme off', () => {
+    expect(onboardingModuleDefaults(answers('basic', 'businessCanvas'))).toEqual({
+      timeline: true,
+      productStatus: true,
+      productTheme: false,
+      projectOverview: true,
+      experiments: true,
+      publicPortal: true,
+      productHypotheses: false,
+      businessHypotheses: true,
+    });
+  });
+  it('keeps only the chosen boards, and the no answers turn modules off', () => {
+    const m = onboardingModuleDefaults(
+      answers('advanced', 'productCanvas', 'productTheme', 'experimentsNo', 'publicPortalNo'),
+    );
+    expect(m).toMatchObject({
+      timeline: false,
+      productStatus: false,
+      productTheme: true,
+      experiments: false,
+      publicPortal: false,
+    });
+  });
+  it('forces the product canvas on when neither canvas was chosen', () => {
+    expect(onboardingModuleDefaults(answers('basic'))).toMatchObject({
+      productHypotheses: true,
+      businessHypotheses: false,
+    });
+  });
+  it('turns on product scores only with the product canvas', () => {
+    expect(onboardingProductScores(answers('advanced', 'productCanvas', 'ice', 'rice'))).toEqual([
+      'ice',
+      'rice',
+    ]);
+    expect(onboardingProductScores(answers('advanced', 'businessCanvas', 'ice'))).toEqual([]);
+  });
+});
+
+describe('who sees the AI onboarding (part 1 §2.4)', () => {
+  const base = {
+    license: 'garage' as const,
+    cardOnFile: false,
+    manual: false,
+    fromProjectId: null,
+    projectCount: 0,
+  };
+  it('shows for an AI tier without a card and without projects', () => {
+    expect(showsAiOnboarding(base)).toBe(true);
+    expect(showsAiOnboarding({ ...base, projectCount: 2, fromProjectId: 'p' })).toBe(true);
+  });
+  it('does not show with a card, manual billing, projects, or another tier', () => {
+    expect(showsAiOnboarding({ ...base, cardOnFile: true })).toBe(false);
+    expect(showsAiOnboarding({ ...base, manual: true })).toBe(false);
+    expect(showsAiOnboarding({ ...base, projectCount: 1 })).toBe(false);
+    expect(showsAiOnboarding({ ...base, license: 'enterprise' })).toBe(false);
+  });
+});
