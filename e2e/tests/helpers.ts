@@ -28,6 +28,8 @@ export async function signUpWithOrganization(
     inviteCode?: string;
     firstName?: string;
     lastName?: string;
+    /** false: stay unpaid, on the onboarding (Garage AI only). */
+    pay?: boolean;
   },
 ) {
   await page.goto('/sign-up');
@@ -46,6 +48,36 @@ export async function signUpWithOrganization(
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByTestId('organization-name')).toHaveText(options.orgName);
+  // Without an invite code the plan is Garage AI, which asks for a card first (the onboarding
+  // of billing.spec.ts); other journeys pay through the sandbox's API and go on.
+  if (!options.inviteCode && options.pay !== false) await payForPlan(page);
+}
+
+/** Subscribes the current organisation to Garage monthly with the sandbox's test card. */
+export async function payForPlan(page: Page) {
+  const origin = new URL(page.url()).origin;
+  const boot = (await (await page.request.get(`${origin}/api/bootstrap`)).json()) as {
+    organization: { id: string };
+  };
+  const token = (await (
+    await page.request.post(`${origin}/api/payments/sandbox/js/v1/token`, {
+      data: {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        number: '4111111111111111',
+        month: '12',
+        year: String(new Date().getFullYear() + 2),
+        cvv: '123',
+      },
+    })
+  ).json()) as { id: string };
+  const paid = await page.request.post(
+    `${origin}/api/org/organizations/${boot.organization.id}/subscription`,
+    { data: { planCode: 'aiMonthly', paymentToken: token.id } },
+  );
+  expect(paid.status()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('organization-name')).toBeVisible();
 }
 
 /** Drags with the mouse the way dnd-kit expects: a few pixels to start, then to the target. */

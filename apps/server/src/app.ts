@@ -38,6 +38,8 @@ import { createTransactionRunner } from './platform/events/unit-of-work.ts';
 import { createLocalStorage } from './platform/storage/index.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createAiProvider } from './platform/ai/index.ts';
+import { createPayments } from './platform/payments/index.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { createPostgresBus } from './platform/realtime/pg-bus.ts';
@@ -93,8 +95,11 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     jobs = await startJobQueue({ database, logger: app.log });
   }
   const events = createEventDispatcher({ database, bus, jobs, logger: app.log });
+  const payments = createPayments(config, database.db);
   const services: AppServices = {
     config,
+    payments: payments.processor,
+    paymentsSandbox: payments.sandbox,
     logger: app.log,
     database,
     bus,
@@ -157,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerNotificationRoutes(app, services);
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
+  registerBillingRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);

@@ -55,6 +55,12 @@ const environmentSchema = z.object({
     )
     .optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  RECURLY_BASE_URL: z
+    .string()
+    .url('RECURLY_BASE_URL must be the base URL of the Recurly v3 API, e.g. https://v3.recurly.com')
+    .default('https://v3.recurly.com'),
+  RECURLY_API_KEY: z.string().min(1).optional(),
+  RECURLY_PUBLIC_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
@@ -108,6 +114,8 @@ export interface Config {
   transcription: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** An OpenAI-compatible chat endpoint for the AI agent; without it the built-in generator runs. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** Recurly, when an API key is set; the embedded sandbox processor otherwise. */
+  recurly: { baseUrl: string; apiKey: string; publicKey: string | null } | undefined;
   /** An S3-compatible store for uploads; without it files stay on local disk. */
   s3:
     | {
@@ -221,6 +229,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           apiKey: e.AI_API_KEY,
           model: e.AI_MODEL,
           timeoutMs: e.AI_TIMEOUT_MS,
+        }
+      : undefined,
+    recurly: e.RECURLY_API_KEY
+      ? {
+          baseUrl: e.RECURLY_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.RECURLY_API_KEY,
+          publicKey: e.RECURLY_PUBLIC_KEY ?? null,
         }
       : undefined,
     s3:

@@ -9,6 +9,8 @@ import type { JobQueue } from './platform/jobs/index.ts';
 import type { Mailer } from './platform/mail/index.ts';
 import type { RealtimeBus } from './platform/realtime/bus.ts';
 import type { FileStorage } from './platform/storage/index.ts';
+import type { PaymentProcessor } from './platform/payments/index.ts';
+import type { Sandbox } from './platform/payments/sandbox.ts';
 
 export interface AppServices {
   config: Config;
@@ -23,6 +25,10 @@ export interface AppServices {
   storage: FileStorage;
   /** The AI agent (built-in generator, or an OpenAI-compatible endpoint). */
   ai: AiProvider;
+  /** The card processor (the embedded sandbox unless Recurly is configured). */
+  payments: PaymentProcessor;
+  /** The embedded sandbox, when it is the processor (its tokenizer serves the browser). */
+  paymentsSandbox: Sandbox | null;
   /** Runs a use case's writes and events in one transaction; publishes after commit. */
   transaction: TransactionRunner;
 }

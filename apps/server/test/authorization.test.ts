@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { cards } from '../src/modules/cards/schema.ts';
+import { organizations } from '../src/modules/organizations/schema.ts';
 import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
 import { buildTestApp } from './app.ts';
 import { createAgent, uniqueEmail, type Agent } from './agent.ts';
@@ -40,6 +41,7 @@ const ACTORS: Actor[] = [
   'anonymous',
 ];
 const MANAGERS: Actor[] = ['owner', 'admin'];
+const OWNER_ONLY: Actor[] = ['owner'];
 const MEMBERS: Actor[] = ['owner', 'admin', 'collaborator', 'limitedContributor'];
 
 interface World {
@@ -1010,6 +1012,74 @@ const REST: Record<string, Rule> = {
         { host: `${w.org.slug}.assay.test` },
       ),
   },
+  // Billing (part 1 §7.3): owners pay and change plans; owners and admins read.
+  'GET /api/payments/config': { kind: 'public', why: 'which card element to show' },
+  'POST /api/payments/sandbox/js/v1/token': { kind: 'signedIn' },
+  'GET /api/org/organizations/:id/billing': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/billing`),
+  },
+  'PUT /api/org/organizations/:id/billing': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // An empty token: the owner gets past the policy to the payment-details error.
+    run: (w, actor) => actor.put(`/api/org/organizations/${w.org.id}/billing`, { token: '' }),
+  },
+  'GET /api/org/organizations/:id/subscriptions': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/subscriptions`),
+  },
+  'POST /api/org/organizations/:id/subscription': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // No plan code: the owner gets past the policy to the validation error; nothing is bought.
+    run: (w, actor) => actor.post(`/api/org/organizations/${w.org.id}/subscription`, {}),
+  },
+  'PUT /api/org/organizations/:id/subscriptions': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.put(`/api/org/organizations/${w.org.id}/subscriptions`, {}),
+  },
+  'DELETE /api/org/organizations/:id/subscriptions': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.delete(`/api/org/organizations/${w.org.id}/subscriptions`),
+  },
+  'PATCH /api/org/organizations/:id/subscriptions': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) =>
+      actor.request('PATCH', `/api/org/organizations/${w.org.id}/subscriptions`, {}),
+  },
+  'GET /api/org/organizations/:id/coupons/:code': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/coupons/SAVE10`),
+  },
+  'GET /api/org/organizations/:id/adjustments': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/adjustments`),
+  },
+  'GET /api/org/organizations/:id/invoices': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/invoices`),
+  },
+  'GET /api/org/organizations/:id/invoices/:invoiceId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.get(`/api/org/organizations/${w.org.id}/invoices/${await worldInvoice(w)}?format=pdf`),
+  },
+  'GET /api/org/organizations/:id/invoices/:invoiceId/pdf': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.get(`/api/org/organizations/${w.org.id}/invoices/${await worldInvoice(w)}/pdf`),
+  },
   'PUT /api/org/organizations/:id/resources': {
     kind: 'organization',
     allowed: MANAGERS,
@@ -1477,7 +1547,30 @@ async function makeWorld(): Promise<World> {
     otherOrganization: other.owner.agent,
     anonymous: createAgent(built.app),
   } satisfies Record<Actor, Agent>;
+  // A paid subscription (its invoice is read by the billing rules); the license stays enterprise.
+  const base = `/api/org/organizations/${org.id}`;
+  const card = await owner.agent.post('/api/payments/sandbox/js/v1/token', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    number: '4111111111111111',
+    month: '12',
+    year: String(new Date().getFullYear() + 2),
+    cvv: '123',
+  });
+  await owner.agent.post(`${base}/subscription`, {
+    planCode: 'aiMonthly',
+    paymentToken: (card.json() as { id: string }).id,
+  });
+  await built.services.database.db
+    .update(organizations)
+    .set({ license: 'enterprise' })
+    .where(eq(organizations.id, org.id));
   return { org, owner: owner.agent, agents };
+}
+
+async function worldInvoice(w: World) {
+  const list = await w.owner.get(`/api/org/organizations/${w.org.id}/invoices`);
+  return (list.json() as { id: string }[])[0]!.id;
 }
 
 describe('authorisation matrix', () => {

@@ -79,6 +79,11 @@ export function canChangePlan(role: string): boolean {
   return role === 'owner';
 }
 
+/** Owners and admins (organization:write) see the plan, the card's last four and the invoices. */
+export function canViewBilling(role: string): boolean {
+  return roleHas(role, 'organization:write');
+}
+
 /** Access logs need organization:write and a business plan or above. */
 export function canViewAccessLogs(role: string, license: License): boolean {
   return canManageMembers(role) && licenseAllows(license, 'orgAccessLogs');

@@ -8,7 +8,7 @@ export interface Bootstrap {
   protocol: 'http' | 'https';
   host: 'app' | 'bare' | 'organization' | 'other';
   organization: { id: string; name: string; slug: string; license: string; sso: boolean } | null;
-  membership: { profileId: string; role: string } | null;
+  membership: { profileId: string; role: string; onboarding?: boolean } | null;
   user: {
     id: string;
     email: string;

@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { ProjectsHome } from '../features/projects/routes.tsx';
+import { OnboardingPage } from '../features/projects/components/onboarding-page.tsx';
 
 export function HomeRoute() {
   const boot = useBootstrap();
@@ -13,6 +14,9 @@ export function HomeRoute() {
       </Center>
     );
   }
-  if (boot.data.organization && boot.data.membership) return <ProjectsHome boot={boot.data} />;
+  if (boot.data.organization && boot.data.membership) {
+    if (boot.data.membership.onboarding) return <OnboardingPage />;
+    return <ProjectsHome boot={boot.data} />;
+  }
   return <HomePage />;
 }

@@ -4,6 +4,8 @@ import { appOrigin, classifyHost } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
 import { findMembership, findOrganizationBySlug } from '../organizations/service.ts';
 import { publicUser } from './routes.ts';
+import { canChangePlan, showsAiOnboarding, type License } from '@assay/domain';
+import { countOrganizationProjects } from '../projects/service.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
   app.get('/api/bootstrap', async (request) => {
@@ -25,7 +27,19 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
         const member = auth
           ? await findMembership(services.database.db, auth.user.id, org.id)
           : undefined;
-        if (member) membership = { profileId: member.profileId, role: member.role };
+        if (member) {
+          // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
+          const onboarding =
+            canChangePlan(member.role) &&
+            showsAiOnboarding({
+              license: org.license as License,
+              cardOnFile: org.billing.cardOnFile === true,
+              manual: org.billing.manual === true,
+              fromProjectId: org.fromProjectId,
+              projectCount: await countOrganizationProjects(services.database.db, org.id),
+            });
+          membership = { profileId: member.profileId, role: member.role, onboarding };
+        }
       }
     }
     return {

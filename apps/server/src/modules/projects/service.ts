@@ -182,6 +182,15 @@ export async function findManagedProject(
 }
 
 /** The projects the member may see, by status, with the counts per status. */
+/** How many projects an organisation holds (archived ones too), for the onboarding rule. */
+export async function countOrganizationProjects(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(projects)
+    .where(eq(projects.organizationId, organizationId));
+  return row?.n ?? 0;
+}
+
 export async function listProjects(
   services: AppServices,
   member: MemberContext,

@@ -10,3 +10,4 @@ export * from '../../modules/media/schema.ts';
 export * from '../../modules/comments/schema.ts';
 export * from '../../modules/notifications/schema.ts';
 export * from '../../modules/generation/schema.ts';
+export * from '../payments/schema.ts';

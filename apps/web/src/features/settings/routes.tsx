@@ -20,6 +20,12 @@ export const settingsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/members-page.tsx')).MembersPage }),
   },
   {
+    path: '/settings/billing',
+    lazy: async () => ({
+      Component: (await import('./components/billing-page.tsx')).BillingPage,
+    }),
+  },
+  {
     path: '/settings/access-logs',
     lazy: async () => ({
       Component: (await import('./components/access-logs-page.tsx')).AccessLogsPage,

@@ -41,16 +41,16 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { openLimitDialog } from '../../../ui/limit-dialog.tsx';
 import { createProject } from '../api/projects.ts';
 
-interface Draft {
+export interface Draft {
   name: string;
   description: string;
   language: Language;
   generate: boolean;
 }
 
-const draftKey = (organizationId: string) => `initial-project-${organizationId}`;
+export const draftKey = (organizationId: string) => `initial-project-${organizationId}`;
 
-function loadDraft(organizationId: string | undefined): Partial<Draft> {
+export function loadDraft(organizationId: string | undefined): Partial<Draft> {
   if (!organizationId) return {};
   try {
     return JSON.parse(localStorage.getItem(draftKey(organizationId)) ?? '{}') as Partial<Draft>;
@@ -60,14 +60,14 @@ function loadDraft(organizationId: string | undefined): Partial<Draft> {
   }
 }
 
-const DESCRIPTION_GUIDE = [
+export const DESCRIPTION_GUIDE = [
   'What problem do you solve?',
   'What is your solution?',
   'What products or services do you offer?',
   'Who are your customers?',
 ];
 
-const EXAMPLE =
+export const DESCRIPTION_EXAMPLE =
   'e.g. Stockly is a mobile inventory app for independent restaurant owners who still count stock on paper. They waste hours every week and throw away food because they over-order…';
 
 function useProjectDefaults() {
@@ -201,7 +201,7 @@ export function CreateProjectModal(props: {
                 : 'Description'
             }
             description={generate ? `${length} characters` : undefined}
-            placeholder={generate ? EXAMPLE : undefined}
+            placeholder={generate ? DESCRIPTION_EXAMPLE : undefined}
             autosize
             minRows={generate ? 6 : 3}
             maxLength={LIMITS.textFieldMax}

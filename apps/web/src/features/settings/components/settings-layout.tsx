@@ -9,6 +9,7 @@ const TABS = [
   { value: '/settings/workspace', label: 'Fields and templates' },
   { value: '/settings/members', label: 'Members' },
   { value: '/settings/access-logs', label: 'Access log' },
+  { value: '/settings/billing', label: 'Billing' },
 ];
 
 export function SettingsLayout(props: { children: ReactNode }) {

@@ -1,0 +1,313 @@
+/**
+ * Billing use cases (part 1 §4.3, §7.3): the organisation's card, its subscription (create,
+ * change, cancel, reactivate), coupons, adjustments and invoices. The processor holds the money;
+ * the organisation row keeps what the rest of the app needs (plan code, license, card on file,
+ * expiry), written in one transaction with its event.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  AppError,
+  canChangePlan,
+  canViewBilling,
+  licenseForPlanCode,
+  subscribeSchema,
+  type BillingInfo,
+  type OrganizationBilling,
+} from '@assay/domain';
+import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { AppServices } from '../../services.ts';
+import { organizations } from '../organizations/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function requireView(member: MemberContext) {
+  if (!canViewBilling(member.role)) throw new AppError('forbidden');
+}
+function requireOwner(member: MemberContext) {
+  if (!canChangePlan(member.role)) throw new AppError('forbidden');
+}
+
+const billingOf = (member: MemberContext): OrganizationBilling => member.organization.billing ?? {};
+/** The processor account of an organisation is its id. */
+const accountCodeOf = (member: MemberContext) =>
+  billingOf(member).accountCode ?? member.organization.id;
+
+/** Whether the card has passed its expiry month. */
+function cardExpired(info: BillingInfo, now: Date) {
+  if (!info.year || !info.month) return false;
+  return new Date(Date.UTC(info.year, info.month, 1)).getTime() <= now.getTime();
+}
+
+async function saveBilling(
+  services: AppServices,
+  member: MemberContext,
+  patch: Partial<OrganizationBilling> & { license?: string },
+  event: { action: string; changes: Record<string, unknown> },
+  context: RequestContext,
+) {
+  const { license, ...billing } = patch;
+  const next = { ...billingOf(member), ...billing };
+  await services.transaction(
+    async (unit) => {
+      await unit.tx
+        .update(organizations)
+        .set({ billing: next, ...(license ? { license } : {}), updatedAt: new Date() })
+        .where(eq(organizations.id, member.organization.id));
+      await unit.record({
+        name: `billing.${event.action}`,
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'organization',
+        subjectId: member.organization.id,
+        changes: event.changes,
+      });
+    },
+    { context },
+  );
+  member.organization.billing = next;
+  if (license) member.organization.license = license;
+}
+
+async function ensureAccount(services: AppServices, member: MemberContext) {
+  await services.payments.ensureAccount({
+    code: accountCodeOf(member),
+    email: member.auth.user.email,
+    firstName: member.person.firstName,
+    lastName: member.person.lastName,
+    company: member.organization.name,
+  });
+}
+
+/** A coupon that can be used: valid at the processor and not already used by this account. */
+export async function checkCoupon(services: AppServices, member: MemberContext, code: string) {
+  requireOwner(member);
+  const trimmed = code.trim();
+  if (!trimmed) throw new AppError('promoNotValid');
+  const coupon = await services.payments.lookupCoupon(trimmed);
+  if (billingOf(member).accountCode) {
+    const used = await services.payments.redeemedCoupons(accountCodeOf(member));
+    if (used.map((c) => c.toUpperCase()).includes(coupon.code.toUpperCase()))
+      throw new AppError('promoAlreadyApplied');
+  }
+  return coupon;
+}
+
+/** GET …/billing: whether a card is on file, and its last four and expiry. */
+export async function getBilling(
+  services: AppServices,
+  member: MemberContext,
+  context: RequestContext,
+) {
+  requireView(member);
+  const billing = billingOf(member);
+  const info = billing.accountCode
+    ? await services.payments.getBillingInfo(billing.accountCode)
+    : null;
+  if (info && cardExpired(info, new Date()) && !billing.invalidCard) {
+    // The card ran out: the organisation keeps working for the grace days after its expiry.
+    const expiry = new Date(Date.UTC(info.year, info.month, 1) - DAY_MS).toISOString();
+    await saveBilling(
+      services,
+      member,
+      { invalidCard: true, expirationDate: expiry },
+      { action: 'cardExpired', changes: { lastFour: info.lastFour } },
+      context,
+    );
+  }
+  return { exists: info !== null, billingInfo: info };
+}
+
+/** PUT …/billing: a new card from a token (and a coupon checked for the account). */
+export async function updateBilling(
+  services: AppServices,
+  member: MemberContext,
+  input: { token: unknown; couponCode?: string | null },
+  context: RequestContext,
+) {
+  requireOwner(member);
+  const token = typeof input.token === 'string' ? input.token.trim() : '';
+  if (!token) throw new AppError('paymentDetails');
+  if (input.couponCode) await checkCoupon(services, member, input.couponCode);
+  await ensureAccount(services, member);
+  const info = await services.payments.setBillingInfo(accountCodeOf(member), token);
+  await saveBilling(
+    services,
+    member,
+    {
+      accountCode: accountCodeOf(member),
+      cardOnFile: true,
+      invalidCard: false,
+      ...(billingOf(member).subscriptionUUID ? { expirationDate: null } : {}),
+    },
+    { action: 'updateCard', changes: { lastFour: info.lastFour } },
+    context,
+  );
+  return { exists: true, billingInfo: info };
+}
+
+export async function getSubscription(services: AppServices, member: MemberContext) {
+  requireView(member);
+  const uuid = billingOf(member).subscriptionUUID;
+  if (!uuid) throw new AppError('noSubscription');
+  return services.payments.getSubscription(uuid);
+}
+
+/** POST …/subscription: the first subscription, paid with a token or the card on file. */
+export async function subscribe(
+  services: AppServices,
+  member: MemberContext,
+  body: unknown,
+  context: RequestContext,
+) {
+  requireOwner(member);
+  const input = subscribeSchema.parse(body);
+  const billing = billingOf(member);
+  if (billing.subscriptionUUID) {
+    const current = await services.payments.getSubscription(billing.subscriptionUUID);
+    if (current.state !== 'expired') throw new AppError('alreadySubscribed');
+  }
+  const couponCodes: string[] = [];
+  if (input.couponCode)
+    couponCodes.push((await checkCoupon(services, member, input.couponCode)).code);
+  await ensureAccount(services, member);
+  const accountCode = accountCodeOf(member);
+  const billingInfo = input.paymentToken
+    ? await services.payments.setBillingInfo(accountCode, input.paymentToken)
+    : await services.payments.getBillingInfo(accountCode);
+  if (!billingInfo) throw new AppError('paymentDetails');
+  let subscription;
+  try {
+    subscription = await services.payments.createSubscription({
+      accountCode,
+      planCode: input.planCode,
+      couponCodes,
+    });
+  } catch (error) {
+    // The card is on the account but was refused: remember it, so the screen asks for another.
+    await saveBilling(
+      services,
+      member,
+      { accountCode, cardOnFile: false },
+      { action: 'paymentFailed', changes: { planCode: input.planCode } },
+      context,
+    );
+    throw error;
+  }
+  const license = licenseForPlanCode(subscription.planCode) ?? member.organization.license;
+  await saveBilling(
+    services,
+    member,
+    {
+      accountCode,
+      subscriptionUUID: subscription.uuid,
+      planCode: subscription.planCode,
+      cardOnFile: true,
+      invalidCard: false,
+      expirationDate: null,
+      license,
+    },
+    { action: 'subscribe', changes: { planCode: subscription.planCode, coupons: couponCodes } },
+    context,
+  );
+  const adjustments = await services.payments.listAdjustments(accountCode);
+  return { subscription, billingInfo, adjustments };
+}
+
+/** PUT …/subscriptions: another plan now (owner only); the license follows the plan. */
+export async function changePlan(
+  services: AppServices,
+  member: MemberContext,
+  body: unknown,
+  context: RequestContext,
+) {
+  requireOwner(member);
+  const input = subscribeSchema.parse(body);
+  const uuid = billingOf(member).subscriptionUUID;
+  if (!uuid) throw new AppError('noSubscription');
+  if (input.paymentToken) {
+    await services.payments.setBillingInfo(accountCodeOf(member), input.paymentToken);
+  }
+  const subscription = await services.payments.changeSubscription(uuid, input.planCode);
+  const license = licenseForPlanCode(subscription.planCode) ?? member.organization.license;
+  await saveBilling(
+    services,
+    member,
+    { planCode: subscription.planCode, expirationDate: null, license },
+    {
+      action: 'changePlan',
+      changes: { from: billingOf(member).planCode, planCode: subscription.planCode },
+    },
+    context,
+  );
+  const accountCode = accountCodeOf(member);
+  const [billingInfo, adjustments] = await Promise.all([
+    services.payments.getBillingInfo(accountCode),
+    services.payments.listAdjustments(accountCode),
+  ]);
+  return { subscription, billingInfo, adjustments };
+}
+
+/** DELETE …/subscriptions: canceled; the plan runs to the end of the paid period. */
+export async function cancelSubscription(
+  services: AppServices,
+  member: MemberContext,
+  context: RequestContext,
+) {
+  requireOwner(member);
+  const uuid = billingOf(member).subscriptionUUID;
+  if (!uuid) throw new AppError('noSubscription');
+  const subscription = await services.payments.cancelSubscription(uuid);
+  await saveBilling(
+    services,
+    member,
+    { expirationDate: subscription.currentPeriodEndsAt },
+    { action: 'cancel', changes: { endsAt: subscription.currentPeriodEndsAt } },
+    context,
+  );
+  return subscription;
+}
+
+/** PATCH …/subscriptions: a canceled subscription renews again. */
+export async function reactivateSubscription(
+  services: AppServices,
+  member: MemberContext,
+  context: RequestContext,
+) {
+  requireOwner(member);
+  const uuid = billingOf(member).subscriptionUUID;
+  if (!uuid) throw new AppError('noSubscription');
+  const subscription = await services.payments.reactivateSubscription(uuid);
+  await saveBilling(
+    services,
+    member,
+    { expirationDate: null },
+    { action: 'reactivate', changes: {} },
+    context,
+  );
+  return subscription;
+}
+
+export async function listAdjustments(services: AppServices, member: MemberContext) {
+  requireView(member);
+  const code = billingOf(member).accountCode;
+  return code ? services.payments.listAdjustments(code) : [];
+}
+
+export async function listInvoices(services: AppServices, member: MemberContext) {
+  requireView(member);
+  const code = billingOf(member).accountCode;
+  return code ? services.payments.listInvoices(code) : [];
+}
+
+/** One invoice of this organisation (never another's), optionally as its PDF. */
+export async function getInvoice(services: AppServices, member: MemberContext, invoiceId: string) {
+  requireView(member);
+  const code = billingOf(member).accountCode;
+  if (!code || !/^[\w-]{1,80}$/.test(invoiceId)) throw new AppError('invoiceNotFound');
+  return services.payments.getInvoice(code, invoiceId);
+}
+
+export async function invoicePdf(services: AppServices, member: MemberContext, invoiceId: string) {
+  const invoice = await getInvoice(services, member, invoiceId);
+  return { invoice, pdf: await services.payments.invoicePdf(invoice.id) };
+}

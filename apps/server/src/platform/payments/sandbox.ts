@@ -1,0 +1,484 @@
+/**
+ * The embedded sandbox card processor: it speaks the part of Recurly's v3 API that the billing
+ * client calls (see recurly.ts), in process, with its records in the database, and it tokenizes
+ * cards for the browser the way Recurly.js does (POST …/js/v1/token). No card number is ever
+ * stored: a token keeps the last four digits, the expiry and what the test card does when charged.
+ *
+ * Test cards (domain SANDBOX_TEST_CARDS): 4111 1111 1111 1111 pays; 4000 0000 0000 0002 is
+ * declined; 4000 0000 0000 0101 fails the security code; 4000 0000 0000 0069 has expired; a
+ * number that fails the checksum, a past expiry or a short CVV is a validation error.
+ * Coupons: WELCOME20 (20 percent), SAVE10 (10 dollars), SPRING2020 (expired).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  cardFieldErrors,
+  planForCode,
+  sandboxCardOutcome,
+  sandboxCardSchema,
+  type CardOutcome,
+} from '@assay/domain';
+import type { Executor } from '../db/index.ts';
+import { PdfWriter } from '../pdf.ts';
+import type { Fetch } from './recurly.ts';
+import { paymentSandboxRecords } from './schema.ts';
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export const SANDBOX_COUPONS: Record<string, Json> = {
+  WELCOME20: { type: 'percent', percent: 20, state: 'redeemable', name: 'Welcome, 20% off' },
+  SAVE10: { type: 'fixed', amount: 10, state: 'redeemable', name: '$10 off' },
+  SPRING2020: { type: 'percent', percent: 50, state: 'expired', name: 'Spring 2020' },
+};
+
+const TRANSACTION_ERRORS: Record<
+  Exclude<CardOutcome, 'success'>,
+  { code: string; message: string }
+> = {
+  declined: { code: 'declined', message: 'Card number declined' },
+  cvvMismatch: { code: 'fraud_security_code', message: 'CVV / Security code did not match' },
+  expired: { code: 'expired_card', message: 'The card has expired' },
+};
+
+interface Answer {
+  status: number;
+  json?: unknown;
+  pdf?: Uint8Array;
+}
+
+const notFound = (what: string): Answer => ({
+  status: 404,
+  json: { error: { type: 'not_found', message: `Couldn't find ${what}` } },
+});
+const invalid = (message: string, param?: string): Answer => ({
+  status: 422,
+  json: { error: { type: 'validation', message, params: param ? [{ param, message }] : [] } },
+});
+
+const money = (cents: number) => Math.round(cents) / 100;
+const addPeriod = (from: Date, period: 'monthly' | 'yearly') => {
+  const next = new Date(from);
+  if (period === 'yearly') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
+};
+
+export interface Sandbox {
+  /** The Recurly-shaped API, as a fetch function for the client. */
+  fetch: Fetch;
+  /** Recurly.js-style tokenization of card fields sent by the browser. */
+  tokenize(body: unknown): Promise<Json>;
+}
+
+export function createSandbox(options: {
+  db: Executor;
+  apiKey: string;
+  now?: () => Date;
+}): Sandbox {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+
+  async function get(kind: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(paymentSandboxRecords)
+      .where(and(eq(paymentSandboxRecords.kind, kind), eq(paymentSandboxRecords.id, id)));
+    return row ? row.data : null;
+  }
+  async function put(kind: string, id: string, data: Json, accountCode: string | null = null) {
+    await db
+      .insert(paymentSandboxRecords)
+      .values({ kind, id, data, accountCode })
+      .onConflictDoUpdate({
+        target: [paymentSandboxRecords.kind, paymentSandboxRecords.id],
+        set: { data, accountCode },
+      });
+    return data;
+  }
+  async function all(kind: string, accountCode: string) {
+    const rows = await db
+      .select()
+      .from(paymentSandboxRecords)
+      .where(
+        and(
+          eq(paymentSandboxRecords.kind, kind),
+          eq(paymentSandboxRecords.accountCode, accountCode),
+        ),
+      )
+      .orderBy(
+        desc(sql`${paymentSandboxRecords.data}->>'created_at'`),
+        desc(paymentSandboxRecords.id),
+      );
+    return rows.map((r) => r.data);
+  }
+
+  async function lineItem(
+    accountCode: string,
+    description: string,
+    cents: number,
+    invoiceId: string,
+  ) {
+    const id = `li_${randomBytes(8).toString('hex')}`;
+    await put(
+      'line_item',
+      id,
+      {
+        id,
+        description,
+        amount: money(cents),
+        invoice_id: invoiceId,
+        created_at: now().toISOString(),
+      },
+      accountCode,
+    );
+  }
+
+  /** Charges the account's card: an invoice and its line items, or the card's transaction error. */
+  async function charge(accountCode: string, items: { description: string; cents: number }[]) {
+    const billing = await get('billing_info', accountCode);
+    if (!billing) return invalid('The account has no billing information', 'billing_info');
+    const outcome = str(billing.outcome) as CardOutcome;
+    if (outcome !== 'success') {
+      const failure = TRANSACTION_ERRORS[outcome] ?? TRANSACTION_ERRORS.declined;
+      return {
+        status: 422,
+        json: {
+          error: {
+            type: 'transaction',
+            message: failure.message,
+            transaction_error: {
+              code: failure.code,
+              message: failure.message,
+              customer_message: failure.message,
+            },
+          },
+        },
+      } satisfies Answer;
+    }
+    const total = Math.max(
+      0,
+      items.reduce((sum, item) => sum + item.cents, 0),
+    );
+    const count = (await all('invoice', accountCode)).length;
+    const id = `inv_${randomBytes(8).toString('hex')}`;
+    const invoice = {
+      id,
+      number: String(1001 + count),
+      state: 'paid',
+      total: money(total),
+      account: { code: accountCode },
+      line_items: items.map((item) => ({
+        description: item.description,
+        amount: money(item.cents),
+      })),
+      card: { last_four: billing.last_four, card_type: billing.card_type },
+      created_at: now().toISOString(),
+    };
+    await put('invoice', id, invoice, accountCode);
+    for (const item of items) await lineItem(accountCode, item.description, item.cents, id);
+    return null;
+  }
+
+  function presentBilling(b: Json) {
+    return {
+      object: 'billing_info',
+      first_name: b.first_name,
+      last_name: b.last_name,
+      payment_method: {
+        object: 'credit_card',
+        card_type: b.card_type,
+        last_four: b.last_four,
+        exp_month: b.exp_month,
+        exp_year: b.exp_year,
+      },
+    };
+  }
+
+  async function invoicePdf(invoice: Json): Promise<Uint8Array> {
+    const pdf = await PdfWriter.create({
+      title: `Invoice ${str(invoice.number)}`,
+      subject: 'Invoice',
+    });
+    pdf.title(`Invoice ${str(invoice.number)}`, 'Assay');
+    pdf.field('Date', str(invoice.created_at).slice(0, 10));
+    pdf.field('Account', str(obj(invoice.account).code));
+    pdf.field('Status', str(invoice.state));
+    const card = obj(invoice.card);
+    if (card.last_four)
+      pdf.field('Card', `${str(card.card_type)} ending in ${str(card.last_four)}`);
+    pdf.heading('Items');
+    for (const item of (invoice.line_items as Json[] | undefined) ?? []) {
+      pdf.field(str(item.description), `$${Number(item.amount).toFixed(2)}`);
+    }
+    pdf.heading('Total');
+    pdf.field('Total (USD)', `$${Number(invoice.total).toFixed(2)}`);
+    return pdf.bytes();
+  }
+
+  async function handle(method: string, path: string, body: Json): Promise<Answer> {
+    const segments = path.split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
+    const [root, key, sub, action] = segments;
+    const code = key?.replace(/^code-/, '') ?? '';
+
+    if (root === 'accounts' && !key && method === 'POST') {
+      const accountCode = str(body.code);
+      if (!accountCode) return invalid('code is required', 'code');
+      if (await get('account', accountCode)) return invalid('code has already been taken', 'code');
+      const account = {
+        code: accountCode,
+        email: body.email,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        company: body.company,
+        state: 'active',
+        created_at: now().toISOString(),
+      };
+      return { status: 201, json: await put('account', accountCode, account, accountCode) };
+    }
+    if (root === 'accounts' && key) {
+      const account = await get('account', code);
+      if (!account) return notFound(`Account with code = ${code}`);
+      if (!sub && method === 'GET') return { status: 200, json: account };
+      if (sub === 'billing_info' && method === 'PUT') {
+        const tokenId = str(body.token_id);
+        const token = tokenId ? await get('token', tokenId) : null;
+        if (!token || token.used) return invalid('Token is invalid or expired', 'token_id');
+        await put('token', tokenId, { ...token, used: true });
+        const billing = { ...token, used: undefined, updated_at: now().toISOString() };
+        await put('billing_info', code, billing, code);
+        return { status: 200, json: presentBilling(billing) };
+      }
+      if (sub === 'billing_info' && method === 'GET') {
+        const billing = await get('billing_info', code);
+        return billing ? { status: 200, json: presentBilling(billing) } : notFound('billing info');
+      }
+      if (sub === 'coupon_redemptions' && method === 'GET') {
+        return { status: 200, json: { object: 'list', data: await all('redemption', code) } };
+      }
+      if (sub === 'line_items' && method === 'GET') {
+        return { status: 200, json: { object: 'list', data: await all('line_item', code) } };
+      }
+      if (sub === 'invoices' && method === 'GET') {
+        return { status: 200, json: { object: 'list', data: await all('invoice', code) } };
+      }
+    }
+    if (root === 'subscriptions' && !key && method === 'POST') {
+      const accountCode = str(obj(body.account).code);
+      if (!(await get('account', accountCode)))
+        return notFound(`Account with code = ${accountCode}`);
+      const found = planForCode(str(body.plan_code));
+      if (!found) return invalid('plan_code is not a plan', 'plan_code');
+      const price =
+        ((found.period === 'monthly' ? found.plan.monthlyUsd : found.plan.yearlyUsd) ?? 0) * 100;
+      const couponCodes = Array.isArray(body.coupon_codes) ? body.coupon_codes.map(String) : [];
+      const redeemed = (await all('redemption', accountCode)).map((r) => str(obj(r.coupon).code));
+      const items = [{ description: `${found.plan.name} plan (${found.period})`, cents: price }];
+      for (const couponCode of couponCodes) {
+        const coupon = SANDBOX_COUPONS[couponCode.toUpperCase()];
+        if (!coupon || coupon.state !== 'redeemable')
+          return invalid(`Coupon ${couponCode} is not redeemable`, 'coupon_codes');
+        if (redeemed.includes(couponCode.toUpperCase()))
+          return invalid(
+            `Coupon ${couponCode} has already been redeemed by this account`,
+            'coupon_codes',
+          );
+        const off =
+          coupon.type === 'percent'
+            ? (price * Number(coupon.percent)) / 100
+            : Number(coupon.amount) * 100;
+        items.push({
+          description: `Coupon ${couponCode.toUpperCase()}`,
+          cents: -Math.min(off, price),
+        });
+      }
+      const failed = await charge(accountCode, items);
+      if (failed) return failed;
+      const started = now();
+      const uuid = randomUUID().replace(/-/g, '');
+      const redemptions = [];
+      for (const couponCode of couponCodes) {
+        const redemption = {
+          id: `cr_${randomBytes(6).toString('hex')}`,
+          coupon: { code: couponCode.toUpperCase() },
+          state: 'active',
+          created_at: started.toISOString(),
+        };
+        await put('redemption', redemption.id, redemption, accountCode);
+        redemptions.push(redemption);
+      }
+      const subscription = {
+        id: uuid,
+        uuid,
+        object: 'subscription',
+        account: { code: accountCode },
+        plan: { code: found.plan.planCodes![found.period], name: found.plan.name },
+        state: 'active',
+        unit_amount: price / 100,
+        quantity: Number(body.quantity) || 1,
+        current_period_started_at: started.toISOString(),
+        current_period_ends_at: addPeriod(started, found.period).toISOString(),
+        coupon_redemptions: redemptions,
+        created_at: started.toISOString(),
+      };
+      return { status: 201, json: await put('subscription', uuid, subscription, accountCode) };
+    }
+    if (root === 'subscriptions' && key) {
+      const uuid = key.replace(/^uuid-/, '');
+      const subscription = await get('subscription', uuid);
+      if (!subscription) return notFound(`Subscription with uuid = ${uuid}`);
+      const accountCode = str(obj(subscription.account).code);
+      if (!sub && method === 'GET') return { status: 200, json: subscription };
+      if (sub === 'cancel' && method === 'PUT') {
+        if (subscription.state !== 'active')
+          return invalid('Only an active subscription can be canceled', 'state');
+        const canceled = {
+          ...subscription,
+          state: 'canceled',
+          canceled_at: now().toISOString(),
+          expires_at: subscription.current_period_ends_at,
+        };
+        return { status: 200, json: await put('subscription', uuid, canceled, accountCode) };
+      }
+      if (sub === 'reactivate' && method === 'PUT') {
+        if (subscription.state !== 'canceled')
+          return invalid('Only a canceled subscription can be reactivated', 'state');
+        const active = { ...subscription, state: 'active', canceled_at: null, expires_at: null };
+        return { status: 200, json: await put('subscription', uuid, active, accountCode) };
+      }
+      if (sub === 'change' && method === 'POST') {
+        const found = planForCode(str(body.plan_code));
+        if (!found) return invalid('plan_code is not a plan', 'plan_code');
+        const price =
+          ((found.period === 'monthly' ? found.plan.monthlyUsd : found.plan.yearlyUsd) ?? 0) * 100;
+        const before = Math.round(Number(subscription.unit_amount) * 100);
+        if (price > before) {
+          const failed = await charge(accountCode, [
+            {
+              description: `Change to the ${found.plan.name} plan (${found.period})`,
+              cents: price - before,
+            },
+          ]);
+          if (failed) return failed;
+        } else if (price < before) {
+          await lineItem(
+            accountCode,
+            `Credit: change to the ${found.plan.name} plan (${found.period})`,
+            price - before,
+            '',
+          );
+        }
+        const started = now();
+        const changed = {
+          ...subscription,
+          plan: { code: found.plan.planCodes![found.period], name: found.plan.name },
+          unit_amount: price / 100,
+          state: 'active',
+          current_period_started_at: started.toISOString(),
+          current_period_ends_at: addPeriod(started, found.period).toISOString(),
+        };
+        await put('subscription', uuid, changed, accountCode);
+        return {
+          status: 201,
+          json: { object: 'subscription_change', subscription_id: uuid, activated: true },
+        };
+      }
+    }
+    if (root === 'coupons' && key && method === 'GET') {
+      const couponCode = code.toUpperCase();
+      const coupon = SANDBOX_COUPONS[couponCode];
+      if (!coupon) return notFound(`Coupon with code = ${code}`);
+      return {
+        status: 200,
+        json: {
+          object: 'coupon',
+          code: couponCode,
+          name: coupon.name,
+          state: coupon.state,
+          discount:
+            coupon.type === 'percent'
+              ? { type: 'percent', percent: coupon.percent }
+              : { type: 'fixed', currencies: [{ currency: 'USD', amount: coupon.amount }] },
+        },
+      };
+    }
+    if (root === 'invoices' && key && method === 'GET') {
+      const pdf = key.endsWith('.pdf');
+      const invoice = await get('invoice', pdf ? key.slice(0, -4) : key);
+      if (!invoice) return notFound(`Invoice with id = ${key}`);
+      return pdf ? { status: 200, pdf: await invoicePdf(invoice) } : { status: 200, json: invoice };
+    }
+    void action;
+    return notFound(path);
+  }
+
+  const expected = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
+
+  return {
+    async fetch(url, init) {
+      const headers = new Headers(init.headers);
+      if (headers.get('authorization') !== expected) {
+        return Response.json(
+          { error: { type: 'unauthorized', message: 'Invalid API key' } },
+          { status: 401 },
+        );
+      }
+      const { pathname, search } = new URL(url);
+      const path = pathname.replace(/^.*?\/v3(?=\/)/, '');
+      const body = typeof init.body === 'string' && init.body ? obj(JSON.parse(init.body)) : {};
+      const answer = await handle(init.method ?? 'GET', `${path}${search}`, body);
+      if (answer.pdf) {
+        return new Response(answer.pdf, {
+          status: answer.status,
+          headers: { 'Content-Type': 'application/pdf' },
+        });
+      }
+      return Response.json(answer.json ?? {}, { status: answer.status });
+    },
+
+    async tokenize(input) {
+      const raw = obj(input);
+      const parsed = sandboxCardSchema.safeParse({
+        firstName: str(raw.first_name),
+        lastName: str(raw.last_name),
+        number: str(raw.number),
+        month: str(raw.month),
+        year: str(raw.year),
+        cvv: str(raw.cvv),
+      });
+      const fields = parsed.success
+        ? cardFieldErrors(parsed.data, now())
+        : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+      if (!parsed.success || fields.length > 0) {
+        const map: Record<string, string> = { firstName: 'first_name', lastName: 'last_name' };
+        return {
+          error: {
+            code: 'validation',
+            message: 'There was an error validating your request.',
+            fields: fields.map((f) => map[f] ?? f),
+          },
+        };
+      }
+      const card = parsed.data;
+      const digits = card.number.replace(/\D/g, '');
+      const year = card.year.trim().length === 2 ? 2000 + Number(card.year) : Number(card.year);
+      const id = `tok_${randomBytes(12).toString('hex')}`;
+      await put('token', id, {
+        first_name: card.firstName,
+        last_name: card.lastName,
+        last_four: digits.slice(-4),
+        exp_month: Number(card.month),
+        exp_year: year,
+        card_type: digits.startsWith('4')
+          ? 'Visa'
+          : digits.startsWith('5')
+            ? 'MasterCard'
+            : 'Unknown',
+        outcome: sandboxCardOutcome(digits),
+        created_at: now().toISOString(),
+      });
+      return { id, type: 'credit_card' };
+    },
+  };
+}

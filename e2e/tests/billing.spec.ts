@@ -1,0 +1,111 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+const DESCRIPTION =
+  'Campus Crate delivers weekly boxes of fresh groceries to university students who live in dorms without a kitchen budget. Students order on their phone and pick up at the library.';
+
+test('a newcomer goes through the AI onboarding with a promo code, a declined card, then pays and lands on a drafted canvas; the owner downloads an invoice, cancels and reactivates', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `garage.${suffix}@example.com`,
+    orgName: `Garage ${suffix}`,
+    pay: false,
+  });
+
+  // Step 1: welcome.
+  await expect(page.getByRole('heading', { name: "Welcome, let's get started!" })).toBeVisible();
+  await page.screenshot({ path: 'test-results/onboarding-welcome.png' });
+  await page.getByRole('button', { name: "LET'S GO!" }).click();
+
+  // Step 2: the project; Continue waits for a name and 100 characters.
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await page.getByLabel(/^NAME/).fill('Campus Crate');
+  await page.getByLabel(/^DESCRIPTION \(at least 100 characters\)/).fill('Groceries for students.');
+  await expect(next).toBeDisabled();
+  await page.getByLabel(/^DESCRIPTION/).fill(DESCRIPTION);
+  await expect(next).toBeEnabled();
+  await next.click();
+
+  // Step 3: checkout. Apply does nothing when empty; a bad code says so; WELCOME20 takes 20% off.
+  await expect(page.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await expect(page.getByTestId('due-today')).toHaveText('$59');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByLabel('Promo code').fill('NOPE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('This promo is not valid')).toBeVisible();
+  await page.getByLabel('Promo code').fill('WELCOME20');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('due-today')).toHaveText('$47');
+  await page.getByText('Yearly', { exact: true }).click();
+  await expect(page.getByTestId('due-today')).toHaveText('$472');
+  await page.getByText('Monthly', { exact: true }).click();
+
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  // A number that fails the checksum: the payment-details warning, the card element highlighted.
+  await page.getByLabel('Card number').fill('4111 1111 1111 1112');
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'PURCHASE' }).click();
+  await expect(
+    page.getByText(
+      'There was an issue with your payment details. Please review your credit card information.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('card-element')).toHaveAttribute('data-invalid', 'true');
+  // The declined test card: the processor's reason.
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'PURCHASE' }).click();
+  await expect(page.getByTestId('payment-failure')).toHaveText('Card number declined');
+  await page.screenshot({ path: 'test-results/onboarding-checkout.png' });
+  // The good card pays; the project is created and drafted.
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'PURCHASE' }).click();
+  await expect(page).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/canvas\/business$/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('workspace-title')).toHaveText('Campus Crate');
+  await expect(
+    page.getByTestId('section-customerSegments').getByTestId('board-card').first(),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  // The draft is gone: the onboarding does not come back.
+  const org = new URL(page.url()).origin;
+  await page.goto(`${org}/`);
+  await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
+
+  // Billing: the invoice as a PDF, then cancel and reactivate.
+  await page.goto(`${org}/settings/billing`);
+  await expect(page.getByTestId('subscription-plan')).toHaveText('Garage, monthly');
+  await expect(page.getByTestId('card-on-file')).toContainText('ending in 1111');
+  const invoice = page.getByTestId('invoice-row').first();
+  await expect(invoice).toContainText('$47');
+  // The file opens in a new window, which downloads it.
+  const file = page
+    .context()
+    .waitForEvent('response', (r) => /\/invoices\/inv_[0-9a-f]+\/pdf$/.test(r.url()));
+  await invoice.getByRole('button', { name: 'Download PDF' }).click();
+  const response = await file;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toMatch(
+    /^attachment; filename="invoice-\d+\.pdf"$/,
+  );
+  await expect(
+    page.getByText('Download Successful! Please look in your downloads folder.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText('Your subscription has been canceled')).toBeVisible();
+  await expect(page.getByTestId('subscription-state')).toHaveText('canceled');
+  await page.screenshot({ path: 'test-results/billing-canceled.png' });
+  await page.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByText('Your subscription has been reactivated')).toBeVisible();
+  await expect(page.getByTestId('subscription-state')).toHaveText('active');
+});
