@@ -55,27 +55,38 @@ export async function signUpWithOrganization(
 
 /** Subscribes the current organisation to Garage monthly with the sandbox's test card. */
 export async function payForPlan(page: Page) {
-  const origin = new URL(page.url()).origin;
-  const boot = (await (await page.request.get(`${origin}/api/bootstrap`)).json()) as {
-    organization: { id: string };
-  };
-  const token = (await (
-    await page.request.post(`${origin}/api/payments/sandbox/js/v1/token`, {
-      data: {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        number: '4111111111111111',
-        month: '12',
-        year: String(new Date().getFullYear() + 2),
-        cvv: '123',
-      },
-    })
-  ).json()) as { id: string };
-  const paid = await page.request.post(
-    `${origin}/api/org/organizations/${boot.organization.id}/subscription`,
-    { data: { planCode: 'aiMonthly', paymentToken: token.id } },
+  // In the page: the browser resolves the organisation's *.localhost host and sends the cookie.
+  const status = await page.evaluate(
+    async (year) => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const boot = (await (await fetch('/api/bootstrap', { credentials: 'include' })).json()) as {
+        organization: { id: string };
+      };
+      const token = (await (
+        await post('/api/payments/sandbox/js/v1/token', {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          number: '4111111111111111',
+          month: '12',
+          year,
+          cvv: '123',
+        })
+      ).json()) as { id: string };
+      const paid = await post(`/api/org/organizations/${boot.organization.id}/subscription`, {
+        planCode: 'aiMonthly',
+        paymentToken: token.id,
+      });
+      return paid.status;
+    },
+    String(new Date().getFullYear() + 2),
   );
-  expect(paid.status()).toBe(201);
+  expect(status).toBe(201);
   await page.reload();
   await expect(page.getByTestId('organization-name')).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardFieldErrors,
+  formatDollars,
   isDowngrade,
   licenseForPlanCode,
   luhnValid,
@@ -50,6 +51,12 @@ describe('plans and plan codes (part 1 §9.1)', () => {
     expect(licenseForPlanCode('aiBusiness')).toBe('businessAI');
     expect(licenseForPlanCode('monthly')).toBe('garage');
     expect(licenseForPlanCode('nonsense')).toBeNull();
+  });
+  it('writes dollars with two-digit cents', () => {
+    expect(formatDollars(59)).toBe('$59');
+    expect(formatDollars(9900)).toBe('$9,900');
+    expect(formatDollars(47.2)).toBe('$47.20');
+    expect(formatDollars(-11.8)).toBe('−$11.80');
   });
   it('knows a downgrade', () => {
     expect(isDowngrade('aiBusinessMonthly', 'aiMonthly')).toBe(true);

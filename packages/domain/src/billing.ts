@@ -183,7 +183,11 @@ export function paymentFormField(field: CardField): 'firstName' | 'lastName' | '
   return 'card';
 }
 
-/** "$59" / "$9,900": whole dollars with thousands separators. */
+/** "$59", "$9,900", "$47.20": whole dollars as they are, cents always with two digits. */
 export function formatDollars(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+  const whole = Number.isInteger(amount);
+  return `${amount < 0 ? '−' : ''}$${Math.abs(amount).toLocaleString('en-US', {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
 }

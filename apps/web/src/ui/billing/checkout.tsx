@@ -179,7 +179,7 @@ export function Checkout(props: {
           {coupon ? (
             <Group justify="space-between">
               <Text>Promo {coupon.code.toUpperCase()}</Text>
-              <Text>−{formatDollars(Math.round(couponDiscount(price, coupon) * 100) / 100)}</Text>
+              <Text>{formatDollars(-Math.round(couponDiscount(price, coupon) * 100) / 100)}</Text>
             </Group>
           ) : null}
           <Group justify="space-between">

@@ -48,6 +48,8 @@ export function PaymentForm(props: {
     event.preventDefault();
     if (!config.data || busy) return;
     setBusy(true);
+    setWarning(null);
+    setHighlight(new Set());
     try {
       const answer = await tokenizeCard(config.data, card);
       if ('error' in answer) {
