@@ -81,8 +81,10 @@ export function OnboardingPage() {
     ...loadDraft(organizationId),
   }));
   const [touched, setTouched] = useState(false);
+  // Kept once something is written, so an untouched onboarding leaves no draft behind.
   useEffect(() => {
-    if (organizationId) localStorage.setItem(draftKey(organizationId), JSON.stringify(draft));
+    if (organizationId && (draft.name.trim() || draft.description.trim()))
+      localStorage.setItem(draftKey(organizationId), JSON.stringify(draft));
   }, [draft, organizationId]);
 
   const length = draft.description.trim().length;
