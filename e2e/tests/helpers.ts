@@ -30,6 +30,8 @@ export async function signUpWithOrganization(
     lastName?: string;
     /** false: stay unpaid, on the onboarding (Garage AI only). */
     pay?: boolean;
+    /** true: stay on the project onboarding's questions (plans from an invite code). */
+    setup?: boolean;
   },
 ) {
   await page.goto('/sign-up');
@@ -51,6 +53,11 @@ export async function signUpWithOrganization(
   // Without an invite code the plan is Garage AI, which asks for a card first (the onboarding
   // of billing.spec.ts); other journeys pay through the sandbox's API and go on.
   if (!options.inviteCode && options.pay !== false) await payForPlan(page);
+  // Other plans start with the project onboarding's questions (onboarding.spec.ts); skip them.
+  if (options.inviteCode && options.setup !== true) {
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await expect(page.getByTestId('project-onboarding')).toBeHidden();
+  }
 }
 
 /** Subscribes the current organisation to Garage monthly with the sandbox's test card. */

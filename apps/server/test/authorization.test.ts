@@ -299,6 +299,21 @@ const GATEWAY: Record<string, Rule> = {
       }),
     ),
   },
+  // One's own onboarding only: the owner's profile, changed by the owner alone.
+  updateProfileOnboarding: {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: mutation(
+      'mutation($id: ID!, $p: JSON!) { updateProfileOnboarding(profileId: $id, patch: $p) }',
+      async (w) => {
+        const boot = await w.owner.get('/api/bootstrap', { host: `${w.org.slug}.assay.test` });
+        return {
+          id: (boot.json() as { membership: { profileId: string } }).membership.profileId,
+          p: { currentOnboardingStep: 'canvasType' },
+        };
+      },
+    ),
+  },
   updatePortfolioAccess: {
     kind: 'organization',
     allowed: MANAGERS,

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   nextOnboardingStep,
   onboardingModuleDefaults,
+  onboardingPatchSchema,
+  onboardingProjectSettings,
   onboardingProductScores,
   onboardingSequence,
   previousOnboardingStep,
@@ -179,5 +181,40 @@ describe('who sees the AI onboarding (part 1 §2.4)', () => {
     expect(showsAiOnboarding({ ...base, manual: true })).toBe(false);
     expect(showsAiOnboarding({ ...base, projectCount: 1 })).toBe(false);
     expect(showsAiOnboarding({ ...base, license: 'enterprise' })).toBe(false);
+  });
+});
+
+describe('the project an onboarding starts', () => {
+  it('gets the modules and the product scores of the answers', () => {
+    expect(
+      onboardingProjectSettings(
+        answers('advanced', 'productCanvas', 'timeline', 'ice', 'painFrequency', 'experimentsNo'),
+      ),
+    ).toEqual({
+      timeline: true,
+      productStatus: false,
+      productTheme: false,
+      projectOverview: true,
+      experiments: false,
+      publicPortal: true,
+      productHypotheses: true,
+      businessHypotheses: false,
+      productScores: ['ice', 'pf'],
+    });
+  });
+  it('accepts only known steps and options in a patch', () => {
+    expect(
+      onboardingPatchSchema.safeParse({
+        currentOnboardingStep: 'canvasType',
+        selectedOptions: { ice: true },
+      }).success,
+    ).toBe(true);
+    expect(onboardingPatchSchema.safeParse({ selectedOptions: { bitcoin: true } }).success).toBe(
+      false,
+    );
+    expect(onboardingPatchSchema.safeParse({ currentOnboardingStep: 'payday' }).success).toBe(
+      false,
+    );
+    expect(onboardingPatchSchema.safeParse({ role: 'owner' }).success).toBe(false);
   });
 });

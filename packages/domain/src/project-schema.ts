@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './limits.ts';
 import { PROJECT_ROLES } from './permissions.ts';
-import { PROJECT_STATUS_VALUES } from './projects.ts';
+import { PRODUCT_SCORE_KEYS, PROJECT_STATUS_VALUES } from './projects.ts';
 import { projectNameSchema } from './validation.ts';
 
 export const createProjectSchema = z.object({
@@ -39,6 +39,7 @@ export const projectSettingsSchema = z
     productStatus: z.boolean(),
     productTheme: z.boolean(),
     dashboardTabOrder: z.array(z.string().max(40)).max(20),
+    productScores: z.array(z.enum(PRODUCT_SCORE_KEYS)).max(PRODUCT_SCORE_KEYS.length),
   })
   .partial()
   .strict();

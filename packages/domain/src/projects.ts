@@ -18,7 +18,12 @@ export interface ProjectSettings {
   productStatus: boolean;
   productTheme: boolean;
   dashboardTabOrder: string[];
+  /** Product scores offered on product ideas; empty offers all four. */
+  productScores: ProductScoreKey[];
 }
+
+export const PRODUCT_SCORE_KEYS = ['ice', 'rice', 'ie', 'pf'] as const;
+export type ProductScoreKey = (typeof PRODUCT_SCORE_KEYS)[number];
 
 export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   membership: true,
@@ -33,6 +38,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   productStatus: false,
   productTheme: false,
   dashboardTabOrder: ['hypotheses', 'experiments', 'completed', 'risky'],
+  productScores: [],
 };
 
 /** The names of a project's modules, the same in project settings and organisation defaults. */

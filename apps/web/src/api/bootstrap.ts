@@ -1,4 +1,5 @@
 /** GET /api/bootstrap: where the app runs and who is signed in. */
+import type { OnboardingState } from '@assay/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { restRequest } from './rest.ts';
 
@@ -8,7 +9,14 @@ export interface Bootstrap {
   protocol: 'http' | 'https';
   host: 'app' | 'bare' | 'organization' | 'other';
   organization: { id: string; name: string; slug: string; license: string; sso: boolean } | null;
-  membership: { profileId: string; role: string; onboarding?: boolean } | null;
+  membership: {
+    profileId: string;
+    role: string;
+    /** The AI-tier onboarding with checkout (part 1 §2.4). */
+    onboarding?: boolean;
+    /** The question sequence of other tiers, while it is active (part 1 §4.2). */
+    projectOnboarding?: OnboardingState | null;
+  } | null;
   user: {
     id: string;
     email: string;

@@ -4,6 +4,7 @@ import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { ProjectsHome } from '../features/projects/routes.tsx';
 import { OnboardingPage } from '../features/projects/components/onboarding-page.tsx';
+import { SetupPage } from '../features/projects/components/setup-page.tsx';
 
 export function HomeRoute() {
   const boot = useBootstrap();
@@ -16,6 +17,8 @@ export function HomeRoute() {
   }
   if (boot.data.organization && boot.data.membership) {
     if (boot.data.membership.onboarding) return <OnboardingPage />;
+    if (boot.data.membership.projectOnboarding)
+      return <SetupPage initial={boot.data.membership.projectOnboarding} />;
     return <ProjectsHome boot={boot.data} />;
   }
   return <HomePage />;

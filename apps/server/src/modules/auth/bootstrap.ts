@@ -2,9 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { appOrigin, classifyHost } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
-import { findMembership, findOrganizationBySlug } from '../organizations/service.ts';
+import {
+  findMembership,
+  findOrganizationBySlug,
+  findProfileOnboarding,
+} from '../organizations/service.ts';
 import { publicUser } from './routes.ts';
-import { canChangePlan, showsAiOnboarding, type License } from '@assay/domain';
+import { canChangePlan, isAiLicense, showsAiOnboarding, type License } from '@assay/domain';
 import { countOrganizationProjects } from '../projects/service.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
@@ -38,7 +42,17 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
               fromProjectId: org.fromProjectId,
               projectCount: await countOrganizationProjects(services.database.db, org.id),
             });
-          membership = { profileId: member.profileId, role: member.role, onboarding };
+          // Other tiers: the question sequence while the profile's onboarding is active (§4.2).
+          const projectOnboarding = isAiLicense(org.license as License)
+            ? null
+            : ((await findProfileOnboarding(services.database.db, member.profileId)) ?? null);
+          membership = {
+            profileId: member.profileId,
+            role: member.role,
+            onboarding,
+            projectOnboarding:
+              projectOnboarding?.status === 'active' ? projectOnboarding : null,
+          };
         }
       }
     }

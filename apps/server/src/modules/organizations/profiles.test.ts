@@ -75,3 +75,70 @@ describe('profiles', () => {
     });
   });
 });
+
+describe('the project onboarding of a profile', () => {
+  it('starts active for the creator of a non-AI organisation, keeps answers, and ends', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'business' });
+    const host = { host: `${org.slug}.assay.test` };
+    const boot = (await owner.agent.get('/api/bootstrap', host)).json() as {
+      membership: { profileId: string; onboarding: boolean; projectOnboarding: { status: string; currentOnboardingStep: string } | null };
+    };
+    expect(boot.membership.onboarding).toBe(false);
+    expect(boot.membership.projectOnboarding).toMatchObject({
+      status: 'active',
+      currentOnboardingStep: 'introduction',
+    });
+    const id = boot.membership.profileId;
+    const save = (patch: unknown) =>
+      onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($id: ID!, $p: JSON!) { updateProfileOnboarding(profileId: $id, patch: $p) }',
+        { id, p: patch },
+      );
+    const saved = await save({
+      currentOnboardingStep: 'canvasType',
+      onboardingType: 'basic',
+      selectedOptions: { productCanvas: true },
+    });
+    expect(saved.data?.updateProfileOnboarding).toMatchObject({
+      status: 'active',
+      currentOnboardingStep: 'canvasType',
+      onboardingType: 'basic',
+      selectedOptions: { productCanvas: true },
+    });
+    // Unknown answers are refused and nothing changes.
+    const bad = await save({ selectedOptions: { crypto: true } });
+    expect(bad.errors?.[0]?.message).toMatch(/statusCode:400/);
+    await save({ status: 'complete' });
+    const after = (await owner.agent.get('/api/bootstrap', host)).json() as {
+      membership: { projectOnboarding: unknown };
+    };
+    expect(after.membership.projectOnboarding).toBeNull();
+  });
+
+  it('shows the AI onboarding, not the questions, to the owner of an unpaid Garage organisation', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const admin = await addMember(built, owner.agent, org, 'admin');
+    const host = { host: `${org.slug}.assay.test` };
+    const boot = (await owner.agent.get('/api/bootstrap', host)).json() as {
+      membership: { onboarding: boolean; projectOnboarding: unknown };
+    };
+    expect(boot.membership).toMatchObject({ onboarding: true, projectOnboarding: null });
+    const theirs = (await admin.agent.get('/api/bootstrap', host)).json() as {
+      membership: { onboarding: boolean };
+    };
+    expect(theirs.membership.onboarding).toBe(false);
+    // Someone else's onboarding cannot be changed.
+    const ownerId = (
+      (await owner.agent.get('/api/bootstrap', host)).json() as { membership: { profileId: string } }
+    ).membership.profileId;
+    const refused = await onOrg(
+      admin.agent,
+      org.slug,
+      'mutation($id: ID!, $p: JSON!) { updateProfileOnboarding(profileId: $id, patch: $p) }',
+      { id: ownerId, p: { status: 'complete' } },
+    );
+    expect(refused.errors?.[0]?.message).toMatch(/statusCode:403/);
+  });
+});

@@ -1,6 +1,14 @@
 /** Profile editing (own, or anyone's for owners and admins) and the portfolio-access flag. */
 import { and, eq, sql } from 'drizzle-orm';
-import { AppError, canEditProfile, canManageMembers, profileUpdateSchema } from '@assay/domain';
+import {
+  AppError,
+  canEditProfile,
+  canManageMembers,
+  INITIAL_ONBOARDING,
+  onboardingPatchSchema,
+  profileUpdateSchema,
+  type OnboardingState,
+} from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { users } from '../auth/schema.ts';
@@ -22,7 +30,9 @@ async function saveProfile(
   services: AppServices,
   member: MemberContext,
   profileId: string,
-  set: Partial<Pick<ProfileRow, 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess'>>,
+  set: Partial<
+    Pick<ProfileRow, 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding'>
+  >,
   event: { action: string; changes: Record<string, unknown> },
   context: RequestContext,
 ): Promise<ProfileRow> {
@@ -107,6 +117,43 @@ export async function updateProfile(
     context,
   );
   return presentProfile({ ...updated, mfaEnabled: current.mfaEnabled });
+}
+
+/**
+ * A member's own project onboarding (part 1 §4.2; the gateway's "update profile onboarding"):
+ * the step reached, the answers, and the status, turned off when the last step is done.
+ */
+export async function updateProfileOnboarding(
+  services: AppServices,
+  member: MemberContext,
+  profileId: string,
+  patch: unknown,
+  context: RequestContext,
+) {
+  if (profileId !== member.profileId) throw new AppError('forbidden');
+  const parsed = onboardingPatchSchema.safeParse(patch);
+  if (!parsed.success) throw new AppError('validation');
+  const current = await findProfile(services, member, profileId);
+  const before = current.profile.onboarding.projectOnboarding ?? INITIAL_ONBOARDING;
+  const projectOnboarding: OnboardingState = {
+    ...before,
+    ...parsed.data,
+    selectedOptions: parsed.data.selectedOptions
+      ? (parsed.data.selectedOptions as OnboardingState['selectedOptions'])
+      : before.selectedOptions,
+  };
+  await saveProfile(
+    services,
+    member,
+    profileId,
+    { onboarding: { ...current.profile.onboarding, projectOnboarding } },
+    {
+      action: 'onboarding',
+      changes: { step: projectOnboarding.currentOnboardingStep, status: projectOnboarding.status },
+    },
+    context,
+  );
+  return projectOnboarding;
 }
 
 /** Portfolio access is granted by owners and admins. */

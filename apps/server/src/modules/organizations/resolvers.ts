@@ -1,7 +1,12 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
 import { createFavorite, deleteFavorite, sideNavigation } from './navigation.ts';
-import { getProfile, setPortfolioAccess, updateProfile } from './profiles.ts';
+import {
+  getProfile,
+  setPortfolioAccess,
+  updateProfile,
+  updateProfileOnboarding,
+} from './profiles.ts';
 import { describeOrganization, loadFullOrganization } from './settings.ts';
 
 /** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
@@ -101,6 +106,18 @@ export const resolvers = {
         await member(context),
         args.profileId,
         stripNulls(args.input),
+        ctx(context),
+      ),
+    updateProfileOnboarding: async (
+      _: unknown,
+      args: { profileId: string; patch: unknown },
+      context: GatewayContext,
+    ) =>
+      updateProfileOnboarding(
+        context.services,
+        await member(context),
+        args.profileId,
+        args.patch,
         ctx(context),
       ),
     updatePortfolioAccess: async (

@@ -9,6 +9,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  OnboardingState,
   OrganizationBilling,
   OrganizationUpdate,
   PROFILE_DISPLAY_NAMES,
@@ -109,6 +110,11 @@ export const profiles = pgTable(
         nickname?: string;
         linkedin?: string;
       }>()
+      .notNull()
+      .default({}),
+    /** The project onboarding (part 1 §3 Onboarding object); absent: nothing to show. */
+    onboarding: jsonb('onboarding')
+      .$type<{ projectOnboarding?: OnboardingState }>()
       .notNull()
       .default({}),
     createdAt: createdAtColumn(),

@@ -1,7 +1,7 @@
 /** Organisations as accounts need them: slug checks, creation with an owner, membership. */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { prepared } from '../../platform/db/prepared.ts';
-import { AppError, slugify, sanitizeName } from '@assay/domain';
+import { AppError, INITIAL_ONBOARDING, slugify, sanitizeName } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
@@ -69,6 +69,8 @@ export async function createOrganization(
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
+      // The creator sets the organisation up: the project onboarding starts (part 1 §4.2).
+      onboarding: { projectOnboarding: INITIAL_ONBOARDING },
     })
     .returning();
   await unit.record({
@@ -184,4 +186,13 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
     changes: { role: profile.role, via: 'invite' },
   });
   return { organization: pending.organization, profileId: profile.id, role: profile.role };
+}
+
+/** A profile's project onboarding, if it has one. */
+export async function findProfileOnboarding(db: Executor, profileId: string) {
+  const [row] = await db
+    .select({ onboarding: profiles.onboarding })
+    .from(profiles)
+    .where(eq(profiles.id, profileId));
+  return row?.onboarding.projectOnboarding;
 }

@@ -18,7 +18,7 @@ export const useCardProject = (projectId: string | undefined) =>
     queryFn: () =>
       gatewayRequest<{ project: CardProject }>(
         `query CardProject($id: ID!) { project(id: $id) { id name
-          settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder }
+          settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
           customFields { id title type disabled global defaultKey specifications { options } }
           abilities { manage createCards copyCards } } }`,
         { id: projectId },

@@ -137,7 +137,11 @@ export function ProductDevelopment(props: { card: CardDetail; project: CardProje
           <BoardPlacement key={board} card={card} project={props.project} board={board} />
         ))}
       </SimpleGrid>
-      {SCORE_INPUTS.map((group) => {
+      {SCORE_INPUTS.filter(
+        (group) =>
+          !props.project?.settings.productScores?.length ||
+          props.project.settings.productScores.includes(group.key),
+      ).map((group) => {
         const values = (score[group.key] ?? {}) as Record<string, number | null>;
         const result = scoreResult(group.key, score);
         return (

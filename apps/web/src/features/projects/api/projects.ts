@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { gatewayRequest } from '../../../api/gateway.ts';
+import type { OnboardingPatch, OnboardingState } from '@assay/domain';
 
 export interface ProjectSummary {
   id: string;
@@ -71,3 +72,17 @@ export const setProjectStatus = (id: string, status: ProjectSummary['status']) =
 
 export const deleteProject = (id: string) =>
   gatewayRequest('mutation DeleteProject($id: ID!) { deleteProject(id: $id) }', { id });
+
+/** Saves one's own project onboarding (part 1 §7.1 "update profile onboarding"). */
+export const updateProfileOnboarding = (profileId: string, patch: OnboardingPatch) =>
+  gatewayRequest<{ updateProfileOnboarding: OnboardingState }>(
+    'mutation UpdateProfileOnboarding($id: ID!, $p: JSON!) { updateProfileOnboarding(profileId: $id, patch: $p) }',
+    { id: profileId, p: patch },
+  ).then((d) => d.updateProfileOnboarding);
+
+/** The Mission Model canvas (or another canvas type) for a project's business canvas. */
+export const setCanvasType = (projectId: string, type: string) =>
+  gatewayRequest(
+    'mutation UpdateCanvasLayout($i: JSON!) { updateCanvasLayout(input: $i) { id } }',
+    { i: { projectId, type } },
+  );

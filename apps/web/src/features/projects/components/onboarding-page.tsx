@@ -34,7 +34,7 @@ import {
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { showAlert } from '../../../ui/alerts.ts';
-import { createProject } from '../api/projects.ts';
+import { createProject, updateProfileOnboarding } from '../api/projects.ts';
 import {
   DESCRIPTION_EXAMPLE,
   DESCRIPTION_GUIDE,
@@ -104,6 +104,10 @@ export function OnboardingPage() {
       target = `/workspace/${project.id}/canvas/business`;
     }
     localStorage.removeItem(draftKey(organizationId));
+    // The last step done: the profile's project onboarding ends (part 1 §4.1).
+    const profileId = boot.data?.membership?.profileId;
+    if (profileId)
+      await updateProfileOnboarding(profileId, { status: 'complete' }).catch(() => undefined);
     await queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
     await queryClient.invalidateQueries({ queryKey: ['projects'] });
     await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });

@@ -63,7 +63,7 @@ export interface BoardSection {
 }
 
 const PROJECT = `project { id name prioritization
-  settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder }
+  settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
   canvas { type templateId locked sections { key name defaultName lens hidden } }
   customFields { id title type disabled global defaultKey specifications { options } }
   abilities { manage createCards createEvidence } }`;

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test('a Business owner answers the onboarding questions and gets a first project set up from them', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `setup.${suffix}@example.com`,
+    orgName: `Setup ${suffix}`,
+    inviteCode: 'E2EBUSINESS',
+    setup: true,
+  });
+  const onboarding = page.getByTestId('project-onboarding');
+  await expect(
+    onboarding.getByRole('heading', { name: "Welcome, let's get started!" }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Get started' }).click();
+
+  await expect(
+    page.getByRole('heading', { name: 'How much do you want to set up now?' }),
+  ).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await page.getByLabel('Basic: canvas, experiments and a public portal').check();
+  await next.click();
+
+  await expect(page.getByRole('heading', { name: 'Which canvas will you work on?' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Help' })).toHaveAttribute('href', /#canvasType$/);
+  await page.getByLabel('Product Canvas').check();
+  await next.click();
+
+  // The product canvas brings the workflow question; basic adds experiments and the portal.
+  await expect(page.getByRole('heading', { name: 'How do you organise your work?' })).toBeVisible();
+  await page.getByLabel('Timeline (roadmap)').check();
+  await page.getByLabel('Status').check();
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Will you run experiments?' })).toBeVisible();
+  await page.getByLabel('No').check();
+  await next.click();
+  // The answers so far are kept on the profile: a reload comes back to this step.
+  await expect(
+    page.getByRole('heading', { name: 'Will you share a public portal?' }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { name: 'Will you share a public portal?' }),
+  ).toBeVisible();
+  await expect(page.getByText('Step 6 of 6')).toBeVisible();
+  await page.getByLabel('Yes').check();
+  await page.getByLabel('Name your first project').fill('Roadmap');
+  await page.screenshot({ path: 'test-results/onboarding-questions.png' });
+  await page.getByRole('button', { name: 'Finish' }).click();
+
+  // The first project opens on the product canvas, without experiments.
+  await expect(page).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/canvas\/product$/);
+  await expect(page.getByTestId('workspace-title')).toHaveText('Roadmap');
+  await expect(page.getByRole('link', { name: 'Experiments' })).toHaveCount(0);
+  // Done: home shows the projects, not the questions.
+  await page.goto(`${new URL(page.url()).origin}/`);
+  await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
+  await expect(page.getByTestId('project-onboarding')).toHaveCount(0);
+});
