@@ -50,8 +50,7 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
             profileId: member.profileId,
             role: member.role,
             onboarding,
-            projectOnboarding:
-              projectOnboarding?.status === 'active' ? projectOnboarding : null,
+            projectOnboarding: projectOnboarding?.status === 'active' ? projectOnboarding : null,
           };
         }
       }

@@ -81,7 +81,11 @@ describe('the project onboarding of a profile', () => {
     const { owner, org } = await ownerWithOrganization(built, { license: 'business' });
     const host = { host: `${org.slug}.assay.test` };
     const boot = (await owner.agent.get('/api/bootstrap', host)).json() as {
-      membership: { profileId: string; onboarding: boolean; projectOnboarding: { status: string; currentOnboardingStep: string } | null };
+      membership: {
+        profileId: string;
+        onboarding: boolean;
+        projectOnboarding: { status: string; currentOnboardingStep: string } | null;
+      };
     };
     expect(boot.membership.onboarding).toBe(false);
     expect(boot.membership.projectOnboarding).toMatchObject({
@@ -131,7 +135,9 @@ describe('the project onboarding of a profile', () => {
     expect(theirs.membership.onboarding).toBe(false);
     // Someone else's onboarding cannot be changed.
     const ownerId = (
-      (await owner.agent.get('/api/bootstrap', host)).json() as { membership: { profileId: string } }
+      (await owner.agent.get('/api/bootstrap', host)).json() as {
+        membership: { profileId: string };
+      }
     ).membership.profileId;
     const refused = await onOrg(
       admin.agent,

@@ -31,7 +31,10 @@ async function saveProfile(
   member: MemberContext,
   profileId: string,
   set: Partial<
-    Pick<ProfileRow, 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding'>
+    Pick<
+      ProfileRow,
+      'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding'
+    >
   >,
   event: { action: string; changes: Record<string, unknown> },
   context: RequestContext,
