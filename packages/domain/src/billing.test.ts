@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  basicProjectIdFor,
   cardFieldErrors,
   formatDollars,
   isDowngrade,
@@ -57,6 +58,12 @@ describe('plans and plan codes (part 1 §9.1)', () => {
     expect(formatDollars(9900)).toBe('$9,900');
     expect(formatDollars(47.2)).toBe('$47.20');
     expect(formatDollars(-11.8)).toBe('−$11.80');
+  });
+  it('keeps the basic-tier project id only while the tier is basic', () => {
+    expect(basicProjectIdFor('basic', null, 'p1')).toBe('p1');
+    expect(basicProjectIdFor('basic', 'p0', 'p1')).toBe('p0');
+    expect(basicProjectIdFor('garage', 'p0', 'p1')).toBeNull();
+    expect(basicProjectIdFor('basic', null, null)).toBeNull();
   });
   it('knows a downgrade', () => {
     expect(isDowngrade('aiBusinessMonthly', 'aiMonthly')).toBe(true);

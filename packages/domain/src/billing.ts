@@ -53,6 +53,18 @@ export function isDowngrade(from: string | null | undefined, to: string): boolea
   return b.plan.projects < a.plan.projects || b.plan.users < a.plan.users;
 }
 
+/**
+ * The basic-tier project id (part 1 §4.3): remembered while the tier is basic (the one it had, or
+ * else the organisation's first project), cleared on leaving basic.
+ */
+export function basicProjectIdFor(
+  license: License,
+  current: string | null | undefined,
+  firstProjectId: string | null,
+): string | null {
+  return license === 'basic' ? (current ?? firstProjectId) : null;
+}
+
 export const SUBSCRIPTION_STATES = ['active', 'canceled', 'expired', 'future', 'paused'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 

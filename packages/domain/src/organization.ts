@@ -10,6 +10,8 @@ export interface OrganizationBilling {
   invalidCard?: boolean;
   cardOnFile?: boolean;
   manual?: boolean;
+  /** The Starter (basic) tier's project: kept while the tier is basic (part 1 §4.3). */
+  basicProjectId?: string | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -193,6 +193,28 @@ describe('billing with the sandbox processor', () => {
     expect(old.json().message).toBe('This promo is not valid');
   });
 
+  it('redeems a promo code with a new card, and takes it off the first invoice', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const base = `/api/org/organizations/${org.id}`;
+    const card = await owner.agent.put(`${base}/billing?couponCode=SAVE10`, {
+      token: await token(owner.agent),
+    });
+    expect(card.json()).toMatchObject({ exists: true, billingInfo: { lastFour: '1111' } });
+    // Used once only.
+    const twice = await owner.agent.put(`${base}/billing?couponCode=SAVE10`, {
+      token: await token(owner.agent),
+    });
+    expect(twice.json().message).toBe('This code has already been applied to your account');
+    // The card on file pays; the redeemed $10 comes off.
+    const created = await owner.agent.post(`${base}/subscription`, { planCode: 'aiMonthly' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().subscription.couponCodes).toEqual(['SAVE10']);
+    const [invoice] = (await owner.agent.get(`${base}/invoices`)).json() as {
+      totalInCents: number;
+    }[];
+    expect(invoice!.totalInCents).toBe(4900);
+  });
+
   it('lets only the owner pay, admins read, and nobody from elsewhere', async () => {
     const { owner, org } = await ownerWithOrganization(built);
     const base = `/api/org/organizations/${org.id}`;

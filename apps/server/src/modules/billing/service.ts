@@ -9,14 +9,17 @@ import {
   AppError,
   canChangePlan,
   canViewBilling,
+  basicProjectIdFor,
   licenseForPlanCode,
   subscribeSchema,
   type BillingInfo,
+  type License,
   type OrganizationBilling,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
+import { firstProjectId } from '../projects/service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,6 +50,15 @@ async function saveBilling(
 ) {
   const { license, ...billing } = patch;
   const next = { ...billingOf(member), ...billing };
+  if (license) {
+    next.basicProjectId = basicProjectIdFor(
+      license as License,
+      next.basicProjectId,
+      license === 'basic'
+        ? await firstProjectId(services.database.db, member.organization.id)
+        : null,
+    );
+  }
   await services.transaction(
     async (unit) => {
       await unit.tx
@@ -127,9 +139,11 @@ export async function updateBilling(
   requireOwner(member);
   const token = typeof input.token === 'string' ? input.token.trim() : '';
   if (!token) throw new AppError('paymentDetails');
-  if (input.couponCode) await checkCoupon(services, member, input.couponCode);
+  const coupon = input.couponCode ? await checkCoupon(services, member, input.couponCode) : null;
   await ensureAccount(services, member);
   const info = await services.payments.setBillingInfo(accountCodeOf(member), token);
+  // The code is redeemed on the account; it comes off the next invoice.
+  if (coupon) await services.payments.redeemCoupon(accountCodeOf(member), coupon.code);
   await saveBilling(
     services,
     member,

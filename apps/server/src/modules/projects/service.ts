@@ -191,6 +191,17 @@ export async function countOrganizationProjects(db: Executor, organizationId: st
   return row?.n ?? 0;
 }
 
+/** The organisation's oldest project still in use (the basic tier keeps this one). */
+export async function firstProjectId(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.organizationId, organizationId), eq(projects.status, 'active')))
+    .orderBy(projects.createdAt)
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export async function listProjects(
   services: AppServices,
   member: MemberContext,

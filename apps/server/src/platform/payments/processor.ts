@@ -45,6 +45,8 @@ export interface PaymentProcessor {
   reactivateSubscription(uuid: string): Promise<Subscription>;
   /** A redeemable coupon, or the error promoNotValid. */
   lookupCoupon(code: string): Promise<Coupon>;
+  /** Redeems a coupon on the account; it applies to the next invoice. */
+  redeemCoupon(accountCode: string, code: string): Promise<void>;
   /** Codes already redeemed on the account. */
   redeemedCoupons(accountCode: string): Promise<string[]>;
   listAdjustments(accountCode: string): Promise<Adjustment[]>;

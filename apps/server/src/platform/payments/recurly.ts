@@ -254,6 +254,13 @@ export function createRecurlyClient(options: RecurlyOptions): PaymentProcessor {
       };
     },
 
+    async redeemCoupon(accountCode, code) {
+      await json('POST', `${account(accountCode)}/coupon_redemptions`, {
+        coupon_id: `code-${code}`,
+        currency: 'USD',
+      });
+    },
+
     async redeemedCoupons(accountCode) {
       try {
         const answer = await json('GET', `${account(accountCode)}/coupon_redemptions`);

@@ -254,6 +254,28 @@ export function createSandbox(options: {
         const billing = await get('billing_info', code);
         return billing ? { status: 200, json: presentBilling(billing) } : notFound('billing info');
       }
+      if (sub === 'coupon_redemptions' && method === 'POST') {
+        const couponCode = str(body.coupon_id)
+          .replace(/^code-/, '')
+          .toUpperCase();
+        const coupon = SANDBOX_COUPONS[couponCode];
+        if (!coupon || coupon.state !== 'redeemable')
+          return invalid(`Coupon ${couponCode} is not redeemable`, 'coupon_id');
+        const redeemed = (await all('redemption', code)).map((r) => str(obj(r.coupon).code));
+        if (redeemed.includes(couponCode))
+          return invalid(
+            `Coupon ${couponCode} has already been redeemed by this account`,
+            'coupon_id',
+          );
+        const redemption = {
+          id: `cr_${randomBytes(6).toString('hex')}`,
+          coupon: { code: couponCode },
+          state: 'active',
+          applied: false,
+          created_at: now().toISOString(),
+        };
+        return { status: 201, json: await put('redemption', redemption.id, redemption, code) };
+      }
       if (sub === 'coupon_redemptions' && method === 'GET') {
         return { status: 200, json: { object: 'list', data: await all('redemption', code) } };
       }
@@ -275,6 +297,20 @@ export function createSandbox(options: {
       const couponCodes = Array.isArray(body.coupon_codes) ? body.coupon_codes.map(String) : [];
       const redeemed = (await all('redemption', accountCode)).map((r) => str(obj(r.coupon).code));
       const items = [{ description: `${found.plan.name} plan (${found.period})`, cents: price }];
+      // Coupons redeemed on the account beforehand apply to this first invoice.
+      const waiting = (await all('redemption', accountCode)).filter((r) => r.applied === false);
+      for (const redemption of waiting) {
+        const coupon = SANDBOX_COUPONS[str(obj(redemption.coupon).code)];
+        if (!coupon) continue;
+        const off =
+          coupon.type === 'percent'
+            ? (price * Number(coupon.percent)) / 100
+            : Number(coupon.amount) * 100;
+        items.push({
+          description: `Coupon ${str(obj(redemption.coupon).code)}`,
+          cents: -Math.min(off, price),
+        });
+      }
       for (const couponCode of couponCodes) {
         const coupon = SANDBOX_COUPONS[couponCode.toUpperCase()];
         if (!coupon || coupon.state !== 'redeemable')
@@ -297,7 +333,12 @@ export function createSandbox(options: {
       if (failed) return failed;
       const started = now();
       const uuid = randomUUID().replace(/-/g, '');
-      const redemptions = [];
+      const redemptions: Json[] = [];
+      for (const redemption of waiting) {
+        const applied = { ...redemption, applied: true };
+        await put('redemption', str(redemption.id), applied, accountCode);
+        redemptions.push(applied);
+      }
       for (const couponCode of couponCodes) {
         const redemption = {
           id: `cr_${randomBytes(6).toString('hex')}`,
