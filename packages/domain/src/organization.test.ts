@@ -27,6 +27,21 @@ describe('organisation billing status', () => {
       organizationBillingStatus({ expirationDate: '2026-12-21T00:00:00Z' }, now).isExpired,
     ).toBe(false);
   });
+  it('turns the card invalid after its expiry, and the plan expired 7 days later', () => {
+    const card = { subscriptionUUID: 'sub_1', cardExpiresAt: '2026-11-18T23:59:59Z' };
+    expect(organizationBillingStatus(card, now)).toEqual({
+      isExpired: false,
+      invalidSubscription: false,
+      invalidCard: true,
+    });
+    expect(
+      organizationBillingStatus({ ...card, cardExpiresAt: '2026-11-14T23:59:59Z' }, now).isExpired,
+    ).toBe(true);
+    expect(
+      organizationBillingStatus({ ...card, cardExpiresAt: '2026-12-31T23:59:59Z' }, now)
+        .invalidCard,
+    ).toBe(false);
+  });
 });
 
 describe('organisation update', () => {

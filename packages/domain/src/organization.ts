@@ -10,6 +10,8 @@ export interface OrganizationBilling {
   invalidCard?: boolean;
   cardOnFile?: boolean;
   manual?: boolean;
+  /** When the card on file stops working: the end of its expiry month. */
+  cardExpiresAt?: string | null;
   /** The Starter (basic) tier's project: kept while the tier is basic (part 1 §4.3). */
   basicProjectId?: string | null;
 }
@@ -27,12 +29,17 @@ export function organizationBillingStatus(
 ) {
   const b = billing ?? {};
   const invalidSubscription = !b.subscriptionUUID && !b.manual;
+  const graceDays = TIMERS.cardGraceDays * DAY_MS;
+  const cardEnd = b.cardExpiresAt ? new Date(b.cardExpiresAt).getTime() : null;
+  // A card past its expiry is invalid; the plan keeps working for the grace days after it.
+  const invalidCard = b.invalidCard === true || (cardEnd !== null && now.getTime() > cardEnd);
   let isExpired = false;
   if (b.expirationDate) {
-    const grace = b.invalidCard ? TIMERS.cardGraceDays * DAY_MS : 0;
+    const grace = invalidCard ? graceDays : 0;
     isExpired = now.getTime() > new Date(b.expirationDate).getTime() + grace;
   }
-  return { isExpired, invalidSubscription };
+  if (!b.manual && cardEnd !== null && now.getTime() > cardEnd + graceDays) isExpired = true;
+  return { isExpired, invalidSubscription, invalidCard };
 }
 
 export const PROJECT_DEFAULTS = {

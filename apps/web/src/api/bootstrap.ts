@@ -8,7 +8,14 @@ export interface Bootstrap {
   appOrigin: string;
   protocol: 'http' | 'https';
   host: 'app' | 'bare' | 'organization' | 'other';
-  organization: { id: string; name: string; slug: string; license: string; sso: boolean } | null;
+  organization: {
+    id: string;
+    name: string;
+    slug: string;
+    license: string;
+    sso: boolean;
+    billingStatus?: { isExpired: boolean; invalidSubscription: boolean; invalidCard: boolean };
+  } | null;
   membership: {
     profileId: string;
     role: string;

@@ -9,6 +9,7 @@ import { signOut } from '../api/session.ts';
 import { closeRerouteAlerts } from '../ui/alerts.ts';
 import { UploadProgressPanel } from '../ui/upload-progress.tsx';
 import { VersionBanner } from '../ui/version-banner.tsx';
+import { BillingBanner } from '../ui/billing/billing-banner.tsx';
 import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 import { SideNav } from './side-nav.tsx';
 import { CardDetailOutlet } from '../features/cards/routes.tsx';
@@ -116,6 +117,7 @@ export function AppLayout() {
       ) : null}
       <AppShell.Main>
         <VersionBanner />
+        {boot.data ? <BillingBanner boot={boot.data} /> : null}
         <Outlet />
         {boot.data?.membership ? <CardDetailOutlet /> : null}
         <UploadProgressPanel />

@@ -8,7 +8,13 @@ import {
   findProfileOnboarding,
 } from '../organizations/service.ts';
 import { publicUser } from './routes.ts';
-import { canChangePlan, isAiLicense, showsAiOnboarding, type License } from '@assay/domain';
+import {
+  canChangePlan,
+  isAiLicense,
+  organizationBillingStatus,
+  showsAiOnboarding,
+  type License,
+} from '@assay/domain';
 import { countOrganizationProjects } from '../projects/service.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
@@ -27,6 +33,8 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
           slug: org.slug,
           license: org.license,
           sso: org.sso,
+          // What the billing banner needs (the rest of billing is the owner's, in settings).
+          billingStatus: organizationBillingStatus(org.billing),
         };
         const member = auth
           ? await findMembership(services.database.db, auth.user.id, org.id)

@@ -2,7 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AppError, MESSAGES, SANDBOX_TEST_CARDS } from '@assay/domain';
+import { eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/app.ts';
+import { organizations } from '../organizations/schema.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { createRecurlyClient, RECURLY_ACCEPT } from '../../platform/payments/recurly.ts';
@@ -213,6 +215,56 @@ describe('billing with the sandbox processor', () => {
       totalInCents: number;
     }[];
     expect(invoice!.totalInCents).toBe(4900);
+  });
+
+  it('treats a card past its expiry as invalid, expires the plan 7 days later, and a new card fixes it', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const base = `/api/org/organizations/${org.id}`;
+    const host = { host: `${org.slug}.assay.test` };
+    await owner.agent.post(`${base}/subscription`, {
+      planCode: 'aiMonthly',
+      paymentToken: await token(owner.agent),
+    });
+    const status = async () =>
+      (
+        (await owner.agent.get('/api/bootstrap', host)).json() as {
+          organization: { billingStatus: Record<string, boolean> };
+        }
+      ).organization.billingStatus;
+    expect(await status()).toEqual({
+      isExpired: false,
+      invalidSubscription: false,
+      invalidCard: false,
+    });
+    const [row] = await built.services.database.db
+      .select({ billing: organizations.billing })
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
+    expect(row!.billing.cardExpiresAt).toMatch(/-12-31T23:59:59/);
+    const setCardEnd = (daysAgo: number) =>
+      built.services.database.db
+        .update(organizations)
+        .set({
+          billing: {
+            ...row!.billing,
+            cardExpiresAt: new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString(),
+          },
+        })
+        .where(eq(organizations.id, org.id));
+    await setCardEnd(2);
+    expect(await status()).toEqual({
+      isExpired: false,
+      invalidSubscription: false,
+      invalidCard: true,
+    });
+    await setCardEnd(8);
+    expect(await status()).toMatchObject({ isExpired: true, invalidCard: true });
+    await owner.agent.put(`${base}/billing`, { token: await token(owner.agent) });
+    expect(await status()).toEqual({
+      isExpired: false,
+      invalidSubscription: false,
+      invalidCard: false,
+    });
   });
 
   it('lets only the owner pay, admins read, and nobody from elsewhere', async () => {

@@ -31,9 +31,7 @@ export function registerBillingRoutes(app: FastifyInstance, services: AppService
   /** What the browser needs to tokenize a card. */
   app.get('/api/payments/config', async () => services.payments.clientConfig);
 
-  app.get(`${base}/billing`, async (request) =>
-    getBilling(services, await member(request), requestContext(request)),
-  );
+  app.get(`${base}/billing`, async (request) => getBilling(services, await member(request)));
   app.put(`${base}/billing`, async (request) => {
     const q = request.query as { couponCode?: string };
     return updateBilling(

@@ -21,8 +21,6 @@ import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
 import { firstProjectId } from '../projects/service.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 function requireView(member: MemberContext) {
   if (!canViewBilling(member.role)) throw new AppError('forbidden');
 }
@@ -35,10 +33,10 @@ const billingOf = (member: MemberContext): OrganizationBilling => member.organiz
 const accountCodeOf = (member: MemberContext) =>
   billingOf(member).accountCode ?? member.organization.id;
 
-/** Whether the card has passed its expiry month. */
-function cardExpired(info: BillingInfo, now: Date) {
-  if (!info.year || !info.month) return false;
-  return new Date(Date.UTC(info.year, info.month, 1)).getTime() <= now.getTime();
+/** The end of the card's expiry month, when it stops working. */
+function cardExpiresAt(info: BillingInfo): string | null {
+  if (!info.year || !info.month) return null;
+  return new Date(Date.UTC(info.year, info.month, 1) - 1000).toISOString();
 }
 
 async function saveBilling(
@@ -105,27 +103,12 @@ export async function checkCoupon(services: AppServices, member: MemberContext, 
 }
 
 /** GET …/billing: whether a card is on file, and its last four and expiry. */
-export async function getBilling(
-  services: AppServices,
-  member: MemberContext,
-  context: RequestContext,
-) {
+export async function getBilling(services: AppServices, member: MemberContext) {
   requireView(member);
   const billing = billingOf(member);
   const info = billing.accountCode
     ? await services.payments.getBillingInfo(billing.accountCode)
     : null;
-  if (info && cardExpired(info, new Date()) && !billing.invalidCard) {
-    // The card ran out: the organisation keeps working for the grace days after its expiry.
-    const expiry = new Date(Date.UTC(info.year, info.month, 1) - DAY_MS).toISOString();
-    await saveBilling(
-      services,
-      member,
-      { invalidCard: true, expirationDate: expiry },
-      { action: 'cardExpired', changes: { lastFour: info.lastFour } },
-      context,
-    );
-  }
   return { exists: info !== null, billingInfo: info };
 }
 
@@ -151,7 +134,7 @@ export async function updateBilling(
       accountCode: accountCodeOf(member),
       cardOnFile: true,
       invalidCard: false,
-      ...(billingOf(member).subscriptionUUID ? { expirationDate: null } : {}),
+      cardExpiresAt: cardExpiresAt(info),
     },
     { action: 'updateCard', changes: { lastFour: info.lastFour } },
     context,
@@ -217,6 +200,7 @@ export async function subscribe(
       planCode: subscription.planCode,
       cardOnFile: true,
       invalidCard: false,
+      cardExpiresAt: cardExpiresAt(billingInfo),
       expirationDate: null,
       license,
     },
