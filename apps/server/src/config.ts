@@ -61,6 +61,12 @@ const environmentSchema = z.object({
     .default('https://v3.recurly.com'),
   RECURLY_API_KEY: z.string().min(1).optional(),
   RECURLY_PUBLIC_KEY: z.string().min(1).optional(),
+  RECURLY_JS_URL: z
+    .string()
+    .url(
+      'RECURLY_JS_URL must be the address of Recurly.js, e.g. https://js.recurly.com/v4/recurly.js',
+    )
+    .default('https://js.recurly.com/v4/recurly.js'),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
@@ -115,7 +121,8 @@ export interface Config {
   /** An OpenAI-compatible chat endpoint for the AI agent; without it the built-in generator runs. */
   ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
   /** Recurly, when an API key is set; the embedded sandbox processor otherwise. */
-  recurly: { baseUrl: string; apiKey: string; publicKey: string | null } | undefined;
+  recurly:
+    { baseUrl: string; apiKey: string; publicKey: string | null; scriptUrl: string } | undefined;
   /** An S3-compatible store for uploads; without it files stay on local disk. */
   s3:
     | {
@@ -236,6 +243,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           baseUrl: e.RECURLY_BASE_URL.replace(/\/+$/, ''),
           apiKey: e.RECURLY_API_KEY,
           publicKey: e.RECURLY_PUBLIC_KEY ?? null,
+          scriptUrl: e.RECURLY_JS_URL,
         }
       : undefined,
     s3:

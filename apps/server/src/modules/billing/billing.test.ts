@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError, MESSAGES, SANDBOX_TEST_CARDS } from '@assay/domain';
 import { eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/app.ts';
-import { organizations } from '../organizations/schema.ts';
+import { accessLogs, organizations } from '../organizations/schema.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { createRecurlyClient, RECURLY_ACCEPT } from '../../platform/payments/recurly.ts';
@@ -133,6 +133,19 @@ describe('billing with the sandbox processor', () => {
     expect(after.data?.fullOrganization).toMatchObject({
       license: 'businessAI',
       limits: { project: 10, profile: 10 },
+    });
+    // Every billing change leaves its trace in the access log.
+    await vi.waitFor(async () => {
+      const logged = await built.services.database.db
+        .select({ service: accessLogs.service, action: accessLogs.action })
+        .from(accessLogs)
+        .where(eq(accessLogs.organizationId, org.id));
+      expect(
+        logged
+          .filter((l) => l.service === 'billing')
+          .map((l) => l.action)
+          .sort(),
+      ).toEqual(['cancel', 'changePlan', 'reactivate', 'subscribe']);
     });
     // A second first subscription is refused.
     const twice = await owner.agent.post(`${base}/subscription`, { planCode: 'aiMonthly' });
@@ -321,7 +334,7 @@ describe('the Recurly client over HTTP', () => {
       const client = createRecurlyClient({
         baseUrl: `http://127.0.0.1:${port}/v3`,
         apiKey: 'key-123',
-        clientConfig: { provider: 'recurly', tokenUrl: null, publicKey: 'pk' },
+        clientConfig: { provider: 'recurly', tokenUrl: null, publicKey: 'pk', scriptUrl: null },
       });
       const code = `acct-${Date.now()}`;
       await client.ensureAccount({
@@ -369,7 +382,7 @@ describe('the Recurly client over HTTP', () => {
       const wrongKey = createRecurlyClient({
         baseUrl: `http://127.0.0.1:${port}/v3`,
         apiKey: 'wrong',
-        clientConfig: { provider: 'recurly', tokenUrl: null, publicKey: null },
+        clientConfig: { provider: 'recurly', tokenUrl: null, publicKey: null, scriptUrl: null },
       });
       await expect(wrongKey.lookupCoupon('SAVE10')).rejects.toBeInstanceOf(AppError);
     } finally {

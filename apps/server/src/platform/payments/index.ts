@@ -20,7 +20,12 @@ export function createPayments(
       processor: createRecurlyClient({
         baseUrl: config.recurly.baseUrl,
         apiKey: config.recurly.apiKey,
-        clientConfig: { provider: 'recurly', tokenUrl: null, publicKey: config.recurly.publicKey },
+        clientConfig: {
+          provider: 'recurly',
+          tokenUrl: null,
+          publicKey: config.recurly.publicKey,
+          scriptUrl: config.recurly.scriptUrl,
+        },
       }),
       sandbox: null,
     };
@@ -31,7 +36,12 @@ export function createPayments(
       baseUrl: 'http://sandbox.payments.invalid/v3',
       apiKey: SANDBOX_KEY,
       fetch: sandbox.fetch,
-      clientConfig: { provider: 'sandbox', tokenUrl: SANDBOX_TOKEN_PATH, publicKey: null },
+      clientConfig: {
+        provider: 'sandbox',
+        tokenUrl: SANDBOX_TOKEN_PATH,
+        publicKey: null,
+        scriptUrl: null,
+      },
     }),
     sandbox,
   };

@@ -24,6 +24,8 @@ export interface PaymentsClientConfig {
   tokenUrl: string | null;
   /** Recurly: the public key Recurly.js is configured with. */
   publicKey: string | null;
+  /** Recurly: where Recurly.js is loaded from. */
+  scriptUrl: string | null;
 }
 
 export interface PaymentProcessor {
