@@ -3,7 +3,7 @@
  * project's card, or a deleted card is simply not found.
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { AppError, isAppError, type PermissionScope, isUuid } from '@assay/domain';
+import { AppError, canEditCard, isAppError, type PermissionScope, isUuid } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -30,6 +30,30 @@ export async function projectAccess(
 ): Promise<ProjectAccess> {
   const { project, role } = await findVisibleProject(services, member, projectId);
   return { project, role, scope: memberProjectScope(member, project, role) };
+}
+
+/** Whether the member may edit this card (its type, creator and evidence flag, in their scope). */
+export function mayEditCard(access: CardAccess, profileId: string): boolean {
+  return canEditCard(
+    access.scope,
+    {
+      type: access.card.type,
+      createdBy: access.card.createdByProfileId,
+      isEvidence: access.card.isEvidence,
+    },
+    profileId,
+  );
+}
+
+/** The card, when the member may edit it; refused otherwise. */
+export async function editableCardAccess(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+): Promise<CardAccess> {
+  const access = await cardAccess(services, member, cardId);
+  if (!mayEditCard(access, member.profileId)) throw new AppError('forbidden');
+  return access;
 }
 
 /** A live card of the member's organisation in a project they may see. */

@@ -5,11 +5,11 @@
  * while either card is a draft (ref 32).
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { AppError, canEditCard, normalizeRating, isUuid } from '@assay/domain';
+import { AppError, normalizeRating, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, type CardAccess } from './access.ts';
+import { cardAccess, mayEditCard, type CardAccess } from './access.ts';
 import { cleanExperimentsAfterDisconnect } from './experiments.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { cards, connections, experiments, hypotheses, type ConnectionRow } from './schema.ts';
@@ -116,15 +116,7 @@ function presentAssociation(
 }
 
 function mayEdit(access: CardAccess, member: MemberContext) {
-  return canEditCard(
-    access.scope,
-    {
-      type: access.card.type,
-      createdBy: access.card.createdByProfileId,
-      isEvidence: access.card.isEvidence,
-    },
-    member.profileId,
-  );
+  return mayEditCard(access, member.profileId);
 }
 
 function record(

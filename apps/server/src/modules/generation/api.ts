@@ -11,7 +11,6 @@ import {
   askAssistantSchema,
   canCreateCard,
   cardPath,
-  canEditCard,
   cardCompletionSchema,
   createProjectSchema,
   generateEvidenceSchema,
@@ -37,7 +36,13 @@ import {
 import { rank } from '../../platform/ai/builtin/similarity.ts';
 import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess, type CardAccess, type ProjectAccess } from '../cards/access.ts';
+import {
+  cardAccess,
+  mayEditCard,
+  projectAccess,
+  type CardAccess,
+  type ProjectAccess,
+} from '../cards/access.ts';
 import { connectCards } from '../cards/connections.ts';
 import { requireExperiments } from '../cards/experiments.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
@@ -61,17 +66,8 @@ function mayWriteCards(access: ProjectAccess) {
   if (!canCreateCard(access.scope, 'hypothesis')) throw new AppError('forbidden');
 }
 
-function mayEditCard(access: CardAccess, member: MemberContext) {
-  const allowed = canEditCard(
-    access.scope,
-    {
-      type: access.card.type,
-      createdBy: access.card.createdByProfileId,
-      isEvidence: access.card.isEvidence,
-    },
-    member.profileId,
-  );
-  if (!allowed) throw new AppError('forbidden');
+function requireEditable(access: CardAccess, member: MemberContext) {
+  if (!mayEditCard(access, member.profileId)) throw new AppError('forbidden');
 }
 
 function experimentsOn(member: MemberContext, project: ProjectRow) {
@@ -286,7 +282,7 @@ export async function generateCardCompletion(
   const data = parse(cardCompletionSchema.safeParse(input));
   requireAgent(member);
   const access = await cardAccess(services, member, data.cardId);
-  mayEditCard(access, member);
+  requireEditable(access, member);
   if (!COMPLETION_TYPES[data.completion](access.card.type)) {
     throw new AppError('validation', { message: 'This card cannot have that completion.' });
   }
@@ -313,7 +309,7 @@ export async function suggestConnections(
 ) {
   requireAgent(member);
   const access = await cardAccess(services, member, cardId);
-  mayEditCard(access, member);
+  requireEditable(access, member);
   if (!COMPLETION_TYPES.connectionSuggestions(access.card.type)) {
     throw new AppError('validation', { message: 'Suggestions are made for evidence cards.' });
   }
@@ -378,7 +374,7 @@ export async function cardGeneration(services: AppServices, member: MemberContex
   const agent = memberHasFeature(member, 'glidrai');
   const editable = (() => {
     try {
-      mayEditCard(access, member);
+      requireEditable(access, member);
       return true;
     } catch {
       return false;
@@ -410,7 +406,7 @@ async function ownSuggestion(services: AppServices, member: MemberContext, id: s
     );
   if (!row) throw new AppError('notFound');
   const access = await cardAccess(services, member, row.evidenceCardId);
-  mayEditCard(access, member);
+  requireEditable(access, member);
   return row;
 }
 
@@ -570,7 +566,7 @@ export async function retryGeneration(
 ) {
   return retry(services, member, id, context, async (row) => {
     requireAgent(member);
-    if (row.cardId) mayEditCard(await cardAccess(services, member, row.cardId), member);
+    if (row.cardId) requireEditable(await cardAccess(services, member, row.cardId), member);
     else mayWriteCards(await projectAccess(services, member, row.projectId));
   });
 }
@@ -711,7 +707,7 @@ export async function summarizeFile(
     : [];
   if (!file || file.collection !== 'cards') throw new AppError('notFound');
   const access = await cardAccess(services, member, file.subjectId);
-  mayEditCard(access, member);
+  requireEditable(access, member);
   if (!isSummarizable(file.filename)) {
     throw new AppError('validation', { message: FILE_SUMMARY_MESSAGES.notDocument });
   }

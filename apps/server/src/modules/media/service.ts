@@ -8,7 +8,6 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import {
   AppError,
-  canEditCard,
   canEditDashboard,
   canEditOrganization,
   canEditProfile,
@@ -21,7 +20,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { summarizeOnUpload } from '../generation/api.ts';
-import { cardAccess, projectAccess } from '../cards/access.ts';
+import { cardAccess, editableCardAccess, projectAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { processUpload } from './processing.ts';
@@ -63,20 +62,7 @@ async function checkSubject(
       return { projectId: null };
     }
     case 'cards': {
-      const access = await cardAccess(services, member, subjectId);
-      if (
-        !canEditCard(
-          access.scope,
-          {
-            type: access.card.type,
-            createdBy: access.card.createdByProfileId,
-            isEvidence: access.card.isEvidence,
-          },
-          member.profileId,
-        )
-      ) {
-        throw new AppError('forbidden');
-      }
+      const access = await editableCardAccess(services, member, subjectId);
       return { projectId: access.card.projectId };
     }
     case 'projects': {

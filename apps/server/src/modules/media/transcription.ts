@@ -4,30 +4,15 @@
  * deleted. Hours are counted against the plan (business 10, enterprise 15, others 0).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { AppError, canEditCard, TRANSCRIPTION_HOURS, type License, isUuid } from '@assay/domain';
+import { AppError, TRANSCRIPTION_HOURS, type License, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { createTranscriptionClient } from '../../platform/transcription/index.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess, editableCardAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { media, transcriptionEntries, transcriptions, type TranscriptionRow } from './schema.ts';
 
 export const TRANSCRIBE_QUEUE = 'media.transcribe';
-
-async function editableCard(services: AppServices, member: MemberContext, cardId: string) {
-  const access = await cardAccess(services, member, cardId);
-  const allowed = canEditCard(
-    access.scope,
-    {
-      type: access.card.type,
-      createdBy: access.card.createdByProfileId,
-      isEvidence: access.card.isEvidence,
-    },
-    member.profileId,
-  );
-  if (!allowed) throw new AppError('forbidden');
-  return access;
-}
 
 /** Seconds of transcription the organisation has used. */
 async function usedSeconds(services: AppServices, organizationId: string): Promise<number> {
@@ -45,7 +30,7 @@ export async function startTranscription(
   input: unknown,
   context: RequestContext,
 ) {
-  const access = await editableCard(services, member, cardId);
+  const access = await editableCardAccess(services, member, cardId);
   const body = (input ?? {}) as { mediaId?: unknown; speakerCount?: unknown };
   const mediaId = typeof body.mediaId === 'string' && isUuid(body.mediaId) ? body.mediaId : null;
   const speakerCount = Math.min(Math.max(Number(body.speakerCount) || 1, 1), 10);
@@ -237,7 +222,7 @@ async function entryOf(services: AppServices, member: MemberContext, entryId: st
       ),
     );
   if (!row) throw new AppError('notFound');
-  await editableCard(services, member, row.transcription.cardId);
+  await editableCardAccess(services, member, row.transcription.cardId);
   return row;
 }
 
@@ -283,7 +268,7 @@ export async function deleteTranscription(
   member: MemberContext,
   cardId: string,
 ) {
-  await editableCard(services, member, cardId);
+  await editableCardAccess(services, member, cardId);
   // Keep the row for the hours; remove its conversation and hide it from the card.
   const rows = await services.database.db
     .select({ id: transcriptions.id })
