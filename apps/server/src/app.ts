@@ -1,6 +1,7 @@
 /** buildApp(config): the Fastify instance serving REST, the gateway, jobs and the web app. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -39,6 +40,8 @@ import { createLocalStorage } from './platform/storage/index.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createAiProvider } from './platform/ai/index.ts';
 import { createPayments } from './platform/payments/index.ts';
+import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
+import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
@@ -163,6 +166,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
   registerBillingRoutes(app, services);
+  registerPortalRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);
@@ -196,6 +200,7 @@ function registerWebApp(app: FastifyInstance, services: AppServices) {
   const { config } = services;
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
+  let indexHtml: string | undefined;
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: config.webDist,
@@ -220,6 +225,22 @@ function registerWebApp(app: FastifyInstance, services: AppServices) {
     if (wantsPage) {
       const redirect = await pageRedirect(services, request.headers.host, request.url);
       if (redirect) return reply.redirect(redirect, 302);
+    }
+    const portal = wantsPage && hasWebApp ? parsePortalPath(pathname) : null;
+    if (portal) {
+      // Portal pages carry their title, social-preview tags and board for visitors.
+      indexHtml ??= await readFile(indexFile, 'utf8');
+      const page = await renderPortalPage(
+        services,
+        indexHtml,
+        portal,
+        `${request.protocol}://${request.headers.host ?? 'localhost'}`,
+      );
+      return reply
+        .status(page.status)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(page.html);
     }
     if (wantsPage && hasWebApp) {
       return reply

@@ -240,6 +240,53 @@ const freshConnection = async (w: World) => {
   return { card, connectionId: (linked.json() as { connection: { id: string } }).connection.id };
 };
 
+/** A project with the public portal on, and its board made by the owner. */
+const freshBoard = async (w: World) => {
+  const projectId = await freshProjectId(w);
+  await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($id: ID!, $s: JSON!) { updateProjectSettings(id: $id, settings: $s) { id } }',
+    { id: projectId, s: { publicPortal: true } },
+  );
+  const answer = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createPublicBoard(input: $i) { board { id } categories { id } } }',
+    {
+      i: {
+        projectId,
+        name: 'Roadmap',
+        link: `matrix-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      },
+    },
+  );
+  const state = answer.data?.createPublicBoard as {
+    board: { id: string };
+    categories: { id: string }[];
+  };
+  return { projectId, boardId: state.board.id, categoryId: state.categories[0]!.id };
+};
+/** A hypothesis published to a fresh board by the owner. */
+const freshPublicCard = async (w: World) => {
+  const { projectId, boardId } = await freshBoard(w);
+  const made = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createCard(input: $i) { id } }',
+    { i: { projectId, type: 'hypothesis', title: 'Public', draft: false } },
+  );
+  const cardId = (made.data?.createCard as { id: string }).id;
+  await onOrg(w.owner, w.org.slug, 'mutation($i: JSON!) { updatePublicCard(input: $i) { id } }', {
+    i: { cardId, action: 'publish' },
+  });
+  return { boardId, cardId };
+};
+const boardInput = (extra: Record<string, unknown>) => async (w: World) => ({
+  i: { boardId: (await freshBoard(w)).boardId, ...extra },
+});
+const PORTAL_STATE = '{ board { id } }';
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -982,6 +1029,149 @@ const GATEWAY: Record<string, Rule> = {
         id: (await freshCard(w)).id,
       }),
   },
+  createPublicBoard: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const { projectId } = await freshBoard(w);
+      const other = await freshProjectId(w);
+      await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($id: ID!, $s: JSON!) { updateProjectSettings(id: $id, settings: $s) { id } }',
+        { id: other, s: { publicPortal: true } },
+      );
+      void projectId;
+      return onOrg(
+        actor,
+        w.org.slug,
+        `mutation($i: JSON!) { createPublicBoard(input: $i) ${PORTAL_STATE} }`,
+        {
+          i: {
+            projectId: other,
+            name: 'Roadmap',
+            link: `matrix-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+          },
+        },
+      );
+    },
+  },
+  updatePublicBoard: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($i: JSON!) { updatePublicBoard(input: $i) ${PORTAL_STATE} }`,
+      boardInput({ name: 'Renamed' }),
+    ),
+  },
+  deletePublicBoard: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation('mutation($id: ID!) { deletePublicBoard(boardId: $id) }', async (w) => ({
+      id: (await freshBoard(w)).boardId,
+    })),
+  },
+  createPublicCategory: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($i: JSON!) { createPublicCategory(input: $i) ${PORTAL_STATE} }`,
+      boardInput({ name: 'Mobile' }),
+    ),
+  },
+  updatePublicCategory: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($i: JSON!) { updatePublicCategory(input: $i) ${PORTAL_STATE} }`,
+      async (w) => ({ i: { categoryId: (await freshBoard(w)).categoryId, name: 'Apps' } }),
+    ),
+  },
+  deletePublicCategory: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const { boardId } = await freshBoard(w);
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createPublicCategory(input: $i) { categories { id } } }',
+        { i: { boardId, name: 'Second' } },
+      );
+      const id = (made.data?.createPublicCategory as { categories: { id: string }[] })
+        .categories[1]!.id;
+      return onOrg(
+        actor,
+        w.org.slug,
+        `mutation($id: ID!) { deletePublicCategory(categoryId: $id) ${PORTAL_STATE} }`,
+        { id },
+      );
+    },
+  },
+  reorderPublicCategories: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($b: ID!, $ids: [ID!]!) { reorderPublicCategories(boardId: $b, categoryIds: $ids) ${PORTAL_STATE} }`,
+      async (w) => {
+        const { boardId, categoryId } = await freshBoard(w);
+        return { b: boardId, ids: [categoryId] };
+      },
+    ),
+  },
+  createPublicSection: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($i: JSON!) { createPublicSection(input: $i) ${PORTAL_STATE} }`,
+      boardInput({ name: 'Beta' }),
+    ),
+  },
+  updatePublicSection: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($i: JSON!) { updatePublicSection(input: $i) ${PORTAL_STATE} }`,
+      boardInput({ key: 'planned', name: 'Next' }),
+    ),
+  },
+  deletePublicSection: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($b: ID!) { deletePublicSection(boardId: $b, key: "planned") ${PORTAL_STATE} }`,
+      async (w) => ({ b: (await freshBoard(w)).boardId }),
+    ),
+  },
+  reorderPublicSections: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      `mutation($b: ID!) { reorderPublicSections(boardId: $b, keys: ["released", "inProgress", "planned", "consideration"]) ${PORTAL_STATE} }`,
+      async (w) => ({ b: (await freshBoard(w)).boardId }),
+    ),
+  },
+  updatePublicCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($i: JSON!) { updatePublicCard(input: $i) { id } }', async (w) => ({
+      i: { cardId: (await freshPublicCard(w)).cardId, content: { title: 'Edited' } },
+    })),
+  },
+  movePublicCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($i: JSON!) { movePublicCard(input: $i) { id } }', async (w) => ({
+      i: { cardId: (await freshPublicCard(w)).cardId, section: 'planned' },
+    })),
+  },
+  deletePublicCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation('mutation($id: ID!) { deletePublicCard(cardId: $id) }', async (w) => ({
+      id: (await freshPublicCard(w)).cardId,
+    })),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -991,6 +1181,39 @@ const GATEWAY: Record<string, Rule> = {
 };
 
 const REST: Record<string, Rule> = {
+  'GET /api/public/portals/:link': { kind: 'public', why: 'the portal is for visitors' },
+  'GET /api/public/portals/:link/media/:mediaId': {
+    kind: 'public',
+    why: 'images shown by live public cards',
+  },
+  'POST /api/org/public-boards/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const { boardId } = await freshBoard(w);
+      const key = await freshUpload(w, 'publicBoard', boardId);
+      return actor.post(`/api/org/public-boards/${boardId}/media`, { key }, onHost(w));
+    },
+  },
+  'DELETE /api/org/public-boards/:id/media/:mediaId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const { boardId } = await freshBoard(w);
+      const key = await freshUpload(w, 'publicBoard', boardId);
+      const image = await w.owner.post(
+        `/api/org/public-boards/${boardId}/media`,
+        { key },
+        onHost(w),
+      );
+      const mediaId = (image.json() as { id: string }).id;
+      return actor.delete(
+        `/api/org/public-boards/${boardId}/media/${mediaId}`,
+        undefined,
+        onHost(w),
+      );
+    },
+  },
   'GET /api/health': { kind: 'public', why: 'liveness' },
   'GET /api/health/ready': { kind: 'public', why: 'readiness' },
   'GET /api/bootstrap': { kind: 'public', why: 'says who is signed in, if anyone' },

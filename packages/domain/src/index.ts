@@ -35,3 +35,4 @@ export * from './realtime.ts';
 export * from './generation.ts';
 export * from './billing.ts';
 export * from './onboarding.ts';
+export * from './portal.ts';

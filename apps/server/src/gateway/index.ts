@@ -19,6 +19,7 @@ import { commentsModule } from '../modules/comments/index.ts';
 import { notificationsModule } from '../modules/notifications/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
 import { organizationsModule } from '../modules/organizations/index.ts';
+import { portalModule } from '../modules/portal/index.ts';
 import { projectsModule } from '../modules/projects/index.ts';
 import { systemModule } from '../modules/system/index.ts';
 import type { GatewayContext } from './context.ts';
@@ -41,6 +42,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   notificationsModule,
   mediaModule,
   generationModule,
+  portalModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

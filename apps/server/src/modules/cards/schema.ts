@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -18,12 +17,15 @@ import {
   type ProductScore,
   type SuccessCriterion,
 } from '@assay/domain';
-import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
+import {
+  at,
+  createdAtColumn,
+  idColumn,
+  rankColumn,
+  updatedAtColumn,
+} from '../../platform/db/columns.ts';
 import { organizationIdColumn } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
-
-/** Fractional ranks sort byte-wise, whatever the database's collation. */
-const rankColumn = customType<{ data: string }>({ dataType: () => 'text collate "C"' });
 
 /** Every card: what all types share. Type-specific parts live in their own tables. */
 export const cards = pgTable(

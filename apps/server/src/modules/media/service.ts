@@ -23,6 +23,8 @@ import { summarizeOnUpload } from '../generation/api.ts';
 import { cardAccess, editableCardAccess, projectAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
+import { mayManagePortal } from '../portal/policy.ts';
+import { boardAccess } from '../portal/state.ts';
 import { processUpload } from './processing.ts';
 import { media, type MediaRow } from './schema.ts';
 
@@ -78,8 +80,14 @@ async function checkSubject(
         throw new AppError('forbidden');
       return { projectId: access.project.id };
     }
+    case 'publicBoard': {
+      // The board's image: whoever runs the board.
+      const { access } = await boardAccess(services, member, subjectId);
+      if (!mayManagePortal(member, access)) throw new AppError('forbidden');
+      return { projectId: access.project.id };
+    }
     default:
-      // Public boards, presentations and cohort resources arrive with their features.
+      // Presentations and cohort resources arrive with their features.
       throw new AppError('validation', { message: 'Files cannot be added there yet.' });
   }
 }
@@ -272,6 +280,7 @@ export async function downloadMedia(
   const row = await findMedia(services, member, query.id ?? '');
   if (row.collection === 'cards') await cardAccess(services, member, row.subjectId);
   if (row.collection === 'projects') await projectAccess(services, member, row.subjectId);
+  if (row.collection === 'publicBoard') await boardAccess(services, member, row.subjectId);
   const variant = query.variant === 'medium' || query.variant === 'thumb' ? query.variant : null;
   const key = (variant && row.variants[variant]) || row.path;
   const data = await services.storage.read(key);

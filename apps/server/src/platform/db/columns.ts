@@ -1,6 +1,6 @@
 /** Column builders every table uses, so the same column is written one way. */
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A random UUID primary key. */
 export const idColumn = () => uuid('id').primaryKey().defaultRandom();
@@ -16,3 +16,6 @@ export const updatedAtColumn = () =>
   at('updated_at')
     .notNull()
     .default(sql`now()`);
+
+/** Fractional ranks sort byte-wise, whatever the database's collation. */
+export const rankColumn = customType<{ data: string }>({ dataType: () => 'text collate "C"' });

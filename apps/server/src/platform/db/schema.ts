@@ -11,3 +11,4 @@ export * from '../../modules/comments/schema.ts';
 export * from '../../modules/notifications/schema.ts';
 export * from '../../modules/generation/schema.ts';
 export * from '../payments/schema.ts';
+export * from '../../modules/portal/schema.ts';
