@@ -8,10 +8,11 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { generationKeys } from './generation.ts';
 import { CLIENT_ID } from './http.ts';
+import { portalKeys } from './portal.ts';
 import { cardViewKeys, queryKeys } from './query-keys.ts';
 import { subscribe, type RealtimeEvent } from './realtime.ts';
 
-const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation'];
+const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation', 'portal'];
 
 /** Whether an event changes what the client holds of a card at `knownVersion`. */
 export function isNewsFor(
@@ -33,6 +34,11 @@ function refresh(queryClient: QueryClient, event: RealtimeEvent) {
   if (event.event.startsWith('generation.')) {
     void queryClient.invalidateQueries({ queryKey: generationKeys.all });
     if (event.event !== 'generation.success') return;
+  }
+  // Portal changes (board, sections, public cards) refresh the portal's screens only.
+  if (event.event.startsWith('portal.')) {
+    void queryClient.invalidateQueries({ queryKey: portalKeys.all });
+    return;
   }
   if (event.event.startsWith('comments.') && event.subjectId)
     void queryClient.invalidateQueries({ queryKey: ['comments', event.subjectId] });

@@ -10,6 +10,7 @@ import { dashboardRoutes } from '../features/dashboards/routes.tsx';
 import { inboxRoutes } from '../features/inbox/routes.tsx';
 import { experimentRoutes } from '../features/experiments/routes.tsx';
 import { workspaceRoutes } from '../features/workspace/routes.tsx';
+import { portalRoutes, portalVisitorRoutes } from '../features/portal/routes.tsx';
 import { projectRoutes } from '../features/projects/routes.tsx';
 import { devInboxRoutes } from '../features/dev-inbox/routes.tsx';
 import { settingsRoutes } from '../features/settings/routes.tsx';
@@ -27,6 +28,8 @@ function pending(path: string, title: string, purpose: string): RouteObject {
 }
 
 export const routes: RouteObject[] = [
+  // The public portal: visitors without an account, outside the app's shell.
+  ...portalVisitorRoutes.map((route) => ({ ...route, errorElement: <OopsPage /> })),
   {
     element: <AppLayout />,
     errorElement: <OopsPage />,
@@ -43,27 +46,15 @@ export const routes: RouteObject[] = [
       ...dashboardRoutes,
       ...inboxRoutes,
       ...cardRoutes,
+      ...portalRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),
       pending('/zoom', 'Assay for Zoom', 'Use Assay inside your meetings.'),
       pending('/zoom/select', 'Choose a project', 'Pick the project this meeting belongs to.'),
       pending('/zoom/interview', 'Interview', 'Take notes on this interview.'),
-      // Public portal (no account)
-      pending('/portal/:link', 'Public portal', 'Published ideas and roadmap.'),
-      pending(
-        '/portal/:link/category/:categoryId',
-        'Public portal',
-        'Published ideas in this category.',
-      ),
-      pending(
-        '/portal/:link/category/:categoryId/card/:cardId',
-        'Public portal',
-        'A published idea.',
-      ),
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
-      pending('/workspace/:projectId/portal', 'Public portal', 'Manage the public portal.'),
       pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },

@@ -3,12 +3,14 @@ import { Badge, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   CARD_TABS,
   HYPOTHESIS_TITLE_MAX,
+  licenseAllows,
   termsFor,
   type CardTab,
   type License,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { CardAgentPanel } from '../../../ui/agent/card-agent-panel.tsx';
+import { PublicCardEditor } from '../../../ui/portal/public-card-editor.tsx';
 import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
@@ -28,13 +30,20 @@ import { HypothesisDetails } from './hypothesis-details.tsx';
 import { PlainField } from './plain-field.tsx';
 import { ProductDevelopment } from './product-development.tsx';
 
-/** The tabs a card shows; the public-portal tab comes with the portal. */
-export function tabsFor(card: CardDetail): CardTab[] {
+/**
+ * The tabs a card shows; published hypotheses also get the public-portal tab where the plan and
+ * the project's settings include the portal.
+ */
+export function tabsFor(card: CardDetail, options: { portal?: boolean } = {}): CardTab[] {
   if (card.type === 'experiment') return ['plan', 'run', 'analyze', 'complete', 'connections'];
+  const portal: CardTab[] =
+    options.portal && card.type === 'hypothesis' && !card.draft && !card.template
+      ? ['publicPortal']
+      : [];
   if (card.type === 'hypothesis' && card.hypothesis?.type === 'product') {
-    return ['details', 'connections', 'development'];
+    return ['details', 'connections', 'development', ...portal];
   }
-  return ['details', 'connections'];
+  return ['details', 'connections', ...portal];
 }
 
 const TAB_LABELS: Record<CardTab, string> = {
@@ -72,7 +81,11 @@ function LoadedCard(props: {
 }) {
   const { card } = props;
   const { write } = useCardWriter(card.id);
-  const tabs = tabsFor(card);
+  const portal =
+    props.project?.settings.publicPortal === true &&
+    props.license !== undefined &&
+    licenseAllows(props.license, 'publicPortal');
+  const tabs = tabsFor(card, { portal });
   // An experiment opens on the tab of its phase.
   const fallback: CardTab = card.experiment ? PHASE_TABS[card.experiment.phase.phase] : 'details';
   const tab =
@@ -181,6 +194,15 @@ function LoadedCard(props: {
         </Tabs.Panel>
         <Tabs.Panel value="development" pt="md">
           <ProductDevelopment card={card} project={props.project} />
+        </Tabs.Panel>
+        <Tabs.Panel value="publicPortal" pt="md">
+          <PublicCardEditor
+            cardId={card.id}
+            projectId={card.projectId}
+            hypothesisTitle={card.title}
+            hypothesisSummary={card.hypothesis?.summary ?? ''}
+            images={card.media}
+          />
         </Tabs.Panel>
       </Tabs>
       {card.draft ? null : <CommentsSection card={card} />}

@@ -301,6 +301,11 @@ export function WorkspacePage() {
           <Anchor component={Link} to={`/project-dashboard/${projectId}`} size="sm">
             Dashboard
           </Anchor>
+          {project?.settings.publicPortal && license && licenseAllows(license, 'publicPortal') ? (
+            <Anchor component={Link} to={`/workspace/${projectId}/portal`} size="sm">
+              Public portal
+            </Anchor>
+          ) : null}
           {project?.abilities.manage ? (
             <Anchor component={Link} to={`/workspace/${projectId}/settings`} size="sm">
               Settings
