@@ -9,6 +9,7 @@ import { buildApp } from '@assay/server/app';
 import { loadConfig } from '@assay/server/config';
 import { seedCanvas } from './seed.ts';
 import { seedConnections } from './seed-connections.ts';
+import { seedPortal } from './seed-portal.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -28,12 +29,14 @@ const seedCards = Number(process.env.BENCH_SEED_CARDS ?? 0);
 const seed =
   seedCards <= 0
     ? null
-    : process.env.BENCH_SEED_KIND === 'connections'
-      ? await seedConnections(built, {
-          cards: seedCards,
-          connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
-        })
-      : await seedCanvas(built, seedCards);
+    : process.env.BENCH_SEED_KIND === 'portal'
+      ? await seedPortal(built, seedCards)
+      : process.env.BENCH_SEED_KIND === 'connections'
+        ? await seedConnections(built, {
+            cards: seedCards,
+            connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
+          })
+        : await seedCanvas(built, seedCards);
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');

@@ -565,7 +565,19 @@ describe('visitors', () => {
         'title',
       ].sort(),
     );
-    expect(seen.board.cards[0]).toMatchObject({ title: 'Public A', summary: 'Shown' });
+    expect(seen.board.cards[0]).toMatchObject({
+      title: 'Public A',
+      summary: 'Shown',
+      connectionCount: 0,
+    });
+    // A new connection shows at once (the visitors' cached board follows it).
+    const linked = await w.owner.post(
+      `/api/canvas/cards/${live.id}/connections`,
+      { cardId: draftOnly.id },
+      { host: `${w.org.slug}.assay.test` },
+    );
+    expect(linked.statusCode).toBe(200);
+    expect((await visit(link)).board.cards[0]?.connectionCount).toBe(1);
     for (const hidden of [
       'Secret',
       'confidential-summary',

@@ -22,6 +22,7 @@ import { media } from '../media/schema.ts';
 import { parse } from '../projects/service.ts';
 import { mayPublishCards, requirePortal } from './policy.ts';
 import {
+  publicBoards,
   publicCards,
   publicCategories,
   publicSections,
@@ -29,6 +30,14 @@ import {
   type PublicCardRow,
 } from './schema.ts';
 import { boardOfProject, connectionCounts, presentPublicCard } from './state.ts';
+
+/** Moves the board's updatedAt, which stamps the visitors' cached copy of the board. */
+function touchBoard(executor: Executor, boardId: string) {
+  return executor
+    .update(publicBoards)
+    .set({ updatedAt: new Date() })
+    .where(eq(publicBoards.id, boardId));
+}
 
 /** The hypothesis, its project's ready board and its public card (if any). */
 async function publicCardAccess(services: AppServices, member: MemberContext, cardId: string) {
@@ -199,6 +208,7 @@ export async function updatePublicCard(
             })
             .returning();
       if (!written) throw new AppError('staleVersion');
+      await touchBoard(unit.tx, board.id);
       await unit.record({
         name: eventName(data.action, !row),
         organizationId: member.organization.id,
@@ -249,6 +259,7 @@ export async function movePublicCard(
         .where(eq(publicCards.id, row.id))
         .returning();
       if (!written) throw new AppError('notFound');
+      await touchBoard(unit.tx, board.id);
       await unit.record({
         name: 'portal.card.move',
         organizationId: member.organization.id,
@@ -283,6 +294,7 @@ export async function deletePublicCard(
   await services.transaction(
     async (unit) => {
       await unit.tx.delete(publicCards).where(eq(publicCards.id, row.id));
+      await touchBoard(unit.tx, board.id);
       await unit.record({
         name: 'portal.card.delete',
         organizationId: member.organization.id,

@@ -3,7 +3,7 @@
  * settings still include the portal, with its categories, sections and the live copies of its
  * published cards, and the images those live copies show. Nothing else of the project is loaded.
  */
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   AppError,
   isValidPublicLink,
@@ -14,7 +14,7 @@ import {
   type VisitorCard,
 } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
-import { cards } from '../cards/schema.ts';
+import { cards, connections } from '../cards/schema.ts';
 import { media } from '../media/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
@@ -25,7 +25,13 @@ import { connectionCounts } from './state.ts';
 async function visibleBoard(services: AppServices, link: string) {
   if (!isValidPublicLink(link)) return null;
   const [row] = await services.database.db
-    .select({ board: publicBoards, project: projects, organization: organizations })
+    .select({
+      board: publicBoards,
+      project: projects,
+      organization: organizations,
+      // Connection counts show on cards; links do not move the project's card version.
+      connections: sql<string>`(select count(*) || ':' || coalesce(max(${connections.updatedAt})::text, '') from ${connections} where ${connections.projectId} = ${projects.id})`,
+    })
     .from(publicBoards)
     .innerJoin(projects, eq(projects.id, publicBoards.projectId))
     .innerJoin(organizations, eq(organizations.id, publicBoards.organizationId))
@@ -45,6 +51,16 @@ async function visibleBoard(services: AppServices, link: string) {
   return allowed ? row : null;
 }
 
+/** Boards kept for visitors; each is tens of KB. */
+const MAX_CACHED_BOARDS = 64;
+/**
+ * Visitor boards by link, under a stamp of everything they are made of: the board's updatedAt
+ * (moved by every portal change, public cards included) and the project's card version (moved by
+ * every card and connection change). The stamp comes from the one query every read makes anyway,
+ * so a cached board is never stale, and several app instances stay correct on their own.
+ */
+const cache = new Map<string, { stamp: string; board: VisitorBoard }>();
+
 const visitorMediaUrl = (link: string, mediaId: string, variant?: 'thumb' | 'medium') =>
   `/api/public/portals/${link}/media/${mediaId}${variant ? `?variant=${variant}` : ''}`;
 
@@ -55,7 +71,28 @@ export async function loadVisitorBoard(
 ): Promise<VisitorBoard | null> {
   const found = await visibleBoard(services, link);
   if (!found) return null;
+  const stamp = [
+    found.board.id,
+    found.board.updatedAt.getTime(),
+    found.project.cardsVersion,
+    found.connections,
+    found.organization.name,
+  ].join('|');
+  const hit = cache.get(link);
+  if (hit?.stamp === stamp) return hit.board;
+  const built = await buildVisitorBoard(services, found);
+  cache.delete(link);
+  cache.set(link, { stamp, board: built });
+  if (cache.size > MAX_CACHED_BOARDS) cache.delete(cache.keys().next().value ?? '');
+  return built;
+}
+
+async function buildVisitorBoard(
+  services: AppServices,
+  found: NonNullable<Awaited<ReturnType<typeof visibleBoard>>>,
+): Promise<VisitorBoard> {
   const { board, organization } = found;
+  const link = board.link;
   const db = services.database.db;
   const [categories, sections, rows] = await Promise.all([
     db
