@@ -654,6 +654,37 @@ describe('visitors', () => {
     const image = await anonymous.get(url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
+    // The board's own image is public too, and goes when it is removed.
+    const { state } = await boardOf(w);
+    const boardSigned = (
+      await w.owner.get(
+        `/api/media/sign?${new URLSearchParams({ filename: 'logo.png', collection: 'publicBoard', locationId: state!.board.id }).toString()}`,
+        host,
+      )
+    ).json() as { url: string; key: string };
+    await built.app.inject({
+      method: 'PUT',
+      url: boardSigned.url,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: png,
+    });
+    const boardImage = await w.owner.post(
+      `/api/org/public-boards/${state!.board.id}/media`,
+      { key: boardSigned.key },
+      host,
+    );
+    const boardImageId = (boardImage.json() as { id: string }).id;
+    const withImage = await visit(link);
+    expect(withImage.board.image).toBe(`/api/public/portals/${link}/media/${boardImageId}`);
+    expect((await anonymous.get(withImage.board.image!)).statusCode).toBe(200);
+    await w.owner.delete(
+      `/api/org/public-boards/${state!.board.id}/media/${boardImageId}`,
+      undefined,
+      host,
+    );
+    expect((await visit(link)).board.image).toBeNull();
+    expect((await anonymous.get(withImage.board.image!)).statusCode).toBe(404);
+
     // An image of the project not shown on the portal stays private.
     const other = await publishedHypothesis(w.owner, w.org.slug, w.projectId, 'Unshown');
     const unshown = await saveCard(w, { cardId: other.id, content: { images: [mediaId] } });
