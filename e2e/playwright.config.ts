@@ -46,7 +46,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      LICENSE_KEYS: 'E2EBUSINESS:business,E2EENTERPRISE:enterprise',
+      LICENSE_KEYS: 'E2EBUSINESS:business,E2EENTERPRISE:enterprise,E2EACADEMIC:academic',
     },
     stdout: 'pipe',
     stderr: 'pipe',

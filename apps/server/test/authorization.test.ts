@@ -287,6 +287,28 @@ const boardInput = (extra: Record<string, unknown>) => async (w: World) => ({
 });
 const PORTAL_STATE = '{ board { id } }';
 
+/** Runs a cohort operation with the world's organisation on the academic license for a moment. */
+const asAcademic =
+  (work: (w: World, actor: Agent, cohortId: string) => Promise<GatewayAnswer>) =>
+  async (w: World, actor: Agent) => {
+    const setLicense = (license: string) =>
+      built.services.database.db
+        .update(organizations)
+        .set({ license })
+        .where(eq(organizations.id, w.org.id));
+    await setLicense('academic');
+    try {
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation { createCohort(input: { name: "Matrix cohort" }) { id } }',
+      );
+      return await work(w, actor, (made.data?.createCohort as { id: string }).id);
+    } finally {
+      await setLicense('enterprise');
+    }
+  };
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -1171,6 +1193,58 @@ const GATEWAY: Record<string, Rule> = {
     run: mutation('mutation($id: ID!) { deletePublicCard(cardId: $id) }', async (w) => ({
       id: (await freshPublicCard(w)).cardId,
     })),
+  },
+  createCohort: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation { createCohort(input: { name: "Mine" }) { id } }'),
+    ),
+  },
+  updateCohort: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+        i: { cohortId, name: 'Renamed' },
+      }),
+    ),
+  },
+  createCohortTeam: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($c: ID!) { createCohortTeam(cohortId: $c, name: "Team A") { id } }',
+        { c: cohortId },
+      ),
+    ),
+  },
+  inviteToCohort: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { invited } }',
+        { c: cohortId, i: [{ email: uniqueEmail('c'), cohortRole: 'mentor', team: null }] },
+      ),
+    ),
+  },
+  importCohortCsv: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($c: ID!, $t: String!) { importCohortCsv(cohortId: $c, filename: "s.csv", text: $t) { invited } }',
+        { c: cohortId, t: `email,role\n${uniqueEmail('v')},observer` },
+      ),
+    ),
   },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },

@@ -36,3 +36,4 @@ export * from './generation.ts';
 export * from './billing.ts';
 export * from './onboarding.ts';
 export * from './portal.ts';
+export * from './cohorts.ts';

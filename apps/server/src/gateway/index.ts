@@ -15,6 +15,7 @@ import { authModule } from '../modules/auth/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
 import { dashboardsModule } from '../modules/dashboards/index.ts';
 import { generationModule } from '../modules/generation/index.ts';
+import { cohortsModule } from '../modules/cohorts/index.ts';
 import { commentsModule } from '../modules/comments/index.ts';
 import { notificationsModule } from '../modules/notifications/index.ts';
 import { mediaModule } from '../modules/media/index.ts';
@@ -43,6 +44,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   mediaModule,
   generationModule,
   portalModule,
+  cohortsModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

@@ -5,6 +5,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { cardRoutes } from '../features/cards/routes.tsx';
+import { cohortRoutes } from '../features/cohorts/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
 import { dashboardRoutes } from '../features/dashboards/routes.tsx';
 import { inboxRoutes } from '../features/inbox/routes.tsx';
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
       ...inboxRoutes,
       ...cardRoutes,
       ...portalRoutes,
+      ...cohortRoutes,
       // Video-meeting entry screens
       pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
       pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),
@@ -55,7 +57,6 @@ export const routes: RouteObject[] = [
       pending('/zoom/interview', 'Interview', 'Take notes on this interview.'),
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
-      pending('/cohort/:id/leaderboard/*', 'Leaderboard', 'How the cohort teams are doing.'),
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },
       { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },

@@ -42,10 +42,18 @@ export function SideNav(props: { boot: Bootstrap }) {
                 to={
                   f.subjectType === 'projects'
                     ? projectPath(f.subjectId)
-                    : `/collections/${f.subjectId}`
+                    : f.subjectType === 'cohorts'
+                      ? `/cohort/${f.subjectId}`
+                      : `/collections/${f.subjectId}`
                 }
                 label={f.name}
-                description={f.subjectType === 'projects' ? terms.project : 'Collection'}
+                description={
+                  f.subjectType === 'projects'
+                    ? terms.project
+                    : f.subjectType === 'cohorts'
+                      ? 'Cohort'
+                      : 'Collection'
+                }
               />
             ))}
           </Section>
@@ -83,10 +91,12 @@ export function SideNav(props: { boot: Bootstrap }) {
               <NavLink
                 key={c.id}
                 component={Link}
-                to={`/cohort/${c.id}/leaderboard/teams`}
+                to={`/cohort/${c.id}`}
                 label={c.name}
+                active={location.pathname.startsWith(`/cohort/${c.id}`)}
               />
             ))}
+            <NavLink component={Link} to="/cohorts" label="All cohorts" c="dimmed" />
           </Section>
         ) : null}
       </Stack>

@@ -170,11 +170,32 @@ const INVITE_TTL_MS = AUTH_LIMITS.inviteTokenDays * 24 * 60 * 60 * 1000;
 export async function createInvites(
   services: AppServices,
   member: MemberContext,
-  input: { email: string; role: string; projects?: { id: string; role: string }[] | null }[],
+  input: InviteInput[],
   context: RequestContext,
 ) {
   requireManager(member);
+  return insertInvites(services, member, input, context);
+}
+
+export interface InviteInput {
+  email: string;
+  role: string;
+  projects?: { id: string; role: string }[] | null;
+  cohorts?: { id: string; role: string }[] | null;
+}
+
+/**
+ * Writes and mails invitations once the caller has checked who may invite (organisation managers,
+ * or a cohort's admins for its own teams and roles).
+ */
+export async function insertInvites(
+  services: AppServices,
+  member: MemberContext,
+  input: InviteInput[],
+  context: RequestContext,
+) {
   const projectRoles = new Map<string, { id: string; role: string }[]>();
+  const cohortRoles = new Map<string, { id: string; role: string }[]>();
   const errors: { email: string; message: string }[] = [];
   const wanted = new Map<string, string>();
   for (const entry of input) {
@@ -188,6 +209,7 @@ export async function createInvites(
       : 'collaborator';
     wanted.set(parsed.data, role);
     projectRoles.set(parsed.data, (entry.projects ?? []).slice(0, 50));
+    cohortRoles.set(parsed.data, (entry.cohorts ?? []).slice(0, 20));
   }
   const emails = [...wanted.keys()];
   const db = services.database.db;
@@ -241,6 +263,7 @@ export async function createInvites(
           invitedByProfileId: member.profileId,
           expiresAt: new Date(Date.now() + INVITE_TTL_MS),
           projects: projectRoles.get(email) ?? [],
+          cohorts: cohortRoles.get(email) ?? [],
         })
         .returning();
       if (!row) throw new Error('invite insert returned no row');

@@ -116,6 +116,41 @@ describe('side navigation', () => {
   });
 });
 
+describe('cohorts in the side navigation', () => {
+  it('take the projects’ place on the academic license and can be favourites', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'academic' });
+    const made = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation { createCohort(input: { name: "Spring cohort" }) { id } }',
+    );
+    const cohortId = (made.data?.createCohort as { id: string }).id;
+    await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { createFavorite(subjectType: "cohorts", subjectId: $id) }',
+      { id: cohortId },
+    );
+    const nav = (await onOrg(owner.agent, org.slug, NAV)).data?.sideNavigation as {
+      favorites: { subjectType: string; name: string }[];
+      projects: unknown[];
+      cohorts: { name: string }[];
+    };
+    expect(nav.cohorts).toEqual([{ name: 'Spring cohort' }]);
+    expect(nav.projects).toEqual([]);
+    expect(nav.favorites).toEqual([{ subjectType: 'cohorts', name: 'Spring cohort' }]);
+    // Another organisation's cohort cannot be made a favourite.
+    const other = await ownerWithOrganization(built, { license: 'academic' });
+    const foreign = await onOrg(
+      other.owner.agent,
+      other.org.slug,
+      'mutation($id: ID!) { createFavorite(subjectType: "cohorts", subjectId: $id) }',
+      { id: cohortId },
+    );
+    expect(foreign.errors?.[0]?.message).toContain('statusCode:404');
+  });
+});
+
 describe('collections', () => {
   it('group projects, with the total in a header, on plans that have them', async () => {
     const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });

@@ -9,7 +9,12 @@ import {
   sortFavorites,
   type License,
 } from '@assay/domain';
-import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import {
+  memberHasFeature,
+  type MemberContext,
+  type RequestContext,
+} from '../../http/member-context.ts';
+import { cohortAccess, listCohorts } from '../cohorts/service.ts';
 import type { AppServices } from '../../services.ts';
 import { listProjects } from '../projects/service.ts';
 import {
@@ -46,6 +51,7 @@ export async function createFavorite(
     throw new AppError('projectNotFound');
   }
   if (input.subjectType === 'collections') await findCollection(services, member, input.subjectId);
+  if (input.subjectType === 'cohorts') await cohortAccess(services, member, input.subjectId);
   const [row] = await services.database.db
     .insert(favorites)
     .values({ organizationId: member.organization.id, profileId: member.profileId, ...input })
@@ -85,6 +91,10 @@ export async function sideNavigation(services: AppServices, member: MemberContex
         .where(eq(collections.organizationId, member.organization.id))
         .orderBy(sql`lower(${collections.name})`)
     : [];
+  // Cohorts take the projects' place on the academic license.
+  const cohortList = memberHasFeature(member, 'homepageCohorts')
+    ? await listCohorts(services, member)
+    : [];
   const favoriteRows = await services.database.db
     .select()
     .from(favorites)
@@ -92,6 +102,7 @@ export async function sideNavigation(services: AppServices, member: MemberContex
   const names = new Map<string, string>();
   for (const p of projects.values()) names.set(`projects:${p.id}`, p.name);
   for (const c of allCollections) names.set(`collections:${c.id}`, c.name);
+  for (const c of cohortList) names.set(`cohorts:${c.id}`, c.name);
   const favoriteList = sortFavorites(
     favoriteRows
       .filter((f) => names.has(`${f.subjectType}:${f.subjectId}`))
@@ -122,8 +133,11 @@ export async function sideNavigation(services: AppServices, member: MemberContex
               name: p.name,
               isFavorite: favoriteKeys.has(`projects:${p.id}`),
             })),
-    // Cohorts arrive with the cohort mode (academic license).
-    cohorts: [],
+    cohorts: cohortList.map((c) => ({
+      id: c.id,
+      name: c.name,
+      isFavorite: favoriteKeys.has(`cohorts:${c.id}`),
+    })),
   };
 }
 

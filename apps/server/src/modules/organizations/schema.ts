@@ -142,6 +142,8 @@ export const invites = pgTable(
     resentAt: at('resent_at'),
     /** Projects the person joins with the invitation, and their role in each. */
     projects: jsonb('projects').$type<{ id: string; role: string }[]>().notNull().default([]),
+    /** Cohorts the person joins with the invitation, and their cohort role in each. */
+    cohorts: jsonb('cohorts').$type<{ id: string; role: string }[]>().notNull().default([]),
     expiresAt: at('expires_at').notNull(),
     createdAt: createdAtColumn(),
   },

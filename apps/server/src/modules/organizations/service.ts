@@ -5,6 +5,7 @@ import { AppError, INITIAL_ONBOARDING, slugify, sanitizeName } from '@assay/doma
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
+import { joinCohortsFromInvite } from '../cohorts/service.ts';
 import { joinProjectsFromInvite } from '../projects/service.ts';
 import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
 
@@ -177,6 +178,7 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
     .returning();
   if (!profile) throw new Error('profile insert returned no row');
   await joinProjectsFromInvite(unit.tx, organizationId, profile.id, pending.invite.projects);
+  await joinCohortsFromInvite(unit.tx, organizationId, profile.id, pending.invite.cohorts);
   await unit.record({
     name: 'profiles.create',
     organizationId,

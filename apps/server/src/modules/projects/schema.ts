@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   EMPTY_INVESTMENT,
   EMPTY_MARKET,
@@ -44,6 +53,10 @@ export const projects = pgTable(
     petal: jsonb('petal').$type<PetalDiagram>().notNull().default(EMPTY_PETAL),
     /** What the agent last wrote (dashboard statements, market notes), to tell a person's edits apart. */
     generated: jsonb('generated').$type<ProjectGenerated>().notNull().default({}),
+    /** The cohort this project is a team of (academic license), if any. */
+    cohortId: uuid('cohort_id'),
+    /** A cohort's Sample Team: left out of lists and leaderboards, sorted last. */
+    isSample: boolean('is_sample').notNull().default(false),
     /** Moves with every card change in the project, so boards can be cached safely. */
     cardsVersion: integer('cards_version').notNull().default(0),
     createdByProfileId: uuid('created_by_profile_id'),
@@ -57,6 +70,9 @@ export const projects = pgTable(
       .where(sql`${t.kind} = 'locker'`),
     index('projects_organization_status_idx').on(t.organizationId, t.status),
     index('projects_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('projects_cohort_idx')
+      .on(t.cohortId)
+      .where(sql`${t.cohortId} is not null`),
   ],
 );
 
@@ -75,6 +91,8 @@ export const projectMembers = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     /** owner, admin, collaborator, viewer, observer, commenter, limitedContributor */
     role: text('role').notNull(),
+    /** A commenter invited as a coach (cohort teams): shown as Coach. */
+    isGuest: boolean('is_guest').notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -12,3 +12,4 @@ export * from '../../modules/notifications/schema.ts';
 export * from '../../modules/generation/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../../modules/portal/schema.ts';
+export * from '../../modules/cohorts/schema.ts';

@@ -1,0 +1,417 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { CSV_MESSAGES, ERRORS, weekStartOf } from '@assay/domain';
+import { buildTestApp } from '../../../test/app.ts';
+import { signUpUser } from '../../../test/factories.ts';
+import type { Agent } from '../../../test/agent.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { cards } from '../cards/schema.ts';
+import { invites } from '../organizations/schema.ts';
+
+const built = await buildTestApp();
+
+const COHORT = `id name draft started ended deactivated isEnding role
+  settings { weeklyInterviewGoal customTeamCount publicInstructorComments peerCommentsReport }
+  abilities { view manage commentOnTeams critiquePresentations seeAllTeams }
+  teams { id name isSample members { profileId role email } }
+  members { profileId email role }`;
+const RESULT = 'joined invited rowErrors errors { email message }';
+
+interface Cohort {
+  id: string;
+  name: string;
+  draft: boolean;
+  started: boolean;
+  ended: boolean;
+  isEnding: boolean;
+  role: string;
+  settings: { weeklyInterviewGoal: number; customTeamCount: number | null };
+  abilities: { view: boolean; manage: boolean; commentOnTeams: boolean; seeAllTeams: boolean };
+  teams: {
+    id: string;
+    name: string;
+    isSample: boolean;
+    members: { email: string; role: string }[];
+  }[];
+  members: { email: string; role: string }[];
+}
+interface InviteResult {
+  joined: string[];
+  invited: string[];
+  rowErrors: string[];
+  errors: { email: string; message: string }[];
+}
+
+async function academic() {
+  const { owner, org } = await ownerWithOrganization(built, { license: 'academic' });
+  const run = (agent: Agent, query: string, variables: Record<string, unknown> = {}) =>
+    onOrg(agent, org.slug, query, variables);
+  return { owner: owner.agent, org, run };
+}
+type World = Awaited<ReturnType<typeof academic>>;
+
+async function createCohort(w: World, input: Record<string, unknown> = {}) {
+  const answer = await w.run(
+    w.owner,
+    `mutation($i: JSON!) { createCohort(input: $i) { ${COHORT} } }`,
+    {
+      i: { name: 'Spring I-Corps', startsAt: '2026-11-01T00:00:00Z', ...input },
+    },
+  );
+  return { cohort: answer.data?.createCohort as Cohort | undefined, answer };
+}
+
+async function addTeam(w: World, cohortId: string, name: string) {
+  const answer = await w.run(
+    w.owner,
+    `mutation($c: ID!, $n: String!) { createCohortTeam(cohortId: $c, name: $n) { ${COHORT} } }`,
+    { c: cohortId, n: name },
+  );
+  return { cohort: answer.data?.createCohortTeam as Cohort | undefined, answer };
+}
+
+async function importCsv(w: World, cohortId: string, text: string, filename = 'students.csv') {
+  const answer = await w.run(
+    w.owner,
+    `mutation($c: ID!, $f: String!, $t: String!) { importCohortCsv(cohortId: $c, filename: $f, text: $t) { ${RESULT} } }`,
+    { c: cohortId, f: filename, t: text },
+  );
+  return { result: answer.data?.importCohortCsv as InviteResult | undefined, answer };
+}
+
+describe('cohorts', () => {
+  it('are made as drafts with a Sample Team on the academic license only', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    expect(cohort).toMatchObject({
+      name: 'Spring I-Corps',
+      draft: true,
+      started: true,
+      ended: false,
+    });
+    expect(cohort?.abilities).toMatchObject({ manage: true });
+    expect(cohort?.role).toBe('Admin');
+    expect(cohort?.teams.map((t) => [t.name, t.isSample])).toEqual([['Sample Team', true]]);
+    expect(cohort?.settings).toMatchObject({ weeklyInterviewGoal: 10, customTeamCount: null });
+
+    const { owner, org } = await ownerWithOrganization(built, { license: 'team' });
+    const refused = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation { createCohort(input: { name: "X" }) { id } }',
+    );
+    expect(refused.errors?.[0]?.message).toContain(ERRORS.featureUnavailable.message);
+
+    const collaborator = (await addMember(built, w.owner, w.org, 'collaborator')).agent;
+    const notAdmin = await w.run(
+      collaborator,
+      'mutation { createCohort(input: { name: "X" }) { id } }',
+    );
+    expect(notAdmin.errors?.[0]?.message).toContain('statusCode:403');
+  });
+
+  it('updates settings, dates and publishes; the timing flags follow the dates', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const answer = await w.run(
+      w.owner,
+      `mutation($i: JSON!) { updateCohort(input: $i) { ${COHORT} } }`,
+      {
+        i: {
+          cohortId: cohort!.id,
+          draft: false,
+          endsAt: soon,
+          settings: { weeklyInterviewGoal: 12, customTeamCount: 4 },
+        },
+      },
+    );
+    expect(answer.data?.updateCohort).toMatchObject({
+      draft: false,
+      isEnding: true,
+      ended: false,
+      settings: { weeklyInterviewGoal: 12, customTeamCount: 4 },
+    });
+    const bad = await w.run(w.owner, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+      i: { cohortId: cohort!.id, settings: { weeklyInterviewGoal: 0 } },
+    });
+    expect(bad.errors?.[0]?.message).toContain('The weekly interview goal must be at least 1.');
+  });
+
+  it('adds teams, refusing a second team of the same name with ref 58', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { cohort: withTeam } = await addTeam(w, cohort!.id, 'Rocket Team');
+    // The Sample Team is sorted last.
+    expect(withTeam?.teams.map((t) => t.name)).toEqual(['Rocket Team', 'Sample Team']);
+    const again = await addTeam(w, cohort!.id, 'rocket team');
+    expect(again.answer.errors?.[0]?.message).toBe(
+      'statusCode:400;message:Unable to add team: rocket team is already a team in this cohort.;ref:58;path:createCohortTeam',
+    );
+  });
+});
+
+describe('CSV invitations', () => {
+  it('accepts only CSV files', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { answer } = await importCsv(w, cohort!.id, 'email,role', 'students.xlsx');
+    expect(answer.errors?.[0]?.message).toContain(CSV_MESSAGES.onlyCsv);
+  });
+
+  it('reports every bad row with its message and invites nobody', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    await addTeam(w, cohort!.id, 'Rocket Team');
+    const csv = [
+      'email,role,team',
+      ',team member,Rocket Team',
+      'nope,mentor,',
+      'bo@example.com,,',
+      'cy@example.com,janitor,',
+      'di@example.com,team member,Sample Team',
+      ',,',
+      'ok@example.com,team member,Rocket Team',
+    ].join('\n');
+    const { result } = await importCsv(w, cohort!.id, csv);
+    expect(result?.rowErrors).toEqual([
+      'Row 2 - an email is required',
+      'Row 3 - nope is not a valid email',
+      'Row 4 - a role is required',
+      'Row 5 - janitor is not a valid role',
+      'members cannot be added to the Sample Team',
+    ]);
+    expect(result?.invited).toEqual([]);
+    const sent = await built.services.database.db
+      .select()
+      .from(invites)
+      .where(eq(invites.email, 'ok@example.com'));
+    expect(sent.filter((i) => i.organizationId === w.org.id)).toEqual([]);
+  });
+
+  it('invites students into teams and staff into the cohort; they join when they accept', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { cohort: withTeams } = await addTeam(w, cohort!.id, 'Rocket Team');
+    const team = withTeams!.teams.find((t) => t.name === 'Rocket Team')!;
+    const student = await signUpUser(built);
+    const mentor = await signUpUser(built);
+    const existing = await addMember(built, w.owner, w.org, 'collaborator');
+    const csv = [
+      'Email,Role,Team,First name,Last name',
+      `${student.email},Team Member,Rocket Team,Sam,Lee`,
+      `${mentor.email},Mentor,,Mia,Ng`,
+      `${existing.email},Team Admin,Rocket Team,,`,
+      `lost@example.com,team member,No such team,,`,
+    ].join('\r\n');
+    const { result } = await importCsv(w, cohort!.id, csv);
+    expect(result?.rowErrors).toEqual([]);
+    expect(result?.joined).toEqual([existing.email]);
+    expect(result?.invited.sort()).toEqual(
+      [student.email, mentor.email, 'lost@example.com'].sort(),
+    );
+    const pendingNow = (
+      await w.run(
+        w.owner,
+        'query($id: ID!) { cohort(id: $id) { pendingInvites { email role team } } }',
+        {
+          id: cohort!.id,
+        },
+      )
+    ).data?.cohort as { pendingInvites: { email: string; role: string; team: string | null }[] };
+    expect(pendingNow.pendingInvites).toContainEqual({
+      email: student.email,
+      role: 'collaborator',
+      team: 'Rocket Team',
+    });
+    expect(pendingNow.pendingInvites).toContainEqual({
+      email: mentor.email,
+      role: 'mentor',
+      team: null,
+    });
+    // Importing again skips the pending invitations.
+    expect((await importCsv(w, cohort!.id, csv)).result?.invited).toEqual([]);
+
+    for (const person of [student, mentor]) {
+      const joined = await person.agent.post(
+        '/api/users/profiles',
+        {},
+        { 'x-organization-id': w.org.id },
+      );
+      expect(joined.statusCode).toBe(201);
+    }
+    const after = (
+      await w.run(w.owner, `query($id: ID!) { cohort(id: $id) { ${COHORT} } }`, { id: cohort!.id })
+    ).data?.cohort as Cohort;
+    const teamMembers = after.teams
+      .find((t) => t.id === team.id)!
+      .members.map((m) => [m.email, m.role]);
+    expect(teamMembers).toContainEqual([existing.email, 'admin']);
+    expect(teamMembers).toContainEqual([student.email, 'collaborator']);
+    expect(after.members.map((m) => [m.email, m.role])).toContainEqual([mentor.email, 'mentor']);
+
+    // The mentor sees every team and comments, but does not run the cohort.
+    const asMentor = await onOrg(
+      mentor.agent,
+      w.org.slug,
+      `query($id: ID!) { cohort(id: $id) { ${COHORT} } }`,
+      {
+        id: cohort!.id,
+      },
+    );
+    expect((asMentor.data?.cohort as Cohort).abilities).toMatchObject({
+      manage: false,
+      commentOnTeams: true,
+      seeAllTeams: true,
+    });
+    const mentorUpdate = await onOrg(
+      mentor.agent,
+      w.org.slug,
+      'mutation($i: JSON!) { updateCohort(input: $i) { id } }',
+      {
+        i: { cohortId: cohort!.id, name: 'Mine' },
+      },
+    );
+    expect(mentorUpdate.errors?.[0]?.message).toContain('statusCode:403');
+    // The student sees the cohort as a team member.
+    const asStudent = await onOrg(
+      student.agent,
+      w.org.slug,
+      `query($id: ID!) { cohort(id: $id) { role abilities { manage seeAllTeams } } }`,
+      {
+        id: cohort!.id,
+      },
+    );
+    expect(asStudent.data?.cohort).toEqual({
+      role: 'default (Member)',
+      abilities: { manage: false, seeAllTeams: true },
+    });
+  });
+});
+
+describe('cohort visibility', () => {
+  it('is not found for members without a part in it and for other organisations', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const outsider = (await addMember(built, w.owner, w.org, 'collaborator')).agent;
+    const hidden = await w.run(outsider, 'query($id: ID!) { cohort(id: $id) { id } }', {
+      id: cohort!.id,
+    });
+    expect(hidden.errors?.[0]?.message).toContain('statusCode:404');
+    expect((await w.run(outsider, '{ cohorts { id } }')).data?.cohorts).toEqual([]);
+    const other = await academic();
+    const foreign = await other.run(other.owner, 'query($id: ID!) { cohort(id: $id) { id } }', {
+      id: cohort!.id,
+    });
+    expect(foreign.errors?.[0]?.message).toContain('statusCode:404');
+    const foreignTeam = await other.run(
+      other.owner,
+      'mutation($c: ID!) { createCohortTeam(cohortId: $c, name: "Mine") { id } }',
+      { c: cohort!.id },
+    );
+    expect(foreignTeam.errors?.[0]?.message).toContain('statusCode:404');
+  });
+});
+
+describe('leaderboard', () => {
+  const LEADERBOARD = `week weekLabel teams { name evidence counts { interviews inTesting invalidated validated instructorEngagements mentorEngagements } }
+    teamTargets { interviews inTesting invalidated validated instructorEngagements mentorEngagements }
+    cohortTargets { interviews validated }
+    totals { interviews validated }
+    averageEvidencePerTeam averageDaysToResult
+    instructorEngagements { name engagements engagementsThisWeek }
+    interviewsByWeek { label interviews }`;
+
+  it('counts each team against the weekly targets, without the Sample Team', async () => {
+    const w = await academic();
+    // Since the first day of last week: week 2.
+    const startsAt = new Date(
+      weekStartOf(new Date()).getTime() - 7 * 24 * 60 * 60 * 1000,
+    ).toISOString();
+    const { cohort } = await createCohort(w, { startsAt });
+    await w.run(w.owner, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+      i: { cohortId: cohort!.id, settings: { weeklyInterviewGoal: 4 } },
+    });
+    await addTeam(w, cohort!.id, 'Beta');
+    const { cohort: withTeams } = await addTeam(w, cohort!.id, 'Alpha');
+    const alpha = withTeams!.teams.find((t) => t.name === 'Alpha')!.id;
+    const create = async (input: Record<string, unknown>) =>
+      (
+        await w.run(w.owner, 'mutation($i: JSON!) { createCard(input: $i) { id version } }', {
+          i: { projectId: alpha, draft: false, title: 'Card', ...input },
+        })
+      ).data?.createCard as { id: string; version: number };
+    // Interviews start as drafts and count once published (the publish rules are the cards').
+    const interview = async (input: Record<string, unknown>) => {
+      const card = await create({ type: 'interview', ...input });
+      await built.services.database.db
+        .update(cards)
+        .set({ draft: false, publishedAt: new Date() })
+        .where(eq(cards.id, card.id));
+    };
+    await interview({ title: 'Talk with Sam' });
+    await interview({ title: 'Talk with Ana' });
+    await interview({ title: 'Office hours', engagementType: 'instructor' });
+    await create({ type: 'hypothesis', title: 'Still testing' });
+    for (const result of ['validated', 'invalidated']) {
+      const card = await create({ type: 'hypothesis', title: result });
+      const updated = await w.run(
+        w.owner,
+        'mutation($i: JSON!) { updateHypothesis(input: $i) { id } }',
+        { i: { cardId: card.id, version: card.version, result } },
+      );
+      expect(updated.errors).toBeUndefined();
+    }
+    // A draft counts for nothing.
+    await create({ type: 'interview', title: 'Draft talk', draft: true });
+
+    const answer = await w.run(
+      w.owner,
+      `query($id: ID!) { cohortLeaderboard(cohortId: $id) { ${LEADERBOARD} } }`,
+      { id: cohort!.id },
+    );
+    const board = answer.data?.cohortLeaderboard as {
+      week: number;
+      teams: { name: string; evidence: number; counts: Record<string, number> }[];
+      teamTargets: Record<string, number>;
+      cohortTargets: Record<string, number>;
+      totals: Record<string, number>;
+      averageEvidencePerTeam: number;
+      averageDaysToResult: number | null;
+      instructorEngagements: { name: string; engagements: number; engagementsThisWeek: number }[];
+      interviewsByWeek: { label: string; interviews: number }[];
+    };
+    expect(board.week).toBe(2);
+    expect(board.teams.map((t) => t.name)).toEqual(['Alpha', 'Beta']);
+    expect(board.teams[0]?.counts).toEqual({
+      interviews: 2,
+      inTesting: 1,
+      invalidated: 1,
+      validated: 1,
+      instructorEngagements: 1,
+      mentorEngagements: 0,
+    });
+    // Weekly targets × week 2; the cohort's also × 2 teams.
+    expect(board.teamTargets).toEqual({
+      interviews: 8,
+      inTesting: 20,
+      invalidated: 6,
+      validated: 2,
+      instructorEngagements: 10,
+      mentorEngagements: 10,
+    });
+    expect(board.cohortTargets).toEqual({ interviews: 16, validated: 4 });
+    expect(board.totals).toEqual({ interviews: 2, validated: 1 });
+    // Three interviews (evidence) over two teams.
+    expect(board.averageEvidencePerTeam).toBe(1.5);
+    expect(board.averageDaysToResult).toBe(0);
+    expect(board.instructorEngagements).toEqual([
+      { name: 'Ada Lovelace', engagements: 1, engagementsThisWeek: 1 },
+    ]);
+    expect(board.interviewsByWeek).toHaveLength(2);
+    expect(board.interviewsByWeek[1]?.interviews).toBe(2);
+    expect(board.interviewsByWeek[0]?.label).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2} - [A-Z][a-z]{2} \d{1,2}$/,
+    );
+  });
+});

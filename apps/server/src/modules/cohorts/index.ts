@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { GatewayContext } from '../../gateway/context.ts';
+import type { GatewayModule } from '../../gateway/module.ts';
+import { requestContext, requireMember } from '../../http/member-context.ts';
+import { cohortLeaderboard } from './leaderboard.ts';
+import {
+  createCohort,
+  createCohortTeam,
+  getCohort,
+  importCohortCsv,
+  inviteToCohort,
+  listCohorts,
+  updateCohort,
+  type CohortInvitation,
+} from './service.ts';
+
+const member = (context: GatewayContext) => requireMember(context.services, context.request);
+const ctx = (context: GatewayContext) => requestContext(context.request);
+
+/** The form's invitations, kept to the fields the use case reads. */
+function invitationsOf(input: unknown): CohortInvitation[] {
+  if (!Array.isArray(input)) return [];
+  return input.slice(0, 500).map((raw) => {
+    const entry = (raw ?? {}) as Record<string, unknown>;
+    const team = entry.team as { id?: unknown; role?: unknown } | null | undefined;
+    return {
+      email: String(entry.email ?? '').trim(),
+      cohortRole:
+        typeof entry.cohortRole === 'string'
+          ? (entry.cohortRole as CohortInvitation['cohortRole'])
+          : null,
+      team:
+        team && typeof team.id === 'string' && typeof team.role === 'string'
+          ? { id: team.id, role: team.role as NonNullable<CohortInvitation['team']>['role'] }
+          : null,
+    };
+  });
+}
+
+export const cohortsModule: GatewayModule = {
+  name: 'cohorts',
+  typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
+  resolvers: {
+    Query: {
+      cohorts: async (_: unknown, __: unknown, context: GatewayContext) =>
+        listCohorts(context.services, await member(context)),
+      cohort: async (_: unknown, args: { id: string }, context: GatewayContext) =>
+        getCohort(context.services, await member(context), args.id),
+      cohortLeaderboard: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
+        cohortLeaderboard(context.services, await member(context), args.cohortId),
+    },
+    Mutation: {
+      createCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        createCohort(context.services, await member(context), args.input, ctx(context)),
+      updateCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        updateCohort(context.services, await member(context), args.input, ctx(context)),
+      createCohortTeam: async (
+        _: unknown,
+        args: { cohortId: string; name: string },
+        context: GatewayContext,
+      ) =>
+        createCohortTeam(
+          context.services,
+          await member(context),
+          args.cohortId,
+          args.name,
+          ctx(context),
+        ),
+      inviteToCohort: async (
+        _: unknown,
+        args: { cohortId: string; invitations: unknown },
+        context: GatewayContext,
+      ) => ({
+        rowErrors: [],
+        ...(await inviteToCohort(
+          context.services,
+          await member(context),
+          args.cohortId,
+          invitationsOf(args.invitations),
+          ctx(context),
+        )),
+      }),
+      importCohortCsv: async (
+        _: unknown,
+        args: { cohortId: string; filename: string; text: string },
+        context: GatewayContext,
+      ) =>
+        importCohortCsv(
+          context.services,
+          await member(context),
+          args.cohortId,
+          { filename: args.filename, text: args.text },
+          ctx(context),
+        ),
+    },
+  },
+};

@@ -1,0 +1,91 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_COHORT_SETTINGS, type CohortSettings } from '@assay/domain';
+import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
+import { organizationIdColumn, profiles } from '../organizations/schema.ts';
+
+export interface CohortPayment {
+  editorPay: boolean;
+  manual: boolean;
+  editorFeeInCents: number;
+}
+export interface CohortInfo {
+  agency?: string;
+  hub?: string;
+  adminPartners?: string;
+  university?: string;
+}
+export interface CohortResource {
+  id: string;
+  title: string;
+  link: string;
+}
+
+/** A cohort (part 2 §3 Cohort): a classroom programme of teams on the academic license. */
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** 0 Sunday … 6 Saturday. */
+    weekBeginsOn: integer('week_begins_on').notNull().default(1),
+    startsAt: at('starts_at'),
+    endsAt: at('ends_at'),
+    endsAtDisplay: at('ends_at_display'),
+    deactivatesAt: at('deactivates_at'),
+    location: text('location').notNull().default(''),
+    language: text('language').notNull().default('en-US'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Being created (invites, then teams and members) until published. */
+    draft: boolean('draft').notNull().default(true),
+    settings: jsonb('settings').$type<CohortSettings>().notNull().default(DEFAULT_COHORT_SETTINGS),
+    payment: jsonb('payment')
+      .$type<CohortPayment>()
+      .notNull()
+      .default({ editorPay: false, manual: false, editorFeeInCents: 0 }),
+    info: jsonb('info').$type<CohortInfo>().notNull().default({}),
+    resources: jsonb('resources').$type<CohortResource[]>().notNull().default([]),
+    createdByProfileId: uuid('created_by_profile_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('cohorts_organization_slug_idx').on(t.organizationId, t.slug),
+    index('cohorts_organization_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+export type CohortRow = typeof cohorts.$inferSelect;
+
+/** A person's role in a cohort (admin, instructor, mentor, guest, observer). */
+export const cohortMembers = pgTable(
+  'cohort_members',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    /** When the member paid the cohort's editor fee (editor pay cohorts). */
+    paidAt: at('paid_at'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('cohort_members_cohort_profile_idx').on(t.cohortId, t.profileId),
+    index('cohort_members_profile_idx').on(t.profileId),
+  ],
+);
+export type CohortMemberRow = typeof cohortMembers.$inferSelect;

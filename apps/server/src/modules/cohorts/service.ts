@@ -1,0 +1,608 @@
+/**
+ * Cohorts on the academic license (part 2 §3 Cohort, Cohort project; §4; §5 CSV invitations; §6):
+ * a cohort is made as a draft with its Sample Team, then invitations, then teams and members;
+ * people take part as cohort members (admin, instructor, mentor, guest, observer) or through a
+ * team's project role. Organisation owners and admins and cohort admins run it.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import {
+  AppError,
+  checkInvitationRows,
+  cohortAbilities,
+  cohortRoleDisplay,
+  cohortTiming,
+  createCohortSchema,
+  CSV_MESSAGES,
+  DEFAULT_COHORT_SETTINGS,
+  defaultCohortEnd,
+  DEFAULT_PROJECT_SETTINGS,
+  invitableCohortRoles,
+  isCsvFile,
+  SAMPLE_TEAM_NAME,
+  slugify,
+  updateCohortSchema,
+  type CohortRole,
+  type CsvInvitation,
+  type TeamRole,
+} from '@assay/domain';
+import {
+  memberHasFeature,
+  type MemberContext,
+  type RequestContext,
+} from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
+import type { AppServices } from '../../services.ts';
+import { favorites } from '../organizations/navigation-schema.ts';
+import { insertInvites } from '../organizations/members.ts';
+import { invites, profiles } from '../organizations/schema.ts';
+import { parse } from '../projects/service.ts';
+import { projectMembers, projects } from '../projects/schema.ts';
+import { seedBoardSections } from '../projects/workspace.ts';
+import { cohortMembers, cohorts, type CohortRow } from './schema.ts';
+
+/** The academic license's cohorts feature. */
+function requireCohorts(member: MemberContext) {
+  if (!memberHasFeature(member, 'homepageCohorts')) throw new AppError('featureUnavailable');
+}
+
+/** The cohort's teams (projects) with their members. */
+async function teamsOf(executor: Executor, cohortId: string) {
+  const teams = await executor
+    .select()
+    .from(projects)
+    .where(eq(projects.cohortId, cohortId))
+    .orderBy(asc(projects.name));
+  const ids = teams.map((t) => t.id);
+  const members = ids.length
+    ? await executor
+        .select({
+          projectId: projectMembers.projectId,
+          profileId: projectMembers.profileId,
+          role: projectMembers.role,
+          isGuest: projectMembers.isGuest,
+          firstName: profiles.firstName,
+          lastName: profiles.lastName,
+          email: profiles.email,
+        })
+        .from(projectMembers)
+        .innerJoin(profiles, eq(profiles.id, projectMembers.profileId))
+        .where(inArray(projectMembers.projectId, ids))
+    : [];
+  // The Sample Team goes last.
+  return teams
+    .sort((a, b) => Number(a.isSample) - Number(b.isSample))
+    .map((team) => ({ team, members: members.filter((m) => m.projectId === team.id) }));
+}
+
+/** The cohort with the member's part in it; another organisation's, or none of theirs: not found. */
+export async function cohortAccess(services: AppServices, member: MemberContext, cohortId: string) {
+  requireCohorts(member);
+  if (!/^[0-9a-f-]{36}$/i.test(cohortId)) throw new AppError('notFound');
+  const db = services.database.db;
+  const [cohort] = await db
+    .select()
+    .from(cohorts)
+    .where(and(eq(cohorts.id, cohortId), eq(cohorts.organizationId, member.organization.id)));
+  if (!cohort) throw new AppError('notFound');
+  const [own] = await db
+    .select({ role: cohortMembers.role })
+    .from(cohortMembers)
+    .where(
+      and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.profileId, member.profileId)),
+    );
+  const teamRoles = (
+    await db
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(and(eq(projects.cohortId, cohortId), eq(projectMembers.profileId, member.profileId)))
+  ).map((r) => r.role);
+  const abilities = cohortAbilities({
+    organizationRole: member.role,
+    cohortRole: own?.role ?? null,
+    teamRoles,
+  });
+  if (!abilities) throw new AppError('notFound');
+  return { cohort, cohortRole: own?.role ?? null, teamRoles, abilities };
+}
+
+async function managedCohort(services: AppServices, member: MemberContext, cohortId: string) {
+  const access = await cohortAccess(services, member, cohortId);
+  if (!access.abilities.manage) throw new AppError('forbidden');
+  return access;
+}
+
+function presentCohortRow(row: CohortRow) {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    weekBeginsOn: row.weekBeginsOn,
+    startsAt: iso(row.startsAt),
+    endsAt: iso(row.endsAt),
+    endsAtDisplay: iso(row.endsAtDisplay),
+    deactivatesAt: iso(row.deactivatesAt),
+    location: row.location,
+    language: row.language,
+    tags: row.tags,
+    draft: row.draft,
+    settings: { ...DEFAULT_COHORT_SETTINGS, ...row.settings },
+    info: row.info,
+    resources: row.resources,
+    payment: row.payment,
+    ...cohortTiming(row),
+  };
+}
+
+/** The cohort screen: the cohort, its teams (Sample Team last), members and pending invitations. */
+export async function getCohort(services: AppServices, member: MemberContext, cohortId: string) {
+  const access = await cohortAccess(services, member, cohortId);
+  const db = services.database.db;
+  const [teams, people, favorite, pending] = await Promise.all([
+    teamsOf(db, cohortId),
+    db
+      .select({
+        profileId: cohortMembers.profileId,
+        role: cohortMembers.role,
+        paidAt: cohortMembers.paidAt,
+        firstName: profiles.firstName,
+        lastName: profiles.lastName,
+        email: profiles.email,
+      })
+      .from(cohortMembers)
+      .innerJoin(profiles, eq(profiles.id, cohortMembers.profileId))
+      .where(eq(cohortMembers.cohortId, cohortId))
+      .orderBy(asc(profiles.lastName)),
+    db
+      .select({ id: favorites.id })
+      .from(favorites)
+      .where(
+        and(
+          eq(favorites.profileId, member.profileId),
+          eq(favorites.subjectType, 'cohorts'),
+          eq(favorites.subjectId, cohortId),
+        ),
+      ),
+    access.abilities.manage
+      ? db
+          .select()
+          .from(invites)
+          .where(
+            and(eq(invites.organizationId, member.organization.id), eq(invites.status, 'pending')),
+          )
+      : Promise.resolve([]),
+  ]);
+  const teamNames = new Map(teams.map(({ team }) => [team.id, team.name]));
+  return {
+    ...presentCohortRow(access.cohort),
+    isFavorite: favorite.length > 0,
+    role: cohortRoleDisplay(access.cohortRole, access.teamRoles),
+    abilities: {
+      ...access.abilities,
+      inviteCoaches: invitableCohortRoles(memberHasFeature(member, 'cohortGuests')).includes(
+        'guest',
+      ),
+    },
+    teams: teams.map(({ team, members }) => ({
+      id: team.id,
+      name: team.name,
+      isSample: team.isSample,
+      members: members.map((m) => ({
+        profileId: m.profileId,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        email: m.email,
+        // A commenter invited as a coach shows as guest (Coach).
+        role: m.isGuest ? 'guest' : m.role,
+      })),
+    })),
+    // Invitations still pending, to the cohort or one of its teams (for those who run it).
+    pendingInvites: pending.flatMap((invite) => {
+      const toCohort = invite.cohorts.find((c) => c.id === cohortId);
+      const toTeam = invite.projects.find((p) => teamNames.has(p.id));
+      if (!toCohort && !toTeam) return [];
+      return [
+        {
+          id: invite.id,
+          email: invite.email,
+          role: toCohort?.role ?? toTeam?.role ?? '',
+          team: toTeam ? (teamNames.get(toTeam.id) ?? null) : null,
+        },
+      ];
+    }),
+    // "default" and disabled roles leave the cohort list.
+    members: people
+      .filter((p) => p.role !== 'default' && p.role !== 'disabled')
+      .map((p) => ({
+        profileId: p.profileId,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        email: p.email,
+        role: p.role,
+        paid: p.paidAt !== null,
+      })),
+  };
+}
+
+/** Cohorts the member takes part in (all of them for organisation owners and admins). */
+export async function listCohorts(services: AppServices, member: MemberContext) {
+  requireCohorts(member);
+  const db = services.database.db;
+  const rows = await db
+    .select()
+    .from(cohorts)
+    .where(eq(cohorts.organizationId, member.organization.id))
+    .orderBy(asc(cohorts.name));
+  const orgAdmin = member.role === 'owner' || member.role === 'admin';
+  if (orgAdmin) return rows.map(presentCohortRow);
+  const mine = new Set(
+    (
+      await db
+        .select({ id: cohortMembers.cohortId })
+        .from(cohortMembers)
+        .where(eq(cohortMembers.profileId, member.profileId))
+    ).map((r) => r.id),
+  );
+  const viaTeams = await db
+    .select({ id: projects.cohortId })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(eq(projectMembers.profileId, member.profileId));
+  for (const t of viaTeams) if (t.id) mine.add(t.id);
+  return rows.filter((r) => mine.has(r.id)).map(presentCohortRow);
+}
+
+/** Makes a team (a project in the cohort). */
+async function insertTeam(
+  executor: Executor,
+  member: MemberContext,
+  cohortId: string,
+  name: string,
+  isSample: boolean,
+) {
+  const [row] = await executor
+    .insert(projects)
+    .values({
+      organizationId: member.organization.id,
+      name,
+      cohortId,
+      isSample,
+      settings: { ...DEFAULT_PROJECT_SETTINGS, academicPrivate: false },
+      createdByProfileId: member.profileId,
+    })
+    .returning();
+  if (!row) throw new Error('team insert returned no row');
+  // The Sample Team is the creator's to show the cohort how a team works; the other teams are
+  // the students' (organisation and cohort admins reach them through their own roles).
+  if (isSample)
+    await executor.insert(projectMembers).values({
+      organizationId: member.organization.id,
+      projectId: row.id,
+      profileId: member.profileId,
+      role: 'owner',
+    });
+  await seedBoardSections(executor, member.organization.id, row.id);
+  return row;
+}
+
+/** createCohort: a draft, with its Sample Team and the creator as its admin. */
+export async function createCohort(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  requireCohorts(member);
+  if (member.role !== 'owner' && member.role !== 'admin') throw new AppError('forbidden');
+  const data = parse(createCohortSchema.safeParse(input));
+  const startsAt = data.startsAt ? new Date(data.startsAt) : null;
+  const endsAt = data.endsAt ? new Date(data.endsAt) : startsAt ? defaultCohortEnd(startsAt) : null;
+  const id = await services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .insert(cohorts)
+        .values({
+          organizationId: member.organization.id,
+          name: data.name,
+          slug: `${slugify(data.name) || 'cohort'}${randomBytes(3).toString('hex')}`,
+          weekBeginsOn: data.weekBeginsOn,
+          startsAt,
+          endsAt,
+          location: data.location,
+          language: data.language,
+          createdByProfileId: member.profileId,
+        })
+        .returning();
+      if (!row) throw new Error('cohort insert returned no row');
+      await unit.tx.insert(cohortMembers).values({
+        organizationId: member.organization.id,
+        cohortId: row.id,
+        profileId: member.profileId,
+        role: 'admin',
+      });
+      await insertTeam(unit.tx, member, row.id, SAMPLE_TEAM_NAME, true);
+      await unit.record({
+        name: 'cohorts.create',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'cohort',
+        subjectId: row.id,
+        changes: { name: row.name },
+      });
+      return row.id;
+    },
+    { context },
+  );
+  return getCohort(services, member, id);
+}
+
+/** updateCohort: its fields, settings, info and resources; publishing ends the draft. */
+export async function updateCohort(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  const data = parse(updateCohortSchema.safeParse(input));
+  const { cohort } = await managedCohort(services, member, data.cohortId);
+  const date = (v: string | null | undefined) =>
+    v === undefined ? undefined : v === null ? null : new Date(v);
+  const patch = Object.fromEntries(
+    Object.entries({
+      name: data.name,
+      weekBeginsOn: data.weekBeginsOn,
+      startsAt: date(data.startsAt),
+      endsAt: date(data.endsAt),
+      endsAtDisplay: date(data.endsAtDisplay),
+      deactivatesAt: date(data.deactivatesAt),
+      location: data.location,
+      language: data.language,
+      tags: data.tags,
+      draft: data.draft,
+      settings: data.settings
+        ? { ...DEFAULT_COHORT_SETTINGS, ...cohort.settings, ...data.settings }
+        : undefined,
+      info: data.info ? { ...cohort.info, ...data.info } : undefined,
+      resources: data.resources,
+    }).filter(([, v]) => v !== undefined),
+  );
+  await services.transaction(
+    async (unit) => {
+      await unit.tx
+        .update(cohorts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(cohorts.id, cohort.id));
+      await unit.record({
+        name: 'cohorts.update',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'cohort',
+        subjectId: cohort.id,
+        changes: { fields: Object.keys(patch) },
+      });
+    },
+    { context },
+  );
+  return getCohort(services, member, cohort.id);
+}
+
+/** createCohortTeam: a new team; a name already used in the cohort is refused (ref 58). */
+export async function createCohortTeam(
+  services: AppServices,
+  member: MemberContext,
+  cohortId: string,
+  name: string,
+  context: RequestContext,
+) {
+  const { cohort } = await managedCohort(services, member, cohortId);
+  const clean = name.trim();
+  if (!clean || clean.length > 120)
+    throw new AppError('teamCreateFailed', {
+      message: `Unable to add team: a team needs a name of up to 120 characters.`,
+    });
+  const [taken] = await services.database.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.cohortId, cohort.id), sql`lower(${projects.name}) = lower(${clean})`));
+  if (taken)
+    throw new AppError('teamCreateFailed', {
+      message: `Unable to add team: ${clean} is already a team in this cohort.`,
+    });
+  await services.transaction(
+    async (unit) => {
+      const team = await insertTeam(unit.tx, member, cohort.id, clean, false);
+      await unit.record({
+        name: 'cohorts.team.create',
+        organizationId: member.organization.id,
+        projectId: team.id,
+        actorId: member.profileId,
+        subjectType: 'cohort',
+        subjectId: cohort.id,
+        changes: { teamId: team.id, name: clean },
+      });
+    },
+    { context },
+  );
+  return getCohort(services, member, cohort.id);
+}
+
+export interface CohortInvitation {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  cohortRole: CohortRole | null;
+  team: { id: string; role: TeamRole } | null;
+}
+
+/**
+ * Invites people to the cohort: members of the organisation join at once; others get an
+ * invitation (already pending ones are skipped). Errored invitations are reported by email.
+ */
+export async function inviteToCohort(
+  services: AppServices,
+  member: MemberContext,
+  cohortId: string,
+  invitations: CohortInvitation[],
+  context: RequestContext,
+) {
+  const { cohort } = await managedCohort(services, member, cohortId);
+  const db = services.database.db;
+  const teamIds = new Set((await teamsOf(db, cohort.id)).map((t) => t.team.id));
+  const allowed = invitableCohortRoles(memberHasFeature(member, 'cohortGuests'));
+  const errors: { email: string; message: string }[] = [];
+  const valid = invitations.filter((i) => {
+    if (i.team && !teamIds.has(i.team.id)) {
+      errors.push({ email: i.email, message: 'That team is not part of this cohort.' });
+      return false;
+    }
+    if (i.cohortRole && !allowed.includes(i.cohortRole)) {
+      errors.push({ email: i.email, message: `${i.cohortRole} is not a valid role` });
+      return false;
+    }
+    return true;
+  });
+  const emails = valid.map((i) => i.email.toLowerCase());
+  const existing = emails.length
+    ? await db
+        .select({ id: profiles.id, email: profiles.email })
+        .from(profiles)
+        .where(
+          and(eq(profiles.organizationId, member.organization.id), inArray(profiles.email, emails)),
+        )
+    : [];
+  const byEmail = new Map(existing.map((p) => [p.email, p.id]));
+  const joined: string[] = [];
+  await services.transaction(
+    async (unit) => {
+      for (const invitation of valid) {
+        const profileId = byEmail.get(invitation.email.toLowerCase());
+        if (!profileId) continue;
+        await addToCohort(unit.tx, member.organization.id, profileId, cohort.id, invitation);
+        joined.push(invitation.email);
+      }
+      if (joined.length)
+        await unit.record({
+          name: 'cohorts.members.add',
+          organizationId: member.organization.id,
+          actorId: member.profileId,
+          subjectType: 'cohort',
+          subjectId: cohort.id,
+          changes: { count: joined.length },
+        });
+    },
+    { context },
+  );
+  const outside = valid.filter((i) => !byEmail.has(i.email.toLowerCase()));
+  const invited = await insertInvites(
+    services,
+    member,
+    outside.map((i) => ({
+      email: i.email,
+      role: 'collaborator',
+      projects: i.team
+        ? [{ id: i.team.id, role: i.team.role === 'guest' ? 'commenter' : i.team.role }]
+        : [],
+      cohorts: i.cohortRole ? [{ id: cohort.id, role: i.cohortRole }] : [],
+    })),
+    context,
+  );
+  return {
+    joined,
+    invited: invited.invites.map((i) => i.email),
+    errors: [...errors, ...invited.errors],
+  };
+}
+
+/** Adds a profile to the cohort (a cohort role) or to one of its teams (a team role). */
+export async function addToCohort(
+  executor: Executor,
+  organizationId: string,
+  profileId: string,
+  cohortId: string,
+  invitation: Pick<CohortInvitation, 'cohortRole' | 'team'>,
+) {
+  if (invitation.cohortRole) {
+    await executor
+      .insert(cohortMembers)
+      .values({ organizationId, cohortId, profileId, role: invitation.cohortRole })
+      .onConflictDoUpdate({
+        target: [cohortMembers.cohortId, cohortMembers.profileId],
+        set: { role: invitation.cohortRole },
+      });
+  }
+  if (invitation.team) {
+    // Coaches are commenters flagged as guests.
+    const isGuest = invitation.team.role === 'guest';
+    const role = isGuest ? 'commenter' : invitation.team.role;
+    await executor
+      .insert(projectMembers)
+      .values({ organizationId, projectId: invitation.team.id, profileId, role, isGuest })
+      .onConflictDoUpdate({
+        target: [projectMembers.projectId, projectMembers.profileId],
+        set: { role, isGuest },
+      });
+  }
+}
+
+/** Joins the cohorts an accepted invitation names. */
+export async function joinCohortsFromInvite(
+  executor: Executor,
+  organizationId: string,
+  profileId: string,
+  entries: { id: string; role: string }[],
+) {
+  for (const entry of entries) {
+    const [cohort] = await executor
+      .select({ id: cohorts.id })
+      .from(cohorts)
+      .where(and(eq(cohorts.id, entry.id), eq(cohorts.organizationId, organizationId)));
+    if (!cohort) continue;
+    await addToCohort(executor, organizationId, profileId, cohort.id, {
+      cohortRole: entry.role as CohortRole,
+      team: null,
+    });
+  }
+}
+
+/**
+ * importCohortCsv: a CSV of invitations (email, role, team, first and last name). Only CSV files
+ * are accepted; when any row is wrong nothing is sent and every row's message is returned.
+ */
+export async function importCohortCsv(
+  services: AppServices,
+  member: MemberContext,
+  cohortId: string,
+  file: { filename: string; text: string },
+  context: RequestContext,
+) {
+  const { cohort } = await managedCohort(services, member, cohortId);
+  if (!isCsvFile({ name: file.filename }))
+    throw new AppError('validation', { message: CSV_MESSAGES.onlyCsv });
+  const parsed = Papa.parse<string[]>(file.text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: 'greedy',
+  });
+  const teams = (await teamsOf(services.database.db, cohort.id)).map(({ team }) => ({
+    id: team.id,
+    name: team.name,
+    isSample: team.isSample,
+  }));
+  const { invitations, errors } = checkInvitationRows(parsed.data, teams);
+  if (errors.length > 0) return { joined: [], invited: [], rowErrors: errors, errors: [] };
+  const result = await inviteToCohort(
+    services,
+    member,
+    cohort.id,
+    invitations.map((i: CsvInvitation) => ({
+      email: i.email,
+      firstName: i.firstName,
+      lastName: i.lastName,
+      cohortRole: i.cohortRole,
+      team: i.team,
+    })),
+    context,
+  );
+  return { ...result, rowErrors: [] as string[] };
+}

@@ -1,0 +1,223 @@
+/** Cohorts (academic license): the list, one cohort, and its changes. */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { CohortRole, TeamRole } from '@assay/domain';
+import { gatewayRequest } from '../../../api/gateway.ts';
+
+export interface CohortSummary {
+  id: string;
+  name: string;
+  slug: string;
+  draft: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  started: boolean;
+  ended: boolean;
+  deactivated: boolean;
+  isEnding: boolean;
+}
+
+export interface CohortTeam {
+  id: string;
+  name: string;
+  isSample: boolean;
+  members: {
+    profileId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    role: string;
+  }[];
+}
+
+export interface Cohort extends CohortSummary {
+  weekBeginsOn: number;
+  endsAtDisplay: string | null;
+  deactivatesAt: string | null;
+  location: string;
+  settings: {
+    publicInstructorComments: boolean;
+    peerCommentsReport: boolean;
+    weeklyInterviewGoal: number;
+    customTeamCount: number | null;
+  };
+  isFavorite: boolean;
+  role: string;
+  abilities: {
+    view: boolean;
+    manage: boolean;
+    commentOnTeams: boolean;
+    critiquePresentations: boolean;
+    seeAllTeams: boolean;
+    inviteCoaches: boolean;
+  };
+  teams: CohortTeam[];
+  members: {
+    profileId: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    role: string;
+    paid: boolean;
+  }[];
+  pendingInvites: { id: string; email: string; role: string; team: string | null }[];
+}
+
+export interface InviteResult {
+  joined: string[];
+  invited: string[];
+  rowErrors: string[];
+  errors: { email: string; message: string }[];
+}
+
+const SUMMARY = 'id name slug draft startsAt endsAt started ended deactivated isEnding';
+const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isFavorite role
+  settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
+  abilities { view manage commentOnTeams critiquePresentations seeAllTeams inviteCoaches }
+  teams { id name isSample members { profileId firstName lastName email role } }
+  members { profileId firstName lastName email role paid }
+  pendingInvites { id email role team }`;
+const RESULT = 'joined invited rowErrors errors { email message }';
+
+export const cohortKeys = {
+  all: ['cohorts'] as const,
+  list: ['cohorts', 'list'] as const,
+  one: (id: string) => ['cohorts', 'one', id] as const,
+};
+
+export function useCohorts() {
+  return useQuery({
+    queryKey: cohortKeys.list,
+    queryFn: async () =>
+      (
+        await gatewayRequest<{ cohorts: CohortSummary[] }>(
+          `query Cohorts { cohorts { ${SUMMARY} } }`,
+        )
+      ).cohorts,
+  });
+}
+
+export function useCohort(id: string) {
+  return useQuery({
+    queryKey: cohortKeys.one(id),
+    queryFn: async () =>
+      (
+        await gatewayRequest<{ cohort: Cohort }>(
+          `query Cohort($id: ID!) { cohort(id: $id) { ${COHORT} } }`,
+          { id },
+        )
+      ).cohort,
+  });
+}
+
+/** Runs a cohort change and keeps the answer as the cohort's cached copy. */
+async function change(
+  client: QueryClient,
+  name: string,
+  signature: string,
+  call: string,
+  variables: object,
+) {
+  const data = await gatewayRequest<Record<string, Cohort>>(
+    `mutation ${name[0]?.toUpperCase()}${name.slice(1)}(${signature}) { ${name}(${call}) { ${COHORT} } }`,
+    variables as Record<string, unknown>,
+  );
+  const cohort = data[name] as Cohort;
+  client.setQueryData(cohortKeys.one(cohort.id), cohort);
+  void client.invalidateQueries({ queryKey: cohortKeys.list });
+  void client.invalidateQueries({ queryKey: ['side-navigation'] });
+  return cohort;
+}
+
+export const cohortApi = {
+  create: (
+    client: QueryClient,
+    input: { name: string; startsAt?: string | null; endsAt?: string | null },
+  ) => change(client, 'createCohort', '$i: JSON!', 'input: $i', { i: input }),
+  update: (client: QueryClient, input: Record<string, unknown> & { cohortId: string }) =>
+    change(client, 'updateCohort', '$i: JSON!', 'input: $i', { i: input }),
+  addTeam: (client: QueryClient, cohortId: string, name: string) =>
+    change(client, 'createCohortTeam', '$c: ID!, $n: String!', 'cohortId: $c, name: $n', {
+      c: cohortId,
+      n: name,
+    }),
+  async invite(
+    client: QueryClient,
+    cohortId: string,
+    invitations: {
+      email: string;
+      cohortRole: CohortRole | null;
+      team: { id: string; role: TeamRole } | null;
+    }[],
+  ) {
+    const data = await gatewayRequest<{ inviteToCohort: InviteResult }>(
+      `mutation InviteToCohort($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { ${RESULT} } }`,
+      { c: cohortId, i: invitations },
+    );
+    await client.invalidateQueries({ queryKey: cohortKeys.one(cohortId) });
+    return data.inviteToCohort;
+  },
+  async importCsv(client: QueryClient, cohortId: string, file: { name: string; text: string }) {
+    const data = await gatewayRequest<{ importCohortCsv: InviteResult }>(
+      `mutation ImportCohortCsv($c: ID!, $f: String!, $t: String!) { importCohortCsv(cohortId: $c, filename: $f, text: $t) { ${RESULT} } }`,
+      { c: cohortId, f: file.name, t: file.text },
+    );
+    await client.invalidateQueries({ queryKey: cohortKeys.one(cohortId) });
+    return data.importCohortCsv;
+  },
+};
+
+export type LeaderboardCounts = Record<
+  | 'interviews'
+  | 'inTesting'
+  | 'invalidated'
+  | 'validated'
+  | 'instructorEngagements'
+  | 'mentorEngagements',
+  number
+>;
+
+export interface EngagementRow {
+  profileId: string;
+  name: string;
+  image: string | null;
+  type: string;
+  engagements: number;
+  engagementsThisWeek: number;
+}
+
+export interface Leaderboard {
+  cohortId: string;
+  name: string;
+  week: number;
+  weekLabel: string;
+  teams: { id: string; name: string; counts: LeaderboardCounts; evidence: number }[];
+  teamTargets: LeaderboardCounts;
+  totals: LeaderboardCounts;
+  cohortTargets: LeaderboardCounts;
+  averageEvidencePerTeam: number;
+  averageDaysToResult: number | null;
+  instructorEngagements: EngagementRow[];
+  mentorEngagements: EngagementRow[];
+  interviewsByWeek: { label: string; interviews: number }[];
+}
+
+const COUNTS = 'interviews inTesting invalidated validated instructorEngagements mentorEngagements';
+const ENGAGEMENT = 'profileId name image type engagements engagementsThisWeek';
+
+export function useLeaderboard(cohortId: string) {
+  return useQuery({
+    queryKey: ['cohorts', 'leaderboard', cohortId],
+    queryFn: async () =>
+      (
+        await gatewayRequest<{ cohortLeaderboard: Leaderboard }>(
+          `query CohortLeaderboard($id: ID!) { cohortLeaderboard(cohortId: $id) {
+            cohortId name week weekLabel averageEvidencePerTeam averageDaysToResult
+            teams { id name evidence counts { ${COUNTS} } }
+            teamTargets { ${COUNTS} } totals { ${COUNTS} } cohortTargets { ${COUNTS} }
+            instructorEngagements { ${ENGAGEMENT} } mentorEngagements { ${ENGAGEMENT} }
+            interviewsByWeek { label interviews } } }`,
+          { id: cohortId },
+        )
+      ).cohortLeaderboard,
+  });
+}

@@ -1,0 +1,179 @@
+/**
+ * /cohort/{id}/leaderboard/{teams|instructors|mentors}: how the teams are doing against the weekly
+ * targets (part 2 §9), and the instructor and mentor engagement boards with this week's counts.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import {
+  Anchor,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useLeaderboard, type EngagementRow, type LeaderboardCounts } from '../api/cohorts.ts';
+
+const METRICS: { key: keyof LeaderboardCounts; label: string }[] = [
+  { key: 'interviews', label: 'Interviews' },
+  { key: 'inTesting', label: 'In testing' },
+  { key: 'invalidated', label: 'Invalidated' },
+  { key: 'validated', label: 'Validated' },
+  { key: 'instructorEngagements', label: 'Instructor engagements' },
+  { key: 'mentorEngagements', label: 'Mentor engagements' },
+];
+
+function Score(props: { value: number; target: number; label: string }) {
+  const percent = props.target > 0 ? Math.min(100, (props.value / props.target) * 100) : 0;
+  return (
+    <Stack gap={2} miw={90}>
+      <Text size="sm" aria-label={`${props.label}: ${props.value} of ${props.target}`}>
+        {props.value} / {props.target}
+      </Text>
+      <Progress value={percent} size="sm" color={percent >= 100 ? 'green' : 'blue'} />
+    </Stack>
+  );
+}
+
+function Engagements(props: { rows: EngagementRow[]; empty: string }) {
+  if (props.rows.length === 0) return <Text size="sm">{props.empty}</Text>;
+  return (
+    <Table data-testid="engagement-board">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Engagements</Table.Th>
+          <Table.Th>This week</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((r) => (
+          <Table.Tr key={`${r.profileId}-${r.type}`}>
+            <Table.Td>{r.name}</Table.Td>
+            <Table.Td>{r.engagements}</Table.Td>
+            <Table.Td>{r.engagementsThisWeek}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+export function LeaderboardPage() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = params.id ?? '';
+  const tab = ['teams', 'instructors', 'mentors'].includes(params['*'] ?? '')
+    ? (params['*'] as string)
+    : 'teams';
+  const query = useLeaderboard(id);
+  const board = query.data;
+  if (!board) return null;
+  return (
+    <Stack p="md" gap="md">
+      <Group justify="space-between">
+        <Stack gap={0}>
+          <Title order={2}>{board.name}: leaderboard</Title>
+          <Text size="sm">
+            Week {board.week} ({board.weekLabel})
+          </Text>
+        </Stack>
+        <Anchor component={Link} to={`/cohort/${board.cohortId}`} size="sm">
+          Teams and members
+        </Anchor>
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(value) => value && void navigate(`/cohort/${id}/leaderboard/${value}`)}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="teams">Teams</Tabs.Tab>
+          <Tabs.Tab value="instructors">Instructor engagements</Tabs.Tab>
+          <Tabs.Tab value="mentors">Mentor engagements</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="teams" pt="md">
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Paper withBorder p="sm">
+                <Text size="xs">Average evidence per team</Text>
+                <Text fw={700} size="xl" data-testid="average-evidence">
+                  {board.averageEvidencePerTeam}
+                </Text>
+              </Paper>
+              <Paper withBorder p="sm">
+                <Text size="xs">Average days to a result</Text>
+                <Text fw={700} size="xl">
+                  {board.averageDaysToResult === null ? '–' : board.averageDaysToResult.toFixed(1)}
+                </Text>
+              </Paper>
+              <Paper withBorder p="sm">
+                <Text size="xs">Cohort interviews</Text>
+                <Score
+                  label="Cohort interviews"
+                  value={board.totals.interviews}
+                  target={board.cohortTargets.interviews}
+                />
+              </Paper>
+            </SimpleGrid>
+            <Table.ScrollContainer minWidth={800}>
+              <Table data-testid="leaderboard-teams" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Team</Table.Th>
+                    {METRICS.map((m) => (
+                      <Table.Th key={m.key}>{m.label}</Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {board.teams.map((team) => (
+                    <Table.Tr key={team.id} data-testid="leaderboard-team">
+                      <Table.Td>
+                        <Anchor component={Link} to={`/workspace/${team.id}/canvas/business`}>
+                          {team.name}
+                        </Anchor>
+                      </Table.Td>
+                      {METRICS.map((m) => (
+                        <Table.Td key={m.key}>
+                          <Score
+                            label={`${team.name} ${m.label}`}
+                            value={team.counts[m.key]}
+                            target={board.teamTargets[m.key]}
+                          />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            {board.teams.length === 0 ? <Text size="sm">No teams yet.</Text> : null}
+            <Paper withBorder p="sm">
+              <Text fw={600} size="sm" mb="xs">
+                Interviews per week
+              </Text>
+              <BarChart
+                h={220}
+                dataKey="label"
+                data={board.interviewsByWeek}
+                series={[{ name: 'interviews', label: 'Interviews', color: 'blue.6' }]}
+                yAxisProps={{ allowDecimals: false }}
+              />
+            </Paper>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="instructors" pt="md">
+          <Engagements rows={board.instructorEngagements} empty="No instructor engagements yet." />
+        </Tabs.Panel>
+        <Tabs.Panel value="mentors" pt="md">
+          <Engagements rows={board.mentorEngagements} empty="No mentor engagements yet." />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

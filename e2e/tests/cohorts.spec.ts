@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import {
+  followMailLink,
+  PASSWORD,
+  passwordField,
+  signUpWithOrganization,
+  uniqueSuffix,
+} from './helpers.ts';
+
+test('an instructor creates a cohort, imports students into two teams by CSV, a student logs an interview and the leaderboard counts it', async ({
+  browser,
+}) => {
+  const suffix = uniqueSuffix();
+  const orgName = `University ${suffix}`;
+  const studentEmail = `student.${suffix}@example.com`;
+  const instructorContext = await browser.newContext();
+  const page = await instructorContext.newPage();
+  await signUpWithOrganization(page, {
+    email: `instructor.${suffix}@example.com`,
+    orgName,
+    inviteCode: 'E2EACADEMIC',
+  });
+
+  // A new cohort, from the side navigation.
+  await page.getByTestId('nav-cohorts').getByRole('link', { name: 'All cohorts' }).click();
+  await page.getByRole('button', { name: 'New cohort' }).click();
+  await page.getByLabel(/^Cohort name/).fill('Spring I-Corps');
+  await page.getByRole('button', { name: 'Create cohort' }).click();
+  await expect(page.getByRole('heading', { name: 'Spring I-Corps' })).toBeVisible();
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible();
+
+  // Two teams, then a CSV with a bad row: every message, nobody invited.
+  for (const team of ['Rocket Team', 'Ocean Team']) {
+    await page.getByLabel('New team').fill(team);
+    await page.getByRole('button', { name: 'Add team' }).click();
+    await expect(page.getByTestId('cohort-team').filter({ hasText: team })).toBeVisible();
+  }
+  const csvInput = page.locator('input[type="file"]');
+  await csvInput.setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Email,Role,Team',
+        `${studentEmail},Team Member,Rocket Team`,
+        ',Team Member,Ocean Team',
+        'friend@example.com,team member,Sample Team',
+      ].join('\n'),
+    ),
+  });
+  await expect(page.getByTestId('csv-errors')).toContainText('Row 3 - an email is required');
+  await expect(page.getByTestId('csv-errors')).toContainText(
+    'members cannot be added to the Sample Team',
+  );
+  await csvInput.setInputFiles({
+    name: 'students.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Email,Role,Team,First name,Last name',
+        `${studentEmail},Team Member,Rocket Team,Sam,Lee`,
+        `ocean.${suffix}@example.com,Team Member,Ocean Team,Oli,Park`,
+        `mentor.${suffix}@example.com,Mentor,,Mia,Ng`,
+      ].join('\n'),
+    ),
+  });
+  await expect(page.getByTestId('invite-result')).toContainText('3 invited');
+
+  // Publish the cohort.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Publish cohort' }).click();
+  await expect(page.getByRole('tab', { name: 'Teams' })).toBeVisible();
+  await expect(page.getByText('Running')).toBeVisible();
+  await page.screenshot({ path: 'test-results/cohort.png', fullPage: true });
+
+  // The student joins from the invitation and lands in the Rocket Team.
+  const studentContext = await browser.newContext();
+  const student = await studentContext.newPage();
+  await followMailLink(student, studentEmail, `You are invited to ${orgName}`);
+  await student.getByLabel('First name').fill('Sam');
+  await student.getByLabel('Last name').fill('Lee');
+  await passwordField(student).fill(PASSWORD);
+  await student.getByRole('button', { name: 'Join' }).click();
+  await expect(student.getByTestId('organization-name')).toHaveText(orgName);
+  await student.getByTestId('nav-cohorts').getByRole('link', { name: 'Spring I-Corps' }).click();
+  await student
+    .getByTestId('cohort-team')
+    .filter({ hasText: 'Rocket Team' })
+    .getByRole('link', { name: 'Rocket Team' })
+    .click();
+  await expect(student.getByTestId('workspace-title')).toHaveText('Rocket Team');
+
+  // An interview, published.
+  const dialog = student.getByRole('dialog');
+  await student.getByRole('button', { name: 'Add evidence' }).click();
+  await student.getByRole('menuitem', { name: 'Interview' }).click();
+  await dialog.getByLabel('Title').fill('Talk with a lab manager');
+  await dialog
+    .getByTestId('editor-key insights')
+    .locator('[contenteditable]')
+    .fill('Ordering reagents takes a day a week');
+  await dialog.getByRole('combobox', { name: 'Name' }).fill('Lee Chan');
+  await dialog.getByRole('button', { name: 'Add person' }).click();
+  await expect(dialog.getByTestId('interviewee')).toContainText('Lee Chan');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+
+  // The instructor's leaderboard counts it for the Rocket Team.
+  await page.getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveURL(/\/leaderboard\/teams$/);
+  const rocket = page.getByTestId('leaderboard-team').filter({ hasText: 'Rocket Team' });
+  await expect(rocket.getByLabel('Rocket Team Interviews: 1 of 10')).toBeVisible();
+  const ocean = page.getByTestId('leaderboard-team').filter({ hasText: 'Ocean Team' });
+  await expect(ocean.getByLabel('Ocean Team Interviews: 0 of 10')).toBeVisible();
+  await expect(page.getByTestId('leaderboard-teams')).not.toContainText('Sample Team');
+  await page.screenshot({ path: 'test-results/leaderboard.png', fullPage: true });
+
+  await studentContext.close();
+  await instructorContext.close();
+});

@@ -1,0 +1,239 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkInvitationRows,
+  cohortAbilities,
+  cohortRoleDisplay,
+  invitableCohortRoles,
+  cohortTiming,
+  cohortWeek,
+  CSV_MESSAGES,
+  defaultCohortEnd,
+  isCsvFile,
+  studentAccessUntil,
+  weekLabel,
+  weekStartOf,
+} from './cohorts.ts';
+
+const now = new Date('2026-11-23T12:00:00Z');
+const day = 24 * 60 * 60 * 1000;
+
+describe('cohort timing', () => {
+  it('has started when there is no start or it has passed', () => {
+    expect(cohortTiming({ startsAt: null, endsAt: null }, now).started).toBe(true);
+    expect(cohortTiming({ startsAt: '2026-11-01T00:00:00Z', endsAt: null }, now).started).toBe(
+      true,
+    );
+    expect(cohortTiming({ startsAt: '2026-12-01T00:00:00Z', endsAt: null }, now).started).toBe(
+      false,
+    );
+  });
+
+  it('has ended when the display end has passed, falling back to the end', () => {
+    const past = new Date(now.getTime() - day).toISOString();
+    const future = new Date(now.getTime() + 30 * day).toISOString();
+    expect(cohortTiming({ startsAt: null, endsAt: past }, now).ended).toBe(true);
+    expect(cohortTiming({ startsAt: null, endsAt: past, endsAtDisplay: future }, now).ended).toBe(
+      false,
+    );
+    expect(cohortTiming({ startsAt: null, endsAt: future, endsAtDisplay: past }, now).ended).toBe(
+      true,
+    );
+    expect(cohortTiming({ startsAt: null, endsAt: null }, now).ended).toBe(false);
+  });
+
+  it('is deactivated once deactivatesAt has passed', () => {
+    expect(
+      cohortTiming({ startsAt: null, endsAt: null, deactivatesAt: '2026-11-22T00:00:00Z' }, now)
+        .deactivated,
+    ).toBe(true);
+    expect(
+      cohortTiming({ startsAt: null, endsAt: null, deactivatesAt: '2026-11-24T00:00:00Z' }, now)
+        .deactivated,
+    ).toBe(false);
+    expect(cohortTiming({ startsAt: null, endsAt: null }, now).deactivated).toBe(false);
+  });
+
+  it('is ending within five days (432,000,000 ms) before the end, not after it', () => {
+    const at = (ms: number) => new Date(now.getTime() + ms).toISOString();
+    expect(cohortTiming({ startsAt: null, endsAt: at(432_000_000) }, now).isEnding).toBe(true);
+    expect(cohortTiming({ startsAt: null, endsAt: at(432_000_001) }, now).isEnding).toBe(false);
+    expect(cohortTiming({ startsAt: null, endsAt: at(-1) }, now).isEnding).toBe(false);
+    expect(cohortTiming({ startsAt: null, endsAt: null }, now).isEnding).toBe(false);
+  });
+
+  it('runs three months by default; students keep data six weeks after the end', () => {
+    expect(defaultCohortEnd(new Date('2026-01-15T00:00:00Z')).toISOString()).toBe(
+      '2026-04-15T00:00:00.000Z',
+    );
+    expect(studentAccessUntil(new Date('2026-04-15T00:00:00Z')).toISOString()).toBe(
+      '2026-05-27T00:00:00.000Z',
+    );
+  });
+});
+
+describe('cohort weeks', () => {
+  it('numbers calendar weeks from the one holding the start, never below one', () => {
+    // now is Monday 23 November 2026.
+    expect(cohortWeek(null, now)).toBe(1);
+    expect(cohortWeek('2026-11-23T00:00:00Z', now)).toBe(1);
+    expect(cohortWeek('2026-11-16T00:00:00Z', now)).toBe(2);
+    // A Sunday start: its week began on Monday the 9th (weeks begin on Mondays).
+    expect(cohortWeek('2026-11-15T00:00:00Z', now)).toBe(3);
+    // Weeks beginning on Sundays: the 15th opens the week before the 22nd.
+    expect(cohortWeek('2026-11-15T00:00:00Z', now, 0)).toBe(2);
+    expect(cohortWeek('2026-12-23T00:00:00Z', now)).toBe(1);
+  });
+
+  it('labels a week over a six-day span and finds its first day', () => {
+    expect(weekLabel(new Date('2026-03-02T00:00:00Z'))).toBe('Mar 2 - Mar 8');
+    expect(weekStartOf(new Date('2026-11-25T15:00:00Z')).toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
+    );
+    expect(weekStartOf(new Date('2026-11-25T15:00:00Z'), 0).toISOString()).toBe(
+      '2026-11-22T00:00:00.000Z',
+    );
+    expect(weekStartOf(new Date('2026-11-23T00:00:00Z'), 1).toISOString()).toBe(
+      '2026-11-23T00:00:00.000Z',
+    );
+  });
+});
+
+describe('CSV invitations', () => {
+  const teams = [
+    { id: 't1', name: 'Rocket Team', isSample: false },
+    { id: 's1', name: 'Sample Team', isSample: true },
+  ];
+
+  it('accepts only CSV files', () => {
+    expect(isCsvFile({ name: 'students.csv' })).toBe(true);
+    expect(isCsvFile({ name: 'students.CSV' })).toBe(true);
+    expect(isCsvFile({ name: 'export', type: 'text/csv' })).toBe(true);
+    expect(isCsvFile({ name: 'students.xlsx' })).toBe(false);
+    expect(CSV_MESSAGES.onlyCsv).toBe('Only CSV file types are accepted');
+  });
+
+  it('reports every bad row with the exact message and keeps the good ones', () => {
+    const { invitations, errors } = checkInvitationRows(
+      [
+        ['Email', 'Role', 'Team', 'First name', 'Last name'],
+        ['ana@example.com', 'Team Member', 'Rocket Team', 'Ana', 'Lima'],
+        ['', 'Team Member', 'Rocket Team', '', ''],
+        ['not-an-email', 'mentor', '', '', ''],
+        ['bo@example.com', '', '', '', ''],
+        ['cy@example.com', 'janitor', '', '', ''],
+        ['di@example.com', 'team member', 'Sample Team', '', ''],
+        ['', '', '', '', ''],
+        ['ed@example.com', 'Team Admin', 'Nowhere', '', ''],
+        ['FI@Example.com', 'Coach', '', '', ''],
+        ['gu@example.com', 'team mentor', 'sample team', '', ''],
+        ['ha@example.com', 'team admin', 'Sample Team', '', ''],
+      ],
+      teams,
+    );
+    expect(errors).toEqual([
+      'Row 3 - an email is required',
+      'Row 4 - not-an-email is not a valid email',
+      'Row 5 - a role is required',
+      'Row 6 - janitor is not a valid role',
+      'members cannot be added to the Sample Team',
+      'members cannot be added to the Sample Team',
+    ]);
+    expect(invitations).toEqual([
+      {
+        row: 2,
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        cohortRole: null,
+        team: { id: 't1', role: 'collaborator' },
+      },
+      // A team role whose team is not found joins the cohort as an observer.
+      {
+        row: 9,
+        email: 'ed@example.com',
+        firstName: '',
+        lastName: '',
+        cohortRole: 'observer',
+        team: null,
+      },
+      {
+        row: 10,
+        email: 'fi@example.com',
+        firstName: '',
+        lastName: '',
+        cohortRole: 'guest',
+        team: null,
+      },
+      {
+        row: 12,
+        email: 'ha@example.com',
+        firstName: '',
+        lastName: '',
+        cohortRole: null,
+        team: { id: 's1', role: 'admin' },
+      },
+    ]);
+  });
+
+  it('finds columns whatever their order and spelling', () => {
+    const { invitations, errors } = checkInvitationRows(
+      [
+        ['role', 'E-mail address'],
+        ['instructor', 'iv@example.com'],
+      ],
+      teams,
+    );
+    expect(errors).toEqual([]);
+    expect(invitations[0]).toMatchObject({ email: 'iv@example.com', cohortRole: 'instructor' });
+  });
+});
+
+describe('cohort abilities', () => {
+  it('lets organisation admins and cohort admins run the cohort', () => {
+    expect(
+      cohortAbilities({ organizationRole: 'admin', cohortRole: null, teamRoles: [] }),
+    ).toMatchObject({
+      manage: true,
+      commentOnTeams: true,
+    });
+    expect(
+      cohortAbilities({ organizationRole: 'collaborator', cohortRole: 'admin', teamRoles: [] })
+        ?.manage,
+    ).toBe(true);
+  });
+
+  it('gives instructors, mentors and coaches comments; observers and students only view', () => {
+    const as = (cohortRole: string | null, teamRoles: string[] = []) =>
+      cohortAbilities({ organizationRole: 'collaborator', cohortRole, teamRoles });
+    expect(as('instructor')).toMatchObject({
+      manage: false,
+      commentOnTeams: true,
+      critiquePresentations: true,
+    });
+    expect(as('mentor')).toMatchObject({
+      manage: false,
+      commentOnTeams: true,
+      critiquePresentations: false,
+    });
+    expect(as('guest')).toMatchObject({ commentOnTeams: true, critiquePresentations: false });
+    expect(as('observer')).toMatchObject({ view: true, manage: false, commentOnTeams: false });
+    expect(as(null, ['collaborator'])).toMatchObject({
+      view: true,
+      seeAllTeams: true,
+      manage: false,
+    });
+    expect(as(null)).toBeNull();
+  });
+
+  it('shows "default" with the highest team role', () => {
+    expect(cohortRoleDisplay('guest', [])).toBe('Coach');
+    expect(cohortRoleDisplay('default', ['observer', 'admin'])).toBe('default (Team Admin)');
+    expect(cohortRoleDisplay(null, ['collaborator'])).toBe('default (Member)');
+    expect(cohortRoleDisplay(null, [])).toBe('default');
+  });
+
+  it('offers Coach only with cohortGuests', () => {
+    expect(invitableCohortRoles(false)).toEqual(['admin', 'instructor', 'mentor', 'observer']);
+    expect(invitableCohortRoles(true)).toContain('guest');
+  });
+});

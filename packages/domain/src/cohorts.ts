@@ -1,0 +1,356 @@
+/**
+ * Cohorts, the classroom mode (part 2 §3 Cohort, §4 cohort timing and member roles, §5 CSV
+ * invitations, §6 cohort roles; part 2 §9): timing flags, roles and their names, the create and
+ * update rules, and the checks of a CSV of invitations with the spec's exact row messages.
+ */
+import { z } from 'zod';
+import { isValidEmail } from './checks.ts';
+import { DEFAULT_WEEKLY_INTERVIEW_GOAL } from './leaderboard.ts';
+import { TIMERS } from './limits.ts';
+import type { TEAM_ROLES } from './permissions.ts';
+import { COHORT_ROLES, TEAM_ROLE_NAMES } from './permissions.ts';
+
+export type CohortRole = (typeof COHORT_ROLES)[number];
+export const COHORT_ROLE_NAMES: Record<CohortRole, string> = {
+  admin: 'Admin',
+  instructor: 'Instructor',
+  mentor: 'Mentor',
+  guest: 'Coach',
+  observer: 'Observer',
+};
+
+/** Team roles are project roles in the cohort's team projects. */
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const SAMPLE_TEAM_NAME = 'Sample Team';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+
+export interface CohortDates {
+  startsAt: Date | string | null;
+  endsAt: Date | string | null;
+  /** The end shown to people (instruction end); the end when absent. */
+  endsAtDisplay?: Date | string | null;
+  deactivatesAt?: Date | string | null;
+}
+
+const time = (value: Date | string | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : new Date(value).getTime();
+
+/** The cohort's timing flags at `now` (part 2 §4 Cohort timing). */
+export function cohortTiming(cohort: CohortDates, now: Date = new Date()) {
+  const at = now.getTime();
+  const starts = time(cohort.startsAt);
+  const end = time(cohort.endsAtDisplay) ?? time(cohort.endsAt);
+  const deactivates = time(cohort.deactivatesAt);
+  const ended = end !== null && at > end;
+  return {
+    started: starts === null || at >= starts,
+    ended,
+    deactivated: deactivates !== null && at > deactivates,
+    /** Ending within 5 days before the end. */
+    isEnding: end !== null && !ended && end - at <= TIMERS.cohortEndingMs,
+  };
+}
+
+/** The default end of a cohort starting at `startsAt`: three months later. */
+export function defaultCohortEnd(startsAt: Date): Date {
+  const end = new Date(startsAt);
+  end.setUTCMonth(end.getUTCMonth() + TIMERS.cohortDefaultMonths);
+  return end;
+}
+
+/** Until when students keep access to their data: six weeks after instruction ends. */
+export function studentAccessUntil(endsAt: Date): Date {
+  return new Date(endsAt.getTime() + TIMERS.studentAccessWeeks * WEEK_MS);
+}
+
+/**
+ * The cohort's week number at `now`: 1 in the week (beginning on `weekBeginsOn`) that holds the
+ * start, counting calendar weeks from there; never below 1.
+ */
+export function cohortWeek(
+  startsAt: Date | string | null,
+  now: Date = new Date(),
+  weekBeginsOn = 1,
+): number {
+  const starts = time(startsAt);
+  if (starts === null) return 1;
+  const first = weekStartOf(new Date(starts), weekBeginsOn).getTime();
+  const current = weekStartOf(now, weekBeginsOn).getTime();
+  return Math.max(1, Math.round((current - first) / WEEK_MS) + 1);
+}
+
+/** A week's label: its first day to six days later ("Mar 2 - Mar 8"), in UTC. */
+export function weekLabel(weekStart: Date): string {
+  const format = (d: Date) =>
+    d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `${format(weekStart)} - ${format(new Date(weekStart.getTime() + 6 * DAY_MS))}`;
+}
+
+/**
+ * The start of the week containing `date` for a cohort whose weeks begin on `weekBeginsOn`
+ * (0 Sunday … 6 Saturday; default 1, Monday), at midnight UTC.
+ */
+export function weekStartOf(date: Date, weekBeginsOn = 1): Date {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const back = (day.getUTCDay() - weekBeginsOn + 7) % 7;
+  return new Date(day.getTime() - back * DAY_MS);
+}
+
+export const DEFAULT_COHORT_SETTINGS = {
+  publicInstructorComments: false,
+  peerCommentsReport: false,
+  weeklyInterviewGoal: DEFAULT_WEEKLY_INTERVIEW_GOAL,
+  customTeamCount: null as number | null,
+};
+export type CohortSettings = typeof DEFAULT_COHORT_SETTINGS;
+
+const optionalDate = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .nullable()
+  .optional();
+
+export const cohortSettingsSchema = z.object({
+  publicInstructorComments: z.boolean().optional(),
+  peerCommentsReport: z.boolean().optional(),
+  weeklyInterviewGoal: z
+    .number()
+    .int()
+    .min(1, 'The weekly interview goal must be at least 1.')
+    .max(1000)
+    .optional(),
+  customTeamCount: z.number().int().min(1).max(1000).nullable().optional(),
+});
+
+export const createCohortSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Please give the cohort a name.')
+    .max(120, 'Please keep the name under 120 characters.'),
+  startsAt: optionalDate,
+  endsAt: optionalDate,
+  weekBeginsOn: z.number().int().min(0).max(6).default(1),
+  location: z.string().trim().max(200).default(''),
+  language: z.string().trim().max(20).default('en-US'),
+});
+
+export const updateCohortSchema = createCohortSchema.partial().extend({
+  cohortId: z.uuid(),
+  endsAtDisplay: optionalDate,
+  deactivatesAt: optionalDate,
+  draft: z.literal(false).optional(),
+  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
+  settings: cohortSettingsSchema.optional(),
+  info: z
+    .object({
+      agency: z.string().max(200),
+      hub: z.string().max(200),
+      adminPartners: z.string().max(500),
+      university: z.string().max(200),
+    })
+    .partial()
+    .optional(),
+  resources: z
+    .array(
+      z.object({
+        id: z.string().min(1).max(40),
+        title: z.string().trim().min(1, 'Please give the resource a title.').max(200),
+        link: z
+          .string()
+          .trim()
+          .max(2000)
+          .refine((l) => /^https?:\/\/\S+$/i.test(l), 'Please enter a link starting with https://'),
+      }),
+    )
+    .max(50)
+    .optional(),
+});
+
+// CSV invitations (part 2 §5).
+
+export const CSV_MESSAGES = {
+  onlyCsv: 'Only CSV file types are accepted',
+  emailRequired: (row: number) => `Row ${row} - an email is required`,
+  invalidEmail: (row: number, value: string) => `Row ${row} - ${value} is not a valid email`,
+  roleRequired: (row: number) => `Row ${row} - a role is required`,
+  invalidRole: (row: number, role: string) => `Row ${row} - ${role} is not a valid role`,
+  sampleTeam: 'members cannot be added to the Sample Team',
+} as const;
+
+/** Team roles a CSV may name, and the project role each gives. */
+const CSV_TEAM_ROLES: Record<string, TeamRole> = {
+  'team admin': 'admin',
+  'team member': 'collaborator',
+  member: 'collaborator',
+  'team mentor': 'commenter',
+};
+/** Cohort roles a CSV may name. */
+const CSV_COHORT_ROLES: Record<string, CohortRole> = {
+  admin: 'admin',
+  instructor: 'instructor',
+  mentor: 'mentor',
+  coach: 'guest',
+  guest: 'guest',
+  observer: 'observer',
+};
+
+export interface CsvInvitation {
+  row: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** A cohort role, or observer for team roles whose team is not found. */
+  cohortRole: CohortRole | null;
+  /** The team (by id) and the role in it. */
+  team: { id: string; role: TeamRole } | null;
+}
+
+export interface CsvTeam {
+  id: string;
+  name: string;
+  isSample: boolean;
+}
+
+/** The column of a header row ("Email", "E-mail address" → email). */
+function columnOf(header: string): 'email' | 'role' | 'team' | 'firstName' | 'lastName' | null {
+  const h = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (h.startsWith('email') || h === 'e mail' || h.startsWith('e mail')) return 'email';
+  if (h === 'role') return 'role';
+  if (h === 'team' || h === 'team name' || h === 'project') return 'team';
+  if (h === 'first name' || h === 'firstname' || h === 'first') return 'firstName';
+  if (h === 'last name' || h === 'lastname' || h === 'last') return 'lastName';
+  return null;
+}
+
+/** Whether a chosen file is a CSV (by name or type). */
+export function isCsvFile(file: { name: string; type?: string }): boolean {
+  return /\.csv$/i.test(file.name) || file.type === 'text/csv';
+}
+
+/**
+ * Checks the parsed rows of a CSV of invitations (the first row is the header; row numbers count
+ * it, as a spreadsheet shows them). Rows with neither email nor role are skipped. Team roles go to
+ * the named team, or to the cohort as observers when no team matches; cohort roles go to the
+ * cohort. Every problem is reported with the spec's message.
+ */
+export function checkInvitationRows(
+  rows: string[][],
+  teams: CsvTeam[],
+): { invitations: CsvInvitation[]; errors: string[] } {
+  const [header = [], ...body] = rows;
+  const columns = header.map(columnOf);
+  const invitations: CsvInvitation[] = [];
+  const errors: string[] = [];
+  body.forEach((cells, index) => {
+    const row = index + 2;
+    const cell = (name: NonNullable<ReturnType<typeof columnOf>>) => {
+      const at = columns.indexOf(name);
+      return at < 0 ? '' : (cells[at] ?? '').trim();
+    };
+    const email = cell('email');
+    const roleText = cell('role');
+    if (!email && !roleText) return;
+    if (!email) {
+      errors.push(CSV_MESSAGES.emailRequired(row));
+      return;
+    }
+    if (!isValidEmail(email)) {
+      errors.push(CSV_MESSAGES.invalidEmail(row, email));
+      return;
+    }
+    if (!roleText) {
+      errors.push(CSV_MESSAGES.roleRequired(row));
+      return;
+    }
+    const role = roleText.toLowerCase().replace(/\s+/g, ' ');
+    const base = {
+      row,
+      email: email.toLowerCase(),
+      firstName: cell('firstName'),
+      lastName: cell('lastName'),
+    };
+    const teamRole = CSV_TEAM_ROLES[role];
+    if (teamRole) {
+      const teamName = cell('team').toLowerCase();
+      const team = teamName
+        ? teams.find((t) => t.name.trim().toLowerCase() === teamName)
+        : undefined;
+      if (team?.isSample && teamRole !== 'admin') {
+        errors.push(CSV_MESSAGES.sampleTeam);
+        return;
+      }
+      invitations.push(
+        team
+          ? { ...base, cohortRole: null, team: { id: team.id, role: teamRole } }
+          : { ...base, cohortRole: 'observer', team: null },
+      );
+      return;
+    }
+    const cohortRole = CSV_COHORT_ROLES[role];
+    if (!cohortRole) {
+      errors.push(CSV_MESSAGES.invalidRole(row, roleText));
+      return;
+    }
+    invitations.push({ ...base, cohortRole, team: null });
+  });
+  return { invitations, errors };
+}
+
+// Who may do what (part 2 §6).
+
+const TEAM_ROLE_RANK = ['observer', 'guest', 'commenter', 'collaborator', 'admin', 'owner'];
+
+export interface CohortViewer {
+  /** The organisation role: owners and admins run every cohort. */
+  organizationRole: string;
+  /** The role in the cohort itself, if any. */
+  cohortRole: string | null;
+  /** Roles held in the cohort's teams. */
+  teamRoles: string[];
+}
+
+/** What a person may do in a cohort; null when they have no part in it. */
+export function cohortAbilities(viewer: CohortViewer) {
+  const orgAdmin = viewer.organizationRole === 'owner' || viewer.organizationRole === 'admin';
+  const role = viewer.cohortRole;
+  const inTeam = viewer.teamRoles.length > 0;
+  if (!orgAdmin && !role && !inTeam) return null;
+  const manage = orgAdmin || role === 'admin';
+  return {
+    view: true,
+    /** Cohort settings, teams and membership. */
+    manage,
+    /** Mentors, coaches and instructors comment on all team data. */
+    commentOnTeams: manage || role === 'instructor' || role === 'mentor' || role === 'guest',
+    /** Instructors also comment separately in presentations. */
+    critiquePresentations: manage || role === 'instructor',
+    /** Everyone in a team sees the other teams' projects. */
+    seeAllTeams: true,
+  };
+}
+
+/** The role a person is shown with: a cohort role, or "default" with their highest team role. */
+export function cohortRoleDisplay(cohortRole: string | null, teamRoles: string[]): string {
+  if (cohortRole && cohortRole !== 'default')
+    return COHORT_ROLE_NAMES[cohortRole as CohortRole] ?? cohortRole;
+  const highest = [...teamRoles].sort(
+    (a, b) => TEAM_ROLE_RANK.indexOf(b) - TEAM_ROLE_RANK.indexOf(a),
+  )[0];
+  return highest ? `default (${TEAM_ROLE_LABELS[highest] ?? highest})` : 'default';
+}
+
+const TEAM_ROLE_LABELS: Record<string, string> = {
+  ...TEAM_ROLE_NAMES,
+  owner: TEAM_ROLE_NAMES.admin,
+};
+
+/** Cohort roles offered when inviting: Coach only where the organisation has cohortGuests. */
+export function invitableCohortRoles(hasCohortGuests: boolean): CohortRole[] {
+  return COHORT_ROLES.filter((r) => r !== 'guest' || hasCohortGuests);
+}
