@@ -52,8 +52,9 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
   await page.goto(`${projectPath}/portal`);
   await expect(page.getByText('The public portal is turned off for this project.')).toBeVisible();
   await page.getByRole('link', { name: 'Turn it on in the project settings' }).click();
-  await page.getByLabel('Public portal').click();
-  await expect(page.getByLabel('Public portal')).toBeChecked();
+  const portalSwitch = page.getByRole('switch', { name: 'Public portal' });
+  await portalSwitch.click();
+  await expect(portalSwitch).toBeChecked();
   await page.goto(`${projectPath}/portal`);
 
   // Create the board with its own link.
