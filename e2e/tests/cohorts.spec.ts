@@ -7,7 +7,7 @@ import {
   uniqueSuffix,
 } from './helpers.ts';
 
-test('an instructor creates a cohort, imports students into two teams by CSV, a student logs an interview and the leaderboard counts it', async ({
+test('an instructor creates a cohort, imports students into two teams by CSV, a student logs an interview, the leaderboard counts it and a mentor scores a presentation', async ({
   browser,
 }) => {
   const suffix = uniqueSuffix();
@@ -117,6 +117,45 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await expect(page.getByTestId('leaderboard-teams')).not.toContainText('Sample Team');
   await page.screenshot({ path: 'test-results/leaderboard.png', fullPage: true });
 
+  // A presentation for every team; the mentor joins and scores the Rocket Team.
+  await page.getByRole('link', { name: 'Teams and members' }).click();
+  await page.getByRole('tab', { name: 'Presentations' }).click();
+  await page.getByLabel(/^Name/).fill('Week 1 pitch');
+  await page.getByRole('button', { name: 'Create presentation' }).click();
+  await expect(page.getByTestId('team-presentation')).toHaveCount(2);
+
+  const mentorContext = await browser.newContext();
+  const mentor = await mentorContext.newPage();
+  await followMailLink(mentor, `mentor.${suffix}@example.com`, `You are invited to ${orgName}`);
+  await mentor.getByLabel('First name').fill('Mia');
+  await mentor.getByLabel('Last name').fill('Ng');
+  await passwordField(mentor).fill(PASSWORD);
+  await mentor.getByRole('button', { name: 'Join' }).click();
+  await expect(mentor.getByTestId('organization-name')).toHaveText(orgName);
+  await mentor.getByTestId('nav-cohorts').getByRole('link', { name: 'Spring I-Corps' }).click();
+  await expect(mentor.getByText('Your role: Mentor')).toBeVisible();
+  await mentor.getByRole('tab', { name: 'Presentations' }).click();
+  const rocketPitch = mentor.getByTestId('team-presentation').filter({ hasText: 'Rocket Team' });
+  await rocketPitch.getByRole('combobox', { name: 'Your score' }).click();
+  await mentor.getByRole('option', { name: '4' }).click();
+  await expect(rocketPitch.getByTestId('team-score')).toHaveText('4.0');
+  await rocketPitch.getByRole('button', { name: /^Comments/ }).click();
+  await rocketPitch.getByRole('textbox', { name: 'Comment on Rocket Team' }).fill('Clear problem');
+  await rocketPitch.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(rocketPitch.getByText('Clear problem')).toBeVisible();
+  await mentor.screenshot({ path: 'test-results/presentations.png', fullPage: true });
+
+  // The instructor sees the score.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Presentations' }).click();
+  await expect(
+    page
+      .getByTestId('team-presentation')
+      .filter({ hasText: 'Rocket Team' })
+      .getByTestId('team-score'),
+  ).toHaveText('4.0');
+
+  await mentorContext.close();
   await studentContext.close();
   await instructorContext.close();
 });

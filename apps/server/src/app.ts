@@ -41,6 +41,7 @@ import { createS3Storage } from './platform/storage/s3.ts';
 import { createAiProvider } from './platform/ai/index.ts';
 import { createPayments } from './platform/payments/index.ts';
 import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
+import { registerCohortRoutes } from './modules/cohorts/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerCollectionRoutes(app, services);
   registerBillingRoutes(app, services);
   registerPortalRoutes(app, services);
+  registerCohortRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);

@@ -289,7 +289,13 @@ const PORTAL_STATE = '{ board { id } }';
 
 /** Runs a cohort operation with the world's organisation on the academic license for a moment. */
 const asAcademic =
-  (work: (w: World, actor: Agent, cohortId: string) => Promise<GatewayAnswer>) =>
+  (
+    work: (
+      w: World,
+      actor: Agent,
+      cohortId: string,
+    ) => Promise<GatewayAnswer | LightMyRequestResponse>,
+  ) =>
   async (w: World, actor: Agent) => {
     const setLicense = (license: string) =>
       built.services.database.db
@@ -308,6 +314,26 @@ const asAcademic =
       await setLicense('enterprise');
     }
   };
+
+/** A cohort team with a presentation, made by the owner; answers the team presentation's id. */
+const freshTeamPresentation = async (w: World, cohortId: string) => {
+  await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($c: ID!) { createCohortTeam(cohortId: $c, name: "Presenters") { id } }',
+    {
+      c: cohortId,
+    },
+  );
+  const made = await onOrg(
+    w.owner,
+    w.org.slug,
+    'mutation($i: JSON!) { createPresentation(input: $i) { id teams { id } } }',
+    { i: { cohortId, name: 'Pitch' } },
+  );
+  const presentation = made.data?.createPresentation as { id: string; teams: { id: string }[] };
+  return { presentationId: presentation.id, teamPresentationId: presentation.teams[0]!.id };
+};
 
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
@@ -1246,6 +1272,60 @@ const GATEWAY: Record<string, Rule> = {
       ),
     ),
   },
+  createPresentation: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { createPresentation(input: $i) { id } }', {
+        i: { cohortId, name: 'Pitch' },
+      }),
+    ),
+  },
+  updatePresentation: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const { presentationId } = await freshTeamPresentation(w, cohortId);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { updatePresentation(input: $i) { id } }',
+        {
+          i: { presentationId, name: 'Renamed' },
+        },
+      );
+    }),
+  },
+  deletePresentation: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const { presentationId } = await freshTeamPresentation(w, cohortId);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($id: ID!) { deletePresentation(presentationId: $id) }',
+        {
+          id: presentationId,
+        },
+      );
+    }),
+  },
+  scoreTeamPresentation: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const { teamPresentationId } = await freshTeamPresentation(w, cohortId);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }',
+        {
+          i: { teamPresentationId, score: 4 },
+        },
+      );
+    }),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -1255,6 +1335,38 @@ const GATEWAY: Record<string, Rule> = {
 };
 
 const REST: Record<string, Rule> = {
+  'POST /api/cohort/team-presentations/:id/media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (world, agent, cohortId) => {
+      const { teamPresentationId } = await freshTeamPresentation(world, cohortId);
+      const key = await freshUpload(world, 'presentations', teamPresentationId);
+      return agent.post(
+        `/api/cohort/team-presentations/${teamPresentationId}/media`,
+        { key },
+        onHost(world),
+      );
+    }),
+  },
+  'DELETE /api/cohort/team-presentations/:id/media/:mediaId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (world, agent, cohortId) => {
+      const { teamPresentationId } = await freshTeamPresentation(world, cohortId);
+      const key = await freshUpload(world, 'presentations', teamPresentationId);
+      const file = await world.owner.post(
+        `/api/cohort/team-presentations/${teamPresentationId}/media`,
+        { key },
+        onHost(world),
+      );
+      const mediaId = (file.json() as { id: string }).id;
+      return agent.delete(
+        `/api/cohort/team-presentations/${teamPresentationId}/media/${mediaId}`,
+        undefined,
+        onHost(world),
+      );
+    }),
+  },
   'GET /api/public/portals/:link': { kind: 'public', why: 'the portal is for visitors' },
   'GET /api/public/portals/:link/media/:mediaId': {
     kind: 'public',

@@ -415,3 +415,223 @@ describe('leaderboard', () => {
     );
   });
 });
+
+describe('presentations', () => {
+  const PRESENTATION = `id name session scoreAvg instructorCritique
+    teams { id name isMember scoreAvg scoreCount myScore commentCount presentationMedia { filename } }`;
+  interface Presentation {
+    id: string;
+    name: string;
+    session: string | null;
+    scoreAvg: number | null;
+    instructorCritique: string;
+    teams: {
+      id: string;
+      name: string;
+      isMember: boolean;
+      scoreAvg: number | null;
+      scoreCount: number;
+      myScore: number | null;
+      commentCount: number;
+      presentationMedia: { filename: string }[];
+    }[];
+  }
+
+  it('are made for the teams; teams upload, mentors score and comment, instructors critique', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    await addTeam(w, cohort!.id, 'Rocket Team');
+    const { cohort: withTeams } = await addTeam(w, cohort!.id, 'Ocean Team');
+    const rocketId = withTeams!.teams.find((t) => t.name === 'Rocket Team')!.id;
+    const mentor = await signUpUser(built);
+    const instructor = await signUpUser(built);
+    const student = await signUpUser(built);
+    await w.run(
+      w.owner,
+      'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { invited } }',
+      {
+        c: cohort!.id,
+        i: [
+          { email: mentor.email, cohortRole: 'mentor', team: null },
+          { email: instructor.email, cohortRole: 'instructor', team: null },
+          { email: student.email, cohortRole: null, team: { id: rocketId, role: 'collaborator' } },
+        ],
+      },
+    );
+    for (const person of [mentor, instructor, student])
+      await person.agent.post('/api/users/profiles', {}, { 'x-organization-id': w.org.id });
+    const as = (agent: Agent, query: string, variables: Record<string, unknown>) =>
+      onOrg(agent, w.org.slug, query, variables);
+
+    const made = await w.run(
+      w.owner,
+      `mutation($i: JSON!) { createPresentation(input: $i) { ${PRESENTATION} } }`,
+      {
+        i: { cohortId: cohort!.id, name: 'Week 1 pitch', session: 'Opportunity Assessment' },
+      },
+    );
+    const presentation = made.data?.createPresentation as Presentation;
+    // Every team but the Sample Team presents.
+    expect(presentation.teams.map((t) => t.name)).toEqual(['Ocean Team', 'Rocket Team']);
+    expect(presentation.session).toBe('Opportunity Assessment');
+    const rocket = presentation.teams.find((t) => t.name === 'Rocket Team')!;
+    const ocean = presentation.teams.find((t) => t.name === 'Ocean Team')!;
+
+    // Students may not create presentations, nor score.
+    const refused = await as(
+      student.agent,
+      'mutation($i: JSON!) { createPresentation(input: $i) { id } }',
+      {
+        i: { cohortId: cohort!.id, name: 'Mine' },
+      },
+    );
+    expect(refused.errors?.[0]?.message).toContain('statusCode:403');
+    const selfScore = await as(
+      student.agent,
+      'mutation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }',
+      {
+        i: { teamPresentationId: rocket.id, score: 5 },
+      },
+    );
+    expect(selfScore.errors?.[0]?.message).toContain('statusCode:403');
+
+    // The student uploads the team's file.
+    const host = { host: `${w.org.slug}.assay.test` };
+    const signed = (
+      await student.agent.get(
+        `/api/media/sign?${new URLSearchParams({ filename: 'pitch.png', collection: 'presentations', locationId: rocket.id }).toString()}`,
+        host,
+      )
+    ).json() as { url: string; key: string };
+    const pdf = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await built.app.inject({
+      method: 'PUT',
+      url: signed.url,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: pdf,
+    });
+    const recorded = await student.agent.post(
+      `/api/cohort/team-presentations/${rocket.id}/media`,
+      { key: signed.key },
+      host,
+    );
+    expect(recorded.statusCode).toBe(200);
+    // A student of another team cannot add files to this one.
+    const otherStudent = await signUpUser(built);
+    await w.run(
+      w.owner,
+      'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { invited } }',
+      {
+        c: cohort!.id,
+        i: [
+          {
+            email: otherStudent.email,
+            cohortRole: null,
+            team: {
+              id: withTeams!.teams.find((t) => t.name === 'Ocean Team')!.id,
+              role: 'collaborator',
+            },
+          },
+        ],
+      },
+    );
+    await otherStudent.agent.post('/api/users/profiles', {}, { 'x-organization-id': w.org.id });
+    const foreignSign = await otherStudent.agent.get(
+      `/api/media/sign?${new URLSearchParams({ filename: 'x.pdf', collection: 'presentations', locationId: rocket.id }).toString()}`,
+      host,
+    );
+    expect(foreignSign.statusCode).toBe(403);
+
+    // Mentor and instructor score; the mentor comments; the instructor critiques.
+    for (const [agent, score] of [
+      [mentor.agent, 4],
+      [instructor.agent, 5],
+    ] as const) {
+      const scored = await as(
+        agent,
+        'mutation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }',
+        {
+          i: { teamPresentationId: rocket.id, score },
+        },
+      );
+      expect(scored.errors).toBeUndefined();
+    }
+    await as(mentor.agent, 'mutation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }', {
+      i: { teamPresentationId: ocean.id, score: 2 },
+    });
+    const outOfRange = await as(
+      mentor.agent,
+      'mutation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }',
+      {
+        i: { teamPresentationId: rocket.id, score: 9 },
+      },
+    );
+    expect(outOfRange.errors?.[0]?.message).toContain('Scores go from 1 to 5.');
+    const comment = await as(mentor.agent, 'mutation($i: JSON!) { addComment(input: $i) { id } }', {
+      i: { subjectType: 'presentation', subjectId: rocket.id, body: 'Sharp problem statement' },
+    });
+    expect(comment.errors).toBeUndefined();
+    const critique = await as(
+      instructor.agent,
+      `mutation($i: JSON!) { updatePresentation(input: $i) { ${PRESENTATION} } }`,
+      {
+        i: { presentationId: presentation.id, instructorCritique: 'Talk to more buyers.' },
+      },
+    );
+    expect((critique.data?.updatePresentation as Presentation).instructorCritique).toBe(
+      'Talk to more buyers.',
+    );
+    const renameByInstructor = await as(
+      instructor.agent,
+      'mutation($i: JSON!) { updatePresentation(input: $i) { id } }',
+      {
+        i: { presentationId: presentation.id, name: 'Mine' },
+      },
+    );
+    expect(renameByInstructor.errors?.[0]?.message).toContain('statusCode:403');
+
+    const list = (
+      await as(
+        mentor.agent,
+        `query($c: ID!) { cohortPresentations(cohortId: $c) { ${PRESENTATION} } }`,
+        {
+          c: cohort!.id,
+        },
+      )
+    ).data?.cohortPresentations as Presentation[];
+    const seen = list[0]!;
+    const rocketSeen = seen.teams.find((t) => t.name === 'Rocket Team')!;
+    expect(rocketSeen).toMatchObject({
+      scoreAvg: 4.5,
+      scoreCount: 2,
+      myScore: 4,
+      commentCount: 1,
+      isMember: false,
+      presentationMedia: [{ filename: 'pitch.png' }],
+    });
+    // The presentation's average is over every score given: (4 + 5 + 2) / 3.
+    expect(seen.scoreAvg).toBe(3.7);
+    const studentView = (
+      await as(
+        student.agent,
+        `query($c: ID!) { cohortPresentations(cohortId: $c) { ${PRESENTATION} } }`,
+        {
+          c: cohort!.id,
+        },
+      )
+    ).data?.cohortPresentations as Presentation[];
+    expect(studentView[0]!.teams.find((t) => t.name === 'Rocket Team')?.isMember).toBe(true);
+
+    const deleted = await w.run(
+      w.owner,
+      'mutation($id: ID!) { deletePresentation(presentationId: $id) }',
+      {
+        id: presentation.id,
+      },
+    );
+    expect(deleted.data?.deletePresentation).toBe(true);
+  });
+});

@@ -4,6 +4,13 @@ import type { GatewayModule } from '../../gateway/module.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { cohortLeaderboard } from './leaderboard.ts';
 import {
+  createPresentation,
+  deletePresentation,
+  listPresentations,
+  scoreTeamPresentation,
+  updatePresentation,
+} from './presentations.ts';
+import {
   createCohort,
   createCohortTeam,
   getCohort,
@@ -46,10 +53,35 @@ export const cohortsModule: GatewayModule = {
         listCohorts(context.services, await member(context)),
       cohort: async (_: unknown, args: { id: string }, context: GatewayContext) =>
         getCohort(context.services, await member(context), args.id),
+      cohortPresentations: async (
+        _: unknown,
+        args: { cohortId: string },
+        context: GatewayContext,
+      ) => listPresentations(context.services, await member(context), args.cohortId),
       cohortLeaderboard: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
         cohortLeaderboard(context.services, await member(context), args.cohortId),
     },
     Mutation: {
+      createPresentation: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        createPresentation(context.services, await member(context), args.input, ctx(context)),
+      updatePresentation: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        updatePresentation(context.services, await member(context), args.input, ctx(context)),
+      deletePresentation: async (
+        _: unknown,
+        args: { presentationId: string },
+        context: GatewayContext,
+      ) =>
+        deletePresentation(
+          context.services,
+          await member(context),
+          args.presentationId,
+          ctx(context),
+        ),
+      scoreTeamPresentation: async (
+        _: unknown,
+        args: { input: unknown },
+        context: GatewayContext,
+      ) => scoreTeamPresentation(context.services, await member(context), args.input, ctx(context)),
       createCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
         createCohort(context.services, await member(context), args.input, ctx(context)),
       updateCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>

@@ -4,6 +4,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -89,3 +90,60 @@ export const cohortMembers = pgTable(
   ],
 );
 export type CohortMemberRow = typeof cohortMembers.$inferSelect;
+
+/** A presentation of a cohort (part 2 §3 Presentation): the teams present, staff score and comment. */
+export const presentations = pgTable(
+  'presentations',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    guidelines: text('guidelines').notNull().default(''),
+    instructorCritique: text('instructor_critique').notNull().default(''),
+    /** One of the nine guideline sessions, if the presentation closes one. */
+    session: text('session'),
+    presentationDate: at('presentation_date'),
+    createdByProfileId: uuid('created_by_profile_id'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [index('presentations_cohort_idx').on(t.cohortId)],
+);
+export type PresentationRow = typeof presentations.$inferSelect;
+
+/** One team's part in a presentation: its media (media collection presentations) and scores. */
+export const teamPresentations = pgTable(
+  'team_presentations',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    presentationId: uuid('presentation_id')
+      .notNull()
+      .references(() => presentations.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    uniqueIndex('team_presentations_presentation_project_idx').on(t.presentationId, t.projectId),
+  ],
+);
+export type TeamPresentationRow = typeof teamPresentations.$inferSelect;
+
+/** A score (1 to 5) given by an instructor or mentor to a team's presentation; one each. */
+export const presentationScores = pgTable(
+  'presentation_scores',
+  {
+    teamPresentationId: uuid('team_presentation_id')
+      .notNull()
+      .references(() => teamPresentations.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    score: integer('score').notNull(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.teamPresentationId, t.profileId] })],
+);

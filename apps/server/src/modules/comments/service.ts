@@ -18,10 +18,11 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, loadPeople, projectAccess, type ProjectAccess } from '../cards/access.ts';
+import { teamPresentationAccess } from '../cohorts/presentations.ts';
 import { parse } from '../projects/service.ts';
 import { commentLikes, comments, type CommentRow } from './schema.ts';
 
-/** The subject's project and the member's scope there (presentations: not yet). */
+/** The subject's project and the member's scope there (for a presentation, its team's). */
 async function subjectAccess(
   services: AppServices,
   member: MemberContext,
@@ -36,7 +37,16 @@ async function subjectAccess(
     const access = await projectAccess(services, member, subjectId);
     return { ...access, title: access.project.name, ownerId: access.project.createdByProfileId };
   }
-  throw new AppError('featureUnavailable');
+  // A team's presentation: staff who comment on teams, and the team itself.
+  const found = await teamPresentationAccess(services, member, subjectId);
+  const access = await projectAccess(services, member, found.team.projectId);
+  const canComment = found.access.abilities.commentOnTeams || found.isMember;
+  return {
+    ...access,
+    scope: { ...access.scope, comment: canComment ? 'write' : 'read' },
+    title: `${found.presentation.name}: ${found.projectName}`,
+    ownerId: null,
+  };
 }
 
 async function present(services: AppServices, member: MemberContext, rows: CommentRow[]) {

@@ -23,6 +23,7 @@ import { summarizeOnUpload } from '../generation/api.ts';
 import { cardAccess, editableCardAccess, projectAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
+import { mayEditTeamPresentation, teamPresentationAccess } from '../cohorts/presentations.ts';
 import { mayManagePortal } from '../portal/policy.ts';
 import { boardAccess } from '../portal/state.ts';
 import { processUpload } from './processing.ts';
@@ -86,8 +87,11 @@ async function checkSubject(
       if (!mayManagePortal(member, access)) throw new AppError('forbidden');
       return { projectId: access.project.id };
     }
+    case 'presentations':
+      // A team's presentation files: its members and those who run the cohort.
+      return mayEditTeamPresentation(services, member, subjectId);
     default:
-      // Presentations and cohort resources arrive with their features.
+      // Cohort resources arrive with their feature.
       throw new AppError('validation', { message: 'Files cannot be added there yet.' });
   }
 }
@@ -281,6 +285,8 @@ export async function downloadMedia(
   if (row.collection === 'cards') await cardAccess(services, member, row.subjectId);
   if (row.collection === 'projects') await projectAccess(services, member, row.subjectId);
   if (row.collection === 'publicBoard') await boardAccess(services, member, row.subjectId);
+  if (row.collection === 'presentations')
+    await teamPresentationAccess(services, member, row.subjectId);
   const variant = query.variant === 'medium' || query.variant === 'thumb' ? query.variant : null;
   const key = (variant && row.variants[variant]) || row.path;
   const data = await services.storage.read(key);

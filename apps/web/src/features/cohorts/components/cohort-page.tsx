@@ -47,6 +47,7 @@ import {
   type InviteResult,
 } from '../api/cohorts.ts';
 import { CohortStatus } from './cohorts-page.tsx';
+import { PresentationsTab } from './presentations-tab.tsx';
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
 const stepKey = (id: string) => `create-cohort-invites-${id}`;
@@ -440,6 +441,7 @@ export function CohortPage() {
           <Tabs.List>
             <Tabs.Tab value="teams">Teams</Tabs.Tab>
             <Tabs.Tab value="members">Members</Tabs.Tab>
+            <Tabs.Tab value="presentations">Presentations</Tabs.Tab>
             {cohort.abilities.manage ? <Tabs.Tab value="invite">Invite</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="settings">Settings</Tabs.Tab> : null}
           </Tabs.List>
@@ -448,6 +450,9 @@ export function CohortPage() {
           </Tabs.Panel>
           <Tabs.Panel value="members" pt="md">
             <Members cohort={cohort} />
+          </Tabs.Panel>
+          <Tabs.Panel value="presentations" pt="md">
+            <PresentationsTab cohort={cohort} />
           </Tabs.Panel>
           <Tabs.Panel value="invite" pt="md">
             <Stack gap="lg">
