@@ -10,6 +10,8 @@ import {
 test('an instructor creates a cohort, imports students into two teams by CSV, a student logs an interview, the leaderboard counts it and a mentor scores a presentation', async ({
   browser,
 }) => {
+  // Three people's whole journeys in one story: longer than the default minute on two cores.
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   const orgName = `University ${suffix}`;
   const studentEmail = `student.${suffix}@example.com`;
@@ -154,6 +156,29 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
       .filter({ hasText: 'Rocket Team' })
       .getByTestId('team-score'),
   ).toHaveText('4.0');
+
+  // Editor pay: the student's team asks for a fee; opening a card sends them to the leaderboard,
+  // where they pay it, and the team is open again.
+  await page.getByRole('tab', { name: 'Billing' }).click();
+  await page.getByLabel('Fee (USD)').fill('49');
+  await page.getByRole('button', { name: 'Save fee' }).click();
+  await page.getByRole('switch', { name: 'Students pay a fee to edit their team' }).click();
+  await expect(
+    page.getByRole('switch', { name: 'Students pay a fee to edit their team' }),
+  ).toBeChecked();
+  await student.reload();
+  await expect(student.getByTestId('payment-due')).toBeVisible();
+  await expect(student).toHaveURL(/\/cohort\/[0-9a-f-]{36}\/leaderboard\/teams$/);
+  const due = student.getByTestId('payment-due');
+  await expect(due).toContainText('$49');
+  await due.getByLabel('First name').fill('Sam');
+  await due.getByLabel('Last name').fill('Lee');
+  await due.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await due.getByLabel('Expiry month').fill('12');
+  await due.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
+  await due.getByLabel('CVV').fill('123');
+  await due.getByRole('button', { name: 'Pay the fee' }).click();
+  await expect(student.getByTestId('payment-due')).toBeHidden({ timeout: 15_000 });
 
   await mentorContext.close();
   await studentContext.close();

@@ -335,6 +335,29 @@ const freshTeamPresentation = async (w: World, cohortId: string) => {
   return { presentationId: presentation.id, teamPresentationId: presentation.teams[0]!.id };
 };
 
+/** A card token of the sandbox's good test card. */
+const sandboxToken = async (w: World) =>
+  (
+    (
+      await w.owner.post('/api/payments/sandbox/js/v1/token', {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        number: '4111111111111111',
+        month: '12',
+        year: String(new Date().getFullYear() + 2),
+        cvv: '123',
+      })
+    ).json() as { id: string }
+  ).id;
+/** The owner opens the cohort's billing account. */
+const cohortAccount = async (w: World, cohortId: string) => {
+  await w.owner.post(
+    `/api/org/cohorts/${cohortId}/accounts`,
+    { token: await sandboxToken(w) },
+    onHost(w),
+  );
+};
+
 const GATEWAY: Record<string, Rule> = {
   createInvites: {
     kind: 'organization',
@@ -1335,6 +1358,73 @@ const GATEWAY: Record<string, Rule> = {
 };
 
 const REST: Record<string, Rule> = {
+  'POST /api/org/cohorts/:cohortId/accounts': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) =>
+      actor.post(
+        `/api/org/cohorts/${cohortId}/accounts`,
+        { token: await sandboxToken(w) },
+        onHost(w),
+      ),
+    ),
+  },
+  'GET /api/org/cohorts/:cohortId/billing': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      actor.get(`/api/org/cohorts/${cohortId}/billing`, onHost(w)),
+    ),
+  },
+  'PUT /api/org/cohorts/:cohortId/billing': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      await cohortAccount(w, cohortId);
+      return actor.put(
+        `/api/org/cohorts/${cohortId}/billing`,
+        { token: await sandboxToken(w) },
+        onHost(w),
+      );
+    }),
+  },
+  'GET /api/org/cohorts/:cohortId/adjustments': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      actor.get(`/api/org/cohorts/${cohortId}/adjustments`, onHost(w)),
+    ),
+  },
+  'GET /api/org/cohorts/:cohortId/invoices/:invoiceId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      await cohortAccount(w, cohortId);
+      const invoice = await built.services.payments.purchase({
+        accountCode: `cohort-${cohortId}`,
+        description: 'Seats',
+        cents: 1000,
+      });
+      return actor.get(`/api/org/cohorts/${cohortId}/invoices/${invoice.id}`, onHost(w));
+    }),
+  },
+  // Each member pays their own editor fee: here the owner's, so only the owner may.
+  'POST /api/org/profiles/:profileId/cohorts/:cohortId/accounts': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: asAcademic(async (w, actor, cohortId) => {
+      await onOrg(w.owner, w.org.slug, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+        i: { cohortId, payment: { editorPay: true, editorFeeInCents: 1000 } },
+      });
+      const boot = await w.owner.get('/api/bootstrap', onHost(w));
+      const profileId = (boot.json() as { membership: { profileId: string } }).membership.profileId;
+      return actor.post(
+        `/api/org/profiles/${profileId}/cohorts/${cohortId}/accounts`,
+        { paymentToken: await sandboxToken(w) },
+        onHost(w),
+      );
+    }),
+  },
   'POST /api/cohort/team-presentations/:id/media': {
     kind: 'organization',
     allowed: MANAGERS,

@@ -154,6 +154,13 @@ export const updateCohortSchema = createCohortSchema.partial().extend({
     })
     .partial()
     .optional(),
+  payment: z
+    .object({
+      editorPay: z.boolean(),
+      editorFeeInCents: z.number().int().min(0).max(1_000_000),
+    })
+    .partial()
+    .optional(),
   resources: z
     .array(
       z.object({

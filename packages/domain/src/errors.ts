@@ -178,6 +178,16 @@ export const ERRORS = {
     ref: 2057,
     message: 'This organization already has a subscription. Change the plan instead.',
   },
+  paymentDue: {
+    status: 402,
+    ref: 2059,
+    message: 'Payment is due for this cohort. Pay the editor fee to keep working in your team.',
+  },
+  editorFeeNotDue: {
+    status: 400,
+    ref: 2060,
+    message: 'This cohort has no editor fee to pay.',
+  },
   paymentProcessorUnavailable: {
     status: 502,
     ref: 2058,

@@ -365,6 +365,14 @@ describe('the Recurly client over HTTP', () => {
       });
       const [invoice] = await client.listInvoices(code);
       expect(invoice!.totalInCents).toBe(58000);
+      // A one-off charge (POST /purchases), as a cohort's editor fee is paid.
+      const charged = await client.purchase({
+        accountCode: code,
+        description: 'Cohort editor access',
+        cents: 4900,
+      });
+      expect(charged).toMatchObject({ totalInCents: 4900 });
+      expect(seen.map((s) => s.path)).toContain('/v3/purchases');
       expect(
         Buffer.from(await client.invoicePdf(invoice!.id))
           .subarray(0, 4)

@@ -7,6 +7,7 @@ import { AppError, canEditCard, isAppError, type PermissionScope, isUuid } from 
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
+import { checkCohortPayment } from '../cohorts/billing.ts';
 import { profiles } from '../organizations/schema.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 import { findVisibleProject, memberProjectScope } from '../projects/service.ts';
@@ -82,6 +83,8 @@ export async function cardAccess(
   }
   try {
     const access = await projectAccess(services, member, row.card.projectId);
+    // Unpaid editors of an editor-pay cohort's team are told payment is due.
+    await checkCohortPayment(executor, member, access.project);
     return { ...access, card: row.card, hypothesis: row.hypothesis };
   } catch (error) {
     if (isAppError(error) && error.code === 'projectNotFound') throw new AppError('cardNotFound');

@@ -635,3 +635,167 @@ describe('presentations', () => {
     expect(deleted.data?.deletePresentation).toBe(true);
   });
 });
+
+describe('cohort billing', () => {
+  async function cardToken(agent: Agent, number = '4111111111111111') {
+    const answer = await agent.post('/api/payments/sandbox/js/v1/token', {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      number,
+      month: '12',
+      year: String(new Date().getFullYear() + 2),
+      cvv: '123',
+    });
+    return (answer.json() as { id: string }).id;
+  }
+
+  it('keeps the cohort’s own card, adjustments and invoices, for those who run it', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const host = { host: `${w.org.slug}.assay.test` };
+    const base = `/api/org/cohorts/${cohort!.id}`;
+    expect((await w.owner.get(`${base}/billing`, host)).json()).toMatchObject({ exists: false });
+    const opened = await w.owner.post(
+      `${base}/accounts`,
+      { cohortId: cohort!.id, token: await cardToken(w.owner) },
+      host,
+    );
+    expect(opened.statusCode).toBe(201);
+    expect(opened.json()).toMatchObject({
+      account: { code: `cohort-${cohort!.id}` },
+      billingInfo: { lastFour: '1111' },
+    });
+    const replaced = await w.owner.put(
+      `${base}/billing`,
+      { cohortId: cohort!.id, token: await cardToken(w.owner, '5555555555554444') },
+      host,
+    );
+    expect(replaced.json()).toMatchObject({ billingInfo: { lastFour: '4444' } });
+    expect((await w.owner.get(`${base}/billing`, host)).json()).toMatchObject({
+      exists: true,
+      billingInfo: { lastFour: '4444' },
+    });
+    // A charge on the cohort's account: its adjustment and invoice, and the invoice's PDF.
+    const invoice = await built.services.payments.purchase({
+      accountCode: `cohort-${cohort!.id}`,
+      description: 'Cohort seats',
+      cents: 12000,
+    });
+    expect(invoice.totalInCents).toBe(12000);
+    const adjustments = (await w.owner.get(`${base}/adjustments`, host)).json() as {
+      description: string;
+      amountInCents: number;
+    }[];
+    expect(adjustments).toContainEqual(
+      expect.objectContaining({ description: 'Cohort seats', amountInCents: 12000 }),
+    );
+    const pdfLink = (
+      await w.owner.get(`${base}/invoices/${invoice.id}?format=pdf`, host)
+    ).json() as { url: string };
+    expect(pdfLink.url).toBe(`${base}/invoices/${invoice.id}?format=pdf&download=1`);
+    const pdf = await w.owner.get(pdfLink.url, host);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    // Another cohort's invoice is not this cohort's.
+    const { cohort: other } = await createCohort(w, { name: 'Other' });
+    await w.owner.post(
+      `/api/org/cohorts/${other!.id}/accounts`,
+      { token: await cardToken(w.owner) },
+      host,
+    );
+    const foreign = await w.owner.get(`/api/org/cohorts/${other!.id}/invoices/${invoice.id}`, host);
+    expect(foreign.json()).toMatchObject({ ref: ERRORS.invoiceNotFound.ref });
+    // A mentor of the cohort does not see its billing.
+    const mentor = await addMember(built, w.owner, w.org, 'collaborator');
+    await w.run(
+      w.owner,
+      'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { joined } }',
+      { c: cohort!.id, i: [{ email: mentor.email, cohortRole: 'mentor', team: null }] },
+    );
+    expect((await mentor.agent.get(`${base}/billing`, host)).statusCode).toBe(403);
+  });
+
+  it('asks unpaid editors of an editor-pay cohort to pay, then lets them in', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { cohort: withTeam } = await addTeam(w, cohort!.id, 'Rocket Team');
+    const teamId = withTeam!.teams.find((t) => t.name === 'Rocket Team')!.id;
+    await w.run(w.owner, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+      i: { cohortId: cohort!.id, payment: { editorPay: true, editorFeeInCents: 4900 } },
+    });
+    const student = await addMember(built, w.owner, w.org, 'collaborator');
+    await w.run(
+      w.owner,
+      'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { joined } }',
+      {
+        c: cohort!.id,
+        i: [{ email: student.email, cohortRole: null, team: { id: teamId, role: 'collaborator' } }],
+      },
+    );
+    const made = await w.run(w.owner, 'mutation($i: JSON!) { createCard(input: $i) { id } }', {
+      i: { projectId: teamId, type: 'hypothesis', title: 'Labs buy kits', draft: false },
+    });
+    const cardId = (made.data?.createCard as { id: string }).id;
+    const open = () =>
+      onOrg(student.agent, w.org.slug, 'query($id: ID!) { card(cardId: $id) { id title } }', {
+        id: cardId,
+      });
+    const due = async () =>
+      (
+        (
+          await onOrg(
+            student.agent,
+            w.org.slug,
+            'query($id: ID!) { cohort(id: $id) { paymentDue payment { editorFeeInCents } } }',
+            {
+              id: cohort!.id,
+            },
+          )
+        ).data?.cohort as { paymentDue: boolean }
+      ).paymentDue;
+    expect(await due()).toBe(true);
+    expect((await open()).errors?.[0]?.message).toBe(
+      `statusCode:402;message:${ERRORS.paymentDue.message};ref:2059;context:${cohort!.id};path:card`,
+    );
+    // The organisation's owner (staff) is never asked to pay.
+    expect(
+      (await w.run(w.owner, 'query($id: ID!) { card(cardId: $id) { id } }', { id: cardId })).errors,
+    ).toBeUndefined();
+
+    const host = { host: `${w.org.slug}.assay.test` };
+    const url = `/api/org/profiles/${student.profileId}/cohorts/${cohort!.id}/accounts`;
+    const someoneElse = await w.owner.post(url, { paymentToken: await cardToken(w.owner) }, host);
+    expect(someoneElse.statusCode).toBe(403);
+    const declined = await student.agent.post(
+      url,
+      {
+        profileId: student.profileId,
+        cohortId: cohort!.id,
+        paymentToken: await cardToken(student.agent, '4000000000000002'),
+      },
+      host,
+    );
+    expect(declined.statusCode).toBe(402);
+    expect((await open()).errors?.[0]?.message).toContain('ref:2059');
+    const paid = await student.agent.post(
+      url,
+      {
+        profileId: student.profileId,
+        cohortId: cohort!.id,
+        paymentToken: await cardToken(student.agent),
+      },
+      host,
+    );
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({ paid: true, invoice: { totalInCents: 4900 } });
+    expect((await open()).data?.card).toEqual({ id: cardId, title: 'Labs buy kits' });
+    expect(await due()).toBe(false);
+    const cohortView = (
+      await w.run(w.owner, 'query($id: ID!) { cohort(id: $id) { members { email paid } } }', {
+        id: cohort!.id,
+      })
+    ).data?.cohort as { members: { email: string; paid: boolean }[] };
+    // A paid student with no cohort role stays off the cohort list (role default).
+    expect(cohortView.members.map((m) => m.email)).not.toContain(student.email);
+  });
+});

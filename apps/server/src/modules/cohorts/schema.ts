@@ -24,6 +24,14 @@ export interface CohortInfo {
   adminPartners?: string;
   university?: string;
 }
+export interface CohortBilling {
+  accountCode?: string;
+  cardOnFile?: boolean;
+  invalidCard?: boolean;
+  cardExpiresAt?: string | null;
+  expirationDate?: string | null;
+  manual?: boolean;
+}
 export interface CohortResource {
   id: string;
   title: string;
@@ -56,6 +64,8 @@ export const cohorts = pgTable(
       .default({ editorPay: false, manual: false, editorFeeInCents: 0 }),
     info: jsonb('info').$type<CohortInfo>().notNull().default({}),
     resources: jsonb('resources').$type<CohortResource[]>().notNull().default([]),
+    /** The cohort's own billing account at the card processor (cohort invoices and adjustments). */
+    billing: jsonb('billing').$type<CohortBilling>().notNull().default({}),
     createdByProfileId: uuid('created_by_profile_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),

@@ -87,7 +87,7 @@ export async function cohortAccess(services: AppServices, member: MemberContext,
     .where(and(eq(cohorts.id, cohortId), eq(cohorts.organizationId, member.organization.id)));
   if (!cohort) throw new AppError('notFound');
   const [own] = await db
-    .select({ role: cohortMembers.role })
+    .select({ role: cohortMembers.role, paidAt: cohortMembers.paidAt })
     .from(cohortMembers)
     .where(
       and(eq(cohortMembers.cohortId, cohortId), eq(cohortMembers.profileId, member.profileId)),
@@ -105,7 +105,14 @@ export async function cohortAccess(services: AppServices, member: MemberContext,
     teamRoles,
   });
   if (!abilities) throw new AppError('notFound');
-  return { cohort, cohortRole: own?.role ?? null, teamRoles, abilities };
+  // Editors of a team in an editor-pay cohort pay their fee once; staff never do.
+  const paymentDue =
+    cohort.payment.editorPay &&
+    cohort.payment.editorFeeInCents > 0 &&
+    teamRoles.some((r) => r === 'collaborator' || r === 'admin') &&
+    !own?.paidAt &&
+    (!own || own.role === 'default');
+  return { cohort, cohortRole: own?.role ?? null, teamRoles, abilities, paymentDue };
 }
 
 async function managedCohort(services: AppServices, member: MemberContext, cohortId: string) {
@@ -179,6 +186,7 @@ export async function getCohort(services: AppServices, member: MemberContext, co
   return {
     ...presentCohortRow(access.cohort),
     isFavorite: favorite.length > 0,
+    paymentDue: access.paymentDue,
     role: cohortRoleDisplay(access.cohortRole, access.teamRoles),
     abilities: {
       ...access.abilities,
@@ -367,6 +375,7 @@ export async function updateCohort(
         : undefined,
       info: data.info ? { ...cohort.info, ...data.info } : undefined,
       resources: data.resources,
+      payment: data.payment ? { ...cohort.payment, ...data.payment } : undefined,
     }).filter(([, v]) => v !== undefined),
   );
   await services.transaction(

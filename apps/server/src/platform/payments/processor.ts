@@ -51,6 +51,8 @@ export interface PaymentProcessor {
   redeemCoupon(accountCode: string, code: string): Promise<void>;
   /** Codes already redeemed on the account. */
   redeemedCoupons(accountCode: string): Promise<string[]>;
+  /** A one-off charge on the account's card (POST /purchases): its paid invoice. */
+  purchase(options: { accountCode: string; description: string; cents: number }): Promise<Invoice>;
   listAdjustments(accountCode: string): Promise<Adjustment[]>;
   listInvoices(accountCode: string): Promise<Invoice[]>;
   /** The invoice, only when it belongs to the account (else invoiceNotFound). */

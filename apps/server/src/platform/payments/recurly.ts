@@ -271,6 +271,15 @@ export function createRecurlyClient(options: RecurlyOptions): PaymentProcessor {
       }
     },
 
+    async purchase({ accountCode, description, cents }) {
+      const answer = await json('POST', '/purchases', {
+        currency: 'USD',
+        account: { code: accountCode },
+        line_items: [{ currency: 'USD', unit_amount: cents / 100, description, type: 'charge' }],
+      });
+      return presentInvoice(obj(answer.charge_invoice));
+    },
+
     async listAdjustments(accountCode) {
       const answer = await json('GET', `${account(accountCode)}/line_items?limit=200`);
       return list(answer).map((item): Adjustment => ({

@@ -286,6 +286,28 @@ export function createSandbox(options: {
         return { status: 200, json: { object: 'list', data: await all('invoice', code) } };
       }
     }
+    if (root === 'purchases' && !key && method === 'POST') {
+      const accountCode = str(obj(body.account).code);
+      if (!(await get('account', accountCode)))
+        return notFound(`Account with code = ${accountCode}`);
+      const lines = Array.isArray(body.line_items) ? body.line_items.map(obj) : [];
+      const items = lines.map((line) => ({
+        description: str(line.description),
+        cents: Math.round(Number(line.unit_amount) * 100),
+      }));
+      if (items.length === 0 || items.some((i) => !Number.isFinite(i.cents) || i.cents <= 0))
+        return invalid('line_items must have a positive unit_amount', 'line_items');
+      const failed = await charge(accountCode, items);
+      if (failed) return failed;
+      const invoices = await all('invoice', accountCode);
+      const invoice = invoices
+        .sort((a, b) => str(a.created_at).localeCompare(str(b.created_at)))
+        .at(-1);
+      return {
+        status: 201,
+        json: { object: 'invoice_collection', charge_invoice: invoice ?? null },
+      };
+    }
     if (root === 'subscriptions' && !key && method === 'POST') {
       const accountCode = str(obj(body.account).code);
       if (!(await get('account', accountCode)))

@@ -7,7 +7,7 @@ import { Container, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { CARD_QUERY_PARAMS, MESSAGES, TIMERS } from '@assay/domain';
+import { CARD_QUERY_PARAMS, ERRORS, MESSAGES, TIMERS } from '@assay/domain';
 import { CLIENT_ID } from '../../../api/http.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { subscribe } from '../../../api/realtime.ts';
@@ -18,11 +18,29 @@ import { openConfirm } from '../../../ui/confirm.tsx';
 import { discardDraft, useCard } from '../api/card.ts';
 import { CardDetailView } from './card-detail.tsx';
 
-/** The 404 dialog for a card fetch that fails with 400 or 404. */
+/** Where a card fetch that reports payment due on a cohort card sends the viewer (part 2 §8). */
+export function paymentDuePath(error: unknown): string | null {
+  const apiError = toApiError(error);
+  if (apiError.ref !== ERRORS.paymentDue.ref || !apiError.context) return null;
+  return `/cohort/${apiError.context}/leaderboard`;
+}
+
+/**
+ * The 404 dialog for a card fetch that fails with 400 or 404; payment due on a cohort card goes
+ * to the cohort's leaderboard instead.
+ */
 function useNotFoundDialog(error: unknown, onGone: () => void) {
   const shown = useRef(false);
+  const navigate = useNavigate();
   useEffect(() => {
     if (!error || shown.current) return;
+    const due = paymentDuePath(error);
+    if (due) {
+      shown.current = true;
+      showAlert({ message: toApiError(error).message, type: 'warning', time: 'pause' });
+      void navigate(due, { replace: true });
+      return;
+    }
     const status = toApiError(error).statusCode;
     if (status !== 400 && status !== 404) return;
     shown.current = true;
@@ -34,7 +52,7 @@ function useNotFoundDialog(error: unknown, onGone: () => void) {
       onConfirm: onGone,
       onCancel: onGone,
     });
-  }, [error, onGone]);
+  }, [error, onGone, navigate]);
 }
 
 /**

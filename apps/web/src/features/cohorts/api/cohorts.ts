@@ -41,6 +41,8 @@ export interface Cohort extends CohortSummary {
     customTeamCount: number | null;
   };
   isFavorite: boolean;
+  paymentDue: boolean;
+  payment: { editorPay: boolean; editorFeeInCents: number };
   role: string;
   abilities: {
     view: boolean;
@@ -70,7 +72,8 @@ export interface InviteResult {
 }
 
 const SUMMARY = 'id name slug draft startsAt endsAt started ended deactivated isEnding';
-const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isFavorite role
+const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isFavorite paymentDue role
+  payment { editorPay editorFeeInCents }
   settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
   abilities { view manage commentOnTeams critiquePresentations seeAllTeams inviteCoaches }
   teams { id name isSample members { profileId firstName lastName email role } }

@@ -46,6 +46,7 @@ import {
   type Cohort,
   type InviteResult,
 } from '../api/cohorts.ts';
+import { BillingTab, PayEditorFee } from './billing-tab.tsx';
 import { CohortStatus } from './cohorts-page.tsx';
 import { PresentationsTab } from './presentations-tab.tsx';
 
@@ -434,6 +435,7 @@ export function CohortPage() {
           </Anchor>
         </Group>
       </Group>
+      <PayEditorFee cohort={cohort} />
       {cohort.draft && cohort.abilities.manage ? (
         <CreateSteps cohort={cohort} />
       ) : (
@@ -444,6 +446,7 @@ export function CohortPage() {
             <Tabs.Tab value="presentations">Presentations</Tabs.Tab>
             {cohort.abilities.manage ? <Tabs.Tab value="invite">Invite</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="settings">Settings</Tabs.Tab> : null}
+            {cohort.abilities.manage ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
           </Tabs.List>
           <Tabs.Panel value="teams" pt="md">
             <Teams cohort={cohort} />
@@ -462,6 +465,9 @@ export function CohortPage() {
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
             <Settings cohort={cohort} />
+          </Tabs.Panel>
+          <Tabs.Panel value="billing" pt="md">
+            <BillingTab cohort={cohort} />
           </Tabs.Panel>
         </Tabs>
       )}

@@ -17,7 +17,13 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useLeaderboard, type EngagementRow, type LeaderboardCounts } from '../api/cohorts.ts';
+import {
+  useCohort,
+  useLeaderboard,
+  type EngagementRow,
+  type LeaderboardCounts,
+} from '../api/cohorts.ts';
+import { PayEditorFee } from './billing-tab.tsx';
 
 const METRICS: { key: keyof LeaderboardCounts; label: string }[] = [
   { key: 'interviews', label: 'Interviews' },
@@ -72,10 +78,13 @@ export function LeaderboardPage() {
     ? (params['*'] as string)
     : 'teams';
   const query = useLeaderboard(id);
+  const cohort = useCohort(id);
   const board = query.data;
   if (!board) return null;
   return (
     <Stack p="md" gap="md">
+      {/* The redirect target when a card reports payment due: the fee can be paid here. */}
+      {cohort.data ? <PayEditorFee cohort={cohort.data} /> : null}
       <Group justify="space-between">
         <Stack gap={0}>
           <Title order={2}>{board.name}: leaderboard</Title>

@@ -1,0 +1,1 @@
+ALTER TABLE "cohorts" ADD COLUMN "billing" jsonb DEFAULT '{}'::jsonb NOT NULL;
