@@ -184,3 +184,42 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await studentContext.close();
   await instructorContext.close();
 });
+
+test('an instructor shares links and course videos; a watched video shows in the video report', async ({
+  page,
+  context,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `resources.${suffix}@example.com`,
+    orgName: `College ${suffix}`,
+    inviteCode: 'E2EACADEMIC',
+  });
+  await page.getByTestId('nav-cohorts').getByRole('link', { name: 'All cohorts' }).click();
+  await page.getByRole('button', { name: 'New cohort' }).click();
+  await page.getByLabel(/^Cohort name/).fill('Summer cohort');
+  await page.getByRole('button', { name: 'Create cohort' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Publish cohort' }).click();
+
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  await page.getByLabel('Resource title').fill('Course guide');
+  await page.getByLabel('Resource link').fill('https://example.com/guide');
+  await page.getByRole('button', { name: 'Add resource' }).click();
+  await expect(page.getByTestId('cohort-resource')).toContainText('Course guide');
+  await page.getByLabel('Video title').fill('Customer discovery');
+  await page.getByLabel('Video link').fill('https://example.com/video');
+  await page.getByRole('button', { name: 'Add video' }).click();
+  const video = page.getByTestId('cohort-video').filter({ hasText: 'Customer discovery' });
+  await expect(video).toBeVisible();
+  await expect(page.getByTestId('video-report')).toContainText('0 watched');
+
+  // Opening the video (a new tab) marks it watched.
+  const opened = context.waitForEvent('page');
+  await video.getByRole('link', { name: 'Customer discovery' }).click();
+  await (await opened).close();
+  await expect(video.getByText('Watched')).toBeVisible();
+  await expect(page.getByTestId('video-report')).toContainText('1 watched');
+  await page.screenshot({ path: 'test-results/cohort-resources.png', fullPage: true });
+});

@@ -1349,6 +1349,42 @@ const GATEWAY: Record<string, Rule> = {
       );
     }),
   },
+  updateCohortResources: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic((w, actor, cohortId) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { updateCohortResources(input: $i) { videos { id } } }',
+        {
+          i: { cohortId, videos: [{ id: 'v1', title: 'Intro', url: 'https://example.com/v1' }] },
+        },
+      ),
+    ),
+  },
+  cohortVideoWatched: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { updateCohortResources(input: $i) { videos { id } } }',
+        {
+          i: { cohortId, videos: [{ id: 'v1', title: 'Intro', url: 'https://example.com/v1' }] },
+        },
+      );
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($c: ID!) { cohortVideoWatched(cohortId: $c, videoId: "v1") { videos { id } } }',
+        {
+          c: cohortId,
+        },
+      );
+    }),
+  },
   // Account mutations act on the signed-in user only.
   startMfaSetup: { kind: 'signedIn' },
   enableMFA: { kind: 'signedIn' },
@@ -1358,6 +1394,32 @@ const GATEWAY: Record<string, Rule> = {
 };
 
 const REST: Record<string, Rule> = {
+  'POST /api/cohort/cohorts/:cohortId/resource-media': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const key = await freshUpload(w, 'cohortResources', cohortId);
+      return actor.post(`/api/cohort/cohorts/${cohortId}/resource-media`, { key }, onHost(w));
+    }),
+  },
+  'DELETE /api/cohort/cohorts/:cohortId/resource-media/:mediaId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const key = await freshUpload(w, 'cohortResources', cohortId);
+      const file = await w.owner.post(
+        `/api/cohort/cohorts/${cohortId}/resource-media`,
+        { key },
+        onHost(w),
+      );
+      const mediaId = (file.json() as { id: string }).id;
+      return actor.delete(
+        `/api/cohort/cohorts/${cohortId}/resource-media/${mediaId}`,
+        undefined,
+        onHost(w),
+      );
+    }),
+  },
   'POST /api/org/cohorts/:cohortId/accounts': {
     kind: 'organization',
     allowed: MANAGERS,

@@ -161,20 +161,6 @@ export const updateCohortSchema = createCohortSchema.partial().extend({
     })
     .partial()
     .optional(),
-  resources: z
-    .array(
-      z.object({
-        id: z.string().min(1).max(40),
-        title: z.string().trim().min(1, 'Please give the resource a title.').max(200),
-        link: z
-          .string()
-          .trim()
-          .max(2000)
-          .refine((l) => /^https?:\/\/\S+$/i.test(l), 'Please enter a link starting with https://'),
-      }),
-    )
-    .max(50)
-    .optional(),
 });
 
 // CSV invitations (part 2 §5).
@@ -422,3 +408,35 @@ export function averageScore(scores: number[]): number | null {
   if (scores.length === 0) return null;
   return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
 }
+
+const link = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((l) => /^https?:\/\/\S+$/i.test(l), 'Please enter a link starting with https://');
+const listId = z.string().min(1).max(40);
+
+/** updateCohortResources: the cohort's links and its course videos. */
+export const cohortResourcesSchema = z.object({
+  cohortId: z.uuid(),
+  resources: z
+    .array(
+      z.object({
+        id: listId,
+        title: z.string().trim().min(1, 'Please give the resource a title.').max(200),
+        link,
+      }),
+    )
+    .max(50)
+    .optional(),
+  videos: z
+    .array(
+      z.object({
+        id: listId,
+        title: z.string().trim().min(1, 'Please give the video a title.').max(200),
+        url: link,
+      }),
+    )
+    .max(100)
+    .optional(),
+});

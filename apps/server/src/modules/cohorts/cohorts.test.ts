@@ -799,3 +799,133 @@ describe('cohort billing', () => {
     expect(cohortView.members.map((m) => m.email)).not.toContain(student.email);
   });
 });
+
+describe('resources and course videos', () => {
+  const RESOURCES =
+    'resources { id title link } videos { id title url watched } resourceMedia { filename }';
+
+  it('are kept by those who run the cohort, read by everyone, and videos report who watched', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { cohort: withTeam } = await addTeam(w, cohort!.id, 'Rocket Team');
+    const teamId = withTeam!.teams.find((t) => t.name === 'Rocket Team')!.id;
+    const student = await addMember(built, w.owner, w.org, 'collaborator');
+    await w.run(
+      w.owner,
+      'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { joined } }',
+      {
+        c: cohort!.id,
+        i: [{ email: student.email, cohortRole: null, team: { id: teamId, role: 'collaborator' } }],
+      },
+    );
+    const update = (agent: Agent, input: Record<string, unknown>) =>
+      onOrg(
+        agent,
+        w.org.slug,
+        `mutation($i: JSON!) { updateCohortResources(input: $i) { ${RESOURCES} } }`,
+        {
+          i: { cohortId: cohort!.id, ...input },
+        },
+      );
+    const bad = await update(w.owner, {
+      resources: [{ id: 'r1', title: 'Guide', link: 'ftp://x' }],
+    });
+    expect(bad.errors?.[0]?.message).toContain('Please enter a link starting with https://');
+    const saved = await update(w.owner, {
+      resources: [{ id: 'r1', title: 'Course guide', link: 'https://example.com/guide' }],
+      videos: [
+        { id: 'v1', title: 'Customer discovery', url: 'https://example.com/v1' },
+        { id: 'v2', title: 'Interviews', url: 'https://example.com/v2' },
+      ],
+    });
+    expect(saved.errors).toBeUndefined();
+    expect((await update(student.agent, { videos: [] })).errors?.[0]?.message).toContain(
+      'statusCode:403',
+    );
+
+    const watched = await onOrg(
+      student.agent,
+      w.org.slug,
+      `mutation($c: ID!, $v: String!) { cohortVideoWatched(cohortId: $c, videoId: $v) { ${RESOURCES} } }`,
+      { c: cohort!.id, v: 'v2' },
+    );
+    expect(
+      (watched.data?.cohortVideoWatched as { videos: { id: string; watched: boolean }[] }).videos,
+    ).toEqual([
+      { id: 'v1', title: 'Customer discovery', url: 'https://example.com/v1', watched: false },
+      { id: 'v2', title: 'Interviews', url: 'https://example.com/v2', watched: true },
+    ]);
+    const unknown = await onOrg(
+      student.agent,
+      w.org.slug,
+      'mutation($c: ID!) { cohortVideoWatched(cohortId: $c, videoId: "nope") { videos { id } } }',
+      { c: cohort!.id },
+    );
+    expect(unknown.errors?.[0]?.message).toContain('statusCode:404');
+    const asStudent = await onOrg(
+      student.agent,
+      w.org.slug,
+      `query($c: ID!) { cohortResources(cohortId: $c) { ${RESOURCES} } }`,
+      {
+        c: cohort!.id,
+      },
+    );
+    expect(asStudent.data?.cohortResources).toMatchObject({
+      resources: [{ title: 'Course guide' }],
+      resourceMedia: [],
+    });
+
+    // A resource file, uploaded by those who run the cohort only.
+    const host = { host: `${w.org.slug}.assay.test` };
+    const sign = (agent: Agent) =>
+      agent.get(
+        `/api/media/sign?${new URLSearchParams({ filename: 'syllabus.png', collection: 'cohortResources', locationId: cohort!.id }).toString()}`,
+        host,
+      );
+    expect((await sign(student.agent)).statusCode).toBe(403);
+    const signed = (await sign(w.owner)).json() as { url: string; key: string };
+    await built.app.inject({
+      method: 'PUT',
+      url: signed.url,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    const file = await w.owner.post(
+      `/api/cohort/cohorts/${cohort!.id}/resource-media`,
+      { key: signed.key },
+      host,
+    );
+    expect(file.statusCode).toBe(200);
+    const withFile = await onOrg(
+      student.agent,
+      w.org.slug,
+      `query($c: ID!) { cohortResources(cohortId: $c) { resourceMedia { filename } } }`,
+      {
+        c: cohort!.id,
+      },
+    );
+    expect(withFile.data?.cohortResources).toEqual({
+      resourceMedia: [{ filename: 'syllabus.png' }],
+    });
+
+    const report = await w.run(
+      w.owner,
+      'query($c: ID!) { cohortVideoReport(cohortId: $c) { id title watchedCount watchers { name } } }',
+      { c: cohort!.id },
+    );
+    expect(report.data?.cohortVideoReport).toEqual([
+      { id: 'v1', title: 'Customer discovery', watchedCount: 0, watchers: [] },
+      { id: 'v2', title: 'Interviews', watchedCount: 1, watchers: [{ name: 'Ada Lovelace' }] },
+    ]);
+    const studentReport = await onOrg(
+      student.agent,
+      w.org.slug,
+      'query($c: ID!) { cohortVideoReport(cohortId: $c) { id } }',
+      { c: cohort!.id },
+    );
+    expect(studentReport.errors?.[0]?.message).toContain('statusCode:403');
+  });
+});

@@ -4,6 +4,12 @@ import type { GatewayModule } from '../../gateway/module.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { cohortLeaderboard } from './leaderboard.ts';
 import {
+  cohortResources,
+  cohortVideoReport,
+  cohortVideoWatched,
+  updateCohortResources,
+} from './resources.ts';
+import {
   createPresentation,
   deletePresentation,
   listPresentations,
@@ -58,10 +64,24 @@ export const cohortsModule: GatewayModule = {
         args: { cohortId: string },
         context: GatewayContext,
       ) => listPresentations(context.services, await member(context), args.cohortId),
+      cohortResources: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
+        cohortResources(context.services, await member(context), args.cohortId),
+      cohortVideoReport: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
+        cohortVideoReport(context.services, await member(context), args.cohortId),
       cohortLeaderboard: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
         cohortLeaderboard(context.services, await member(context), args.cohortId),
     },
     Mutation: {
+      updateCohortResources: async (
+        _: unknown,
+        args: { input: unknown },
+        context: GatewayContext,
+      ) => updateCohortResources(context.services, await member(context), args.input, ctx(context)),
+      cohortVideoWatched: async (
+        _: unknown,
+        args: { cohortId: string; videoId: string },
+        context: GatewayContext,
+      ) => cohortVideoWatched(context.services, await member(context), args.cohortId, args.videoId),
       createPresentation: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
         createPresentation(context.services, await member(context), args.input, ctx(context)),
       updatePresentation: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>

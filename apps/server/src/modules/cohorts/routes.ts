@@ -94,6 +94,31 @@ export function registerCohortRoutes(app: FastifyInstance, services: AppServices
     return presentMedia(row);
   });
 
+  app.post('/api/cohort/cohorts/:cohortId/resource-media', async (request) => {
+    const member = await requireMember(services, request);
+    const { cohortId = '' } = request.params as Params;
+    const row = await recordMedia(
+      services,
+      member,
+      {
+        collection: 'cohortResources',
+        subjectId: cohortId,
+        key: (request.body as { key?: unknown })?.key,
+      },
+      requestContext(request),
+    );
+    return presentMedia(row);
+  });
+
+  app.delete('/api/cohort/cohorts/:cohortId/resource-media/:mediaId', async (request) => {
+    const member = await requireMember(services, request);
+    const { cohortId = '', mediaId = '' } = request.params as Params;
+    return deleteMedia(services, member, mediaId, requestContext(request), async (_tx, row) => {
+      if (row.collection !== 'cohortResources' || row.subjectId !== cohortId)
+        throw new AppError('notFound');
+    });
+  });
+
   app.delete('/api/cohort/team-presentations/:id/media/:mediaId', async (request) => {
     const member = await requireMember(services, request);
     const { id, mediaId } = request.params as { id: string; mediaId: string };

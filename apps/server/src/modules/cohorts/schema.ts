@@ -32,6 +32,11 @@ export interface CohortBilling {
   expirationDate?: string | null;
   manual?: boolean;
 }
+export interface CohortVideo {
+  id: string;
+  title: string;
+  url: string;
+}
 export interface CohortResource {
   id: string;
   title: string;
@@ -64,6 +69,8 @@ export const cohorts = pgTable(
       .default({ editorPay: false, manual: false, editorFeeInCents: 0 }),
     info: jsonb('info').$type<CohortInfo>().notNull().default({}),
     resources: jsonb('resources').$type<CohortResource[]>().notNull().default([]),
+    /** Course videos; who watched them is in cohort_video_views. */
+    videos: jsonb('videos').$type<CohortVideo[]>().notNull().default([]),
     /** The cohort's own billing account at the card processor (cohort invoices and adjustments). */
     billing: jsonb('billing').$type<CohortBilling>().notNull().default({}),
     createdByProfileId: uuid('created_by_profile_id'),
@@ -156,4 +163,20 @@ export const presentationScores = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.teamPresentationId, t.profileId] })],
+);
+
+/** Who watched which course video of a cohort (part 2 §3 cohortVideoWatched). */
+export const cohortVideoViews = pgTable(
+  'cohort_video_views',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    watchedAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.cohortId, t.videoId, t.profileId] })],
 );

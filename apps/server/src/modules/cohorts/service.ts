@@ -347,7 +347,7 @@ export async function createCohort(
   return getCohort(services, member, id);
 }
 
-/** updateCohort: its fields, settings, info and resources; publishing ends the draft. */
+/** updateCohort: its fields, settings, info and editor pay; publishing ends the draft. */
 export async function updateCohort(
   services: AppServices,
   member: MemberContext,
@@ -374,7 +374,6 @@ export async function updateCohort(
         ? { ...DEFAULT_COHORT_SETTINGS, ...cohort.settings, ...data.settings }
         : undefined,
       info: data.info ? { ...cohort.info, ...data.info } : undefined,
-      resources: data.resources,
       payment: data.payment ? { ...cohort.payment, ...data.payment } : undefined,
     }).filter(([, v]) => v !== undefined),
   );

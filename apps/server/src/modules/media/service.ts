@@ -24,6 +24,7 @@ import { cardAccess, editableCardAccess, projectAccess } from '../cards/access.t
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { mayEditTeamPresentation, teamPresentationAccess } from '../cohorts/presentations.ts';
+import { cohortAccess } from '../cohorts/service.ts';
 import { mayManagePortal } from '../portal/policy.ts';
 import { boardAccess } from '../portal/state.ts';
 import { processUpload } from './processing.ts';
@@ -90,9 +91,14 @@ async function checkSubject(
     case 'presentations':
       // A team's presentation files: its members and those who run the cohort.
       return mayEditTeamPresentation(services, member, subjectId);
+    case 'cohortResources': {
+      // The cohort's resource files: those who run the cohort.
+      const access = await cohortAccess(services, member, subjectId);
+      if (!access.abilities.manage) throw new AppError('forbidden');
+      return { projectId: null };
+    }
     default:
-      // Cohort resources arrive with their feature.
-      throw new AppError('validation', { message: 'Files cannot be added there yet.' });
+      throw new AppError('validation', { message: 'Files cannot be added there.' });
   }
 }
 
@@ -285,6 +291,7 @@ export async function downloadMedia(
   if (row.collection === 'cards') await cardAccess(services, member, row.subjectId);
   if (row.collection === 'projects') await projectAccess(services, member, row.subjectId);
   if (row.collection === 'publicBoard') await boardAccess(services, member, row.subjectId);
+  if (row.collection === 'cohortResources') await cohortAccess(services, member, row.subjectId);
   if (row.collection === 'presentations')
     await teamPresentationAccess(services, member, row.subjectId);
   const variant = query.variant === 'medium' || query.variant === 'thumb' ? query.variant : null;

@@ -49,8 +49,10 @@ import {
 import { BillingTab, PayEditorFee } from './billing-tab.tsx';
 import { CohortStatus } from './cohorts-page.tsx';
 import { PresentationsTab } from './presentations-tab.tsx';
+import { ResourcesTab } from './resources-tab.tsx';
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const stepKey = (id: string) => `create-cohort-invites-${id}`;
 
 function InviteSummary(props: { result: InviteResult | null }) {
@@ -293,8 +295,36 @@ function Settings(props: { cohort: Cohort }) {
   const { cohort } = props;
   const save = (patch: Record<string, unknown>) =>
     void cohortApi.update(client, { cohortId: cohort.id, ...patch }).catch(report);
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
   return (
     <Stack gap="sm" maw={520}>
+      <Group grow>
+        <TextInput
+          label="Starts on"
+          type="date"
+          defaultValue={day(cohort.startsAt)}
+          onBlur={(e) => {
+            const value = e.currentTarget.value || null;
+            if (value !== (day(cohort.startsAt) || null)) save({ startsAt: value });
+          }}
+        />
+        <TextInput
+          label="Instruction ends on"
+          type="date"
+          defaultValue={day(cohort.endsAt)}
+          onBlur={(e) => {
+            const value = e.currentTarget.value || null;
+            if (value !== (day(cohort.endsAt) || null)) save({ endsAt: value });
+          }}
+        />
+      </Group>
+      <Select
+        label="Weeks begin on"
+        data={WEEK_DAYS.map((name, i) => ({ value: String(i), label: name }))}
+        value={String(cohort.weekBeginsOn)}
+        onChange={(v) => v !== null && save({ weekBeginsOn: Number(v) })}
+        allowDeselect={false}
+      />
       <NumberInput
         label="Weekly interview goal per team"
         min={1}
@@ -444,6 +474,7 @@ export function CohortPage() {
             <Tabs.Tab value="teams">Teams</Tabs.Tab>
             <Tabs.Tab value="members">Members</Tabs.Tab>
             <Tabs.Tab value="presentations">Presentations</Tabs.Tab>
+            <Tabs.Tab value="resources">Resources</Tabs.Tab>
             {cohort.abilities.manage ? <Tabs.Tab value="invite">Invite</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="settings">Settings</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
@@ -456,6 +487,9 @@ export function CohortPage() {
           </Tabs.Panel>
           <Tabs.Panel value="presentations" pt="md">
             <PresentationsTab cohort={cohort} />
+          </Tabs.Panel>
+          <Tabs.Panel value="resources" pt="md">
+            <ResourcesTab cohort={cohort} />
           </Tabs.Panel>
           <Tabs.Panel value="invite" pt="md">
             <Stack gap="lg">
