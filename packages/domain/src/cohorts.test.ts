@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  visibleEngagementTypes,
   checkInvitationRows,
   cohortAbilities,
   cohortRoleDisplay,
@@ -235,5 +236,34 @@ describe('cohort abilities', () => {
   it('offers Coach only with cohortGuests', () => {
     expect(invitableCohortRoles(false)).toEqual(['admin', 'instructor', 'mentor', 'observer']);
     expect(invitableCohortRoles(true)).toContain('guest');
+  });
+});
+
+describe('engagement visibility', () => {
+  const as = (
+    cohortRole: string | null,
+    extra: Partial<{ organizationRole: string; projectRole: string | null; isGuest: boolean }> = {},
+  ) =>
+    visibleEngagementTypes({
+      organizationRole: 'collaborator',
+      cohortRole,
+      projectRole: null,
+      isGuest: false,
+      ...extra,
+    });
+  it('gives instructors, admins and organisation admins all three', () => {
+    expect(as('instructor')).toEqual(['instructor', 'mentor', 'guest']);
+    expect(as('admin')).toEqual(['instructor', 'mentor', 'guest']);
+    expect(as(null, { organizationRole: 'owner' })).toEqual(['instructor', 'mentor', 'guest']);
+  });
+  it('gives mentors and observers mentors’, coaches coaches’', () => {
+    expect(as('mentor')).toEqual(['mentor']);
+    expect(as('observer')).toEqual(['mentor']);
+    expect(as('guest')).toEqual(['guest']);
+  });
+  it('gives a team commenter mentors’, or coaches’ when flagged a guest; members all', () => {
+    expect(as(null, { projectRole: 'commenter' })).toEqual(['mentor']);
+    expect(as('default', { projectRole: 'commenter', isGuest: true })).toEqual(['guest']);
+    expect(as(null, { projectRole: 'collaborator' })).toEqual(['instructor', 'mentor', 'guest']);
   });
 });

@@ -440,3 +440,39 @@ export const cohortResourcesSchema = z.object({
     .max(100)
     .optional(),
 });
+
+// Engagement visibility (part 2 §6).
+
+/** The engagements of cohort staff (meetings with an instructor, a mentor or a coach). */
+export const STAFF_ENGAGEMENT_TYPES = ['instructor', 'mentor', 'guest'] as const;
+export type StaffEngagement = (typeof STAFF_ENGAGEMENT_TYPES)[number];
+
+/**
+ * Which engagements (meeting cards of instructors, mentors and coaches) a person sees in a cohort
+ * team: instructors and admins see all three; mentors and observers see mentors'; coaches see
+ * coaches'; a team's commenter sees mentors', or coaches' when flagged a guest. Organisation
+ * owners and admins and the team's own members see them all.
+ */
+export function visibleEngagementTypes(viewer: {
+  organizationRole: string;
+  cohortRole: string | null;
+  projectRole: string | null;
+  isGuest: boolean;
+}): readonly StaffEngagement[] {
+  if (viewer.organizationRole === 'owner' || viewer.organizationRole === 'admin')
+    return STAFF_ENGAGEMENT_TYPES;
+  switch (viewer.cohortRole) {
+    case 'admin':
+    case 'instructor':
+      return STAFF_ENGAGEMENT_TYPES;
+    case 'mentor':
+    case 'observer':
+      return ['mentor'];
+    case 'guest':
+      return ['guest'];
+    default:
+      break;
+  }
+  if (viewer.projectRole === 'commenter') return viewer.isGuest ? ['guest'] : ['mentor'];
+  return STAFF_ENGAGEMENT_TYPES;
+}

@@ -8,10 +8,11 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { checkCohortPayment } from '../cohorts/billing.ts';
+import { hiddenEngagementTypes } from '../cohorts/engagement.ts';
 import { profiles } from '../organizations/schema.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 import { findVisibleProject, memberProjectScope } from '../projects/service.ts';
-import { cards, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
+import { cards, evidence, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
 
 export interface ProjectAccess {
   project: ProjectRow;
@@ -85,6 +86,18 @@ export async function cardAccess(
     const access = await projectAccess(services, member, row.card.projectId);
     // Unpaid editors of an editor-pay cohort's team are told payment is due.
     await checkCohortPayment(executor, member, access.project);
+    // An engagement the member's cohort role may not see is simply not found (part 2 §6).
+    if (access.project.cohortId && row.card.type === 'interview') {
+      const hidden = await hiddenEngagementTypes(executor, member, access.project);
+      if (hidden.length > 0) {
+        const [detail] = await executor
+          .select({ engagement: evidence.engagement })
+          .from(evidence)
+          .where(eq(evidence.cardId, row.card.id));
+        if (detail?.engagement && hidden.includes(detail.engagement.type))
+          throw new AppError('cardNotFound');
+      }
+    }
     return { ...access, card: row.card, hypothesis: row.hypothesis };
   } catch (error) {
     if (isAppError(error) && error.code === 'projectNotFound') throw new AppError('cardNotFound');

@@ -23,6 +23,7 @@ import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';
 import { containsPattern } from '../../platform/db/like.ts';
+import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
 
 const listColumns = {
   id: cards.id,
@@ -89,6 +90,17 @@ async function presentList(services: AppServices, member: MemberContext, rows: L
   }));
 }
 
+/** In cohort teams, engagements the member may not see stay out of lists (part 2 §6). */
+async function engagementFilter(
+  services: AppServices,
+  member: MemberContext,
+  project: { id: string; cohortId: string | null },
+): Promise<SQL[]> {
+  const hidden = await hiddenEngagementTypes(services.database.db, member, project);
+  const condition = withoutHiddenEngagements(hidden);
+  return condition ? [condition] : [];
+}
+
 const live = (member: MemberContext) => [
   eq(cards.organizationId, member.organization.id),
   isNull(cards.deletedAt),
@@ -98,11 +110,12 @@ const live = (member: MemberContext) => [
 /** The activity feed: published cards of the project, 40 a page, filtered by type and sorted. */
 export async function activityFeed(services: AppServices, member: MemberContext, input: unknown) {
   const data = parse(feedInputSchema.safeParse(input));
-  await projectAccess(services, member, data.projectId);
+  const { project } = await projectAccess(services, member, data.projectId);
   const conditions: SQL[] = [
     ...live(member),
     eq(cards.projectId, data.projectId),
     eq(cards.draft, false),
+    ...(await engagementFilter(services, member, project)),
   ];
   if (data.types.length) conditions.push(inArray(cards.type, data.types));
   const order =
@@ -140,12 +153,13 @@ export async function listEvidence(
   member: MemberContext,
   projectId: string,
 ) {
-  await projectAccess(services, member, projectId);
+  const { project } = await projectAccess(services, member, projectId);
   const conditions: SQL[] = [
     ...live(member),
     eq(cards.projectId, projectId),
     eq(cards.draft, false),
     eq(cards.isEvidence, true),
+    ...(await engagementFilter(services, member, project)),
   ];
   const [counts] = await services.database.db
     .select({

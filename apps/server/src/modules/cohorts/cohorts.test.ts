@@ -929,3 +929,95 @@ describe('resources and course videos', () => {
     expect(studentReport.errors?.[0]?.message).toContain('statusCode:403');
   });
 });
+
+describe('engagement visibility', () => {
+  it('shows each role only the engagements §6 gives it, in lists and one by one', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const { cohort: withTeam } = await addTeam(w, cohort!.id, 'Rocket Team');
+    const teamId = withTeam!.teams.find((t) => t.name === 'Rocket Team')!.id;
+    const meeting = async (title: string, engagementType?: string) => {
+      const made = await w.run(w.owner, 'mutation($i: JSON!) { createCard(input: $i) { id } }', {
+        i: {
+          projectId: teamId,
+          type: 'interview',
+          title,
+          ...(engagementType ? { engagementType } : {}),
+        },
+      });
+      const id = (made.data?.createCard as { id: string }).id;
+      await built.services.database.db
+        .update(cards)
+        .set({ draft: false, publishedAt: new Date() })
+        .where(eq(cards.id, id));
+      return id;
+    };
+    const ids = {
+      instructor: await meeting('Instructor office hours', 'instructor'),
+      mentor: await meeting('Mentor session', 'mentor'),
+      guest: await meeting('Coach session', 'guest'),
+      customer: await meeting('Customer interview'),
+    };
+    const person = async (invitation: Record<string, unknown>) => {
+      const added = await addMember(built, w.owner, w.org, 'collaborator');
+      await w.run(
+        w.owner,
+        'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { joined } }',
+        { c: cohort!.id, i: [{ email: added.email, ...invitation }] },
+      );
+      return added.agent;
+    };
+    const seen = async (agent: Agent) => {
+      const feed = await onOrg(
+        agent,
+        w.org.slug,
+        'query($p: ID!) { activityFeed(projectId: $p) { cards { title } } }',
+        {
+          p: teamId,
+        },
+      );
+      const list = await onOrg(
+        agent,
+        w.org.slug,
+        'query($p: ID!) { evidence(projectId: $p) { cards { title } } }',
+        {
+          p: teamId,
+        },
+      );
+      const titles = (feed.data?.activityFeed as { cards: { title: string }[] }).cards
+        .map((c) => c.title)
+        .sort();
+      expect(
+        (list.data?.evidence as { cards: { title: string }[] }).cards.map((c) => c.title).sort(),
+      ).toEqual(titles);
+      return titles;
+    };
+    const all = [
+      'Coach session',
+      'Customer interview',
+      'Instructor office hours',
+      'Mentor session',
+    ];
+    expect(await seen(w.owner)).toEqual(all);
+    const mentor = await person({ cohortRole: 'mentor', team: null });
+    expect(await seen(mentor)).toEqual(['Customer interview', 'Mentor session']);
+    const observer = await person({ cohortRole: 'observer', team: null });
+    expect(await seen(observer)).toEqual(['Customer interview', 'Mentor session']);
+    const instructor = await person({ cohortRole: 'instructor', team: null });
+    expect(await seen(instructor)).toEqual(all);
+    const student = await person({ cohortRole: null, team: { id: teamId, role: 'collaborator' } });
+    expect(await seen(student)).toEqual(all);
+    const teamCoach = await person({ cohortRole: null, team: { id: teamId, role: 'guest' } });
+    expect(await seen(teamCoach)).toEqual(['Coach session', 'Customer interview']);
+    const teamMentor = await person({ cohortRole: null, team: { id: teamId, role: 'commenter' } });
+    expect(await seen(teamMentor)).toEqual(['Customer interview', 'Mentor session']);
+
+    // One by one: a hidden engagement is simply not found.
+    const open = (agent: Agent, id: string) =>
+      onOrg(agent, w.org.slug, 'query($id: ID!) { card(cardId: $id) { id } }', { id });
+    expect((await open(mentor, ids.instructor)).errors?.[0]?.message).toContain('statusCode:404');
+    expect((await open(mentor, ids.mentor)).data?.card).toEqual({ id: ids.mentor });
+    expect((await open(teamCoach, ids.mentor)).errors?.[0]?.message).toContain('statusCode:404');
+    expect((await open(instructor, ids.guest)).data?.card).toEqual({ id: ids.guest });
+  });
+});
