@@ -92,6 +92,12 @@ export interface BillingInfo {
   cardType: string | null;
 }
 
+/** The end of a card's expiry month, when it stops working (null without an expiry). */
+export function cardExpiresAt(info: Pick<BillingInfo, 'month' | 'year'>): string | null {
+  if (!info.year || !info.month) return null;
+  return new Date(Date.UTC(info.year, info.month, 1) - 1000).toISOString();
+}
+
 export interface Adjustment {
   id: string;
   description: string;

@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import {
   AppError,
+  cardExpiresAt,
   canChangePlan,
   canViewBilling,
   basicProjectIdFor,
   licenseForPlanCode,
   subscribeSchema,
-  type BillingInfo,
   type License,
   type OrganizationBilling,
 } from '@assay/domain';
@@ -32,12 +32,6 @@ const billingOf = (member: MemberContext): OrganizationBilling => member.organiz
 /** The processor account of an organisation is its id. */
 const accountCodeOf = (member: MemberContext) =>
   billingOf(member).accountCode ?? member.organization.id;
-
-/** The end of the card's expiry month, when it stops working. */
-function cardExpiresAt(info: BillingInfo): string | null {
-  if (!info.year || !info.month) return null;
-  return new Date(Date.UTC(info.year, info.month, 1) - 1000).toISOString();
-}
 
 async function saveBilling(
   services: AppServices,

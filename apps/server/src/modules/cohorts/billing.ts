@@ -6,7 +6,7 @@
  * payment is due when they open a card of their team.
  */
 import { and, eq } from 'drizzle-orm';
-import { AppError, type BillingInfo } from '@assay/domain';
+import { AppError, cardExpiresAt } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -16,12 +16,6 @@ import { cohortAccess } from './service.ts';
 
 const cohortAccountCode = (cohortId: string) => `cohort-${cohortId}`;
 const profileAccountCode = (profileId: string) => `profile-${profileId}`;
-
-/** The end of the card's expiry month, when it stops working. */
-function cardExpiresAt(info: BillingInfo): string | null {
-  if (!info.year || !info.month) return null;
-  return new Date(Date.UTC(info.year, info.month, 1) - 1000).toISOString();
-}
 
 async function managedCohort(services: AppServices, member: MemberContext, cohortId: string) {
   const access = await cohortAccess(services, member, cohortId);

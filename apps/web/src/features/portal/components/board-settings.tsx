@@ -121,6 +121,34 @@ function OrderButtons(props: {
   );
 }
 
+/** The name field and button that add a category or a section. */
+function NewItemRow(props: {
+  kind: string;
+  value: string;
+  max: number;
+  onChange: (value: string) => void;
+  onAdd: () => void;
+}) {
+  return (
+    <Group gap="xs">
+      <TextInput
+        aria-label={`New ${props.kind} name`}
+        placeholder={`New ${props.kind}`}
+        value={props.value}
+        maxLength={props.max}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') props.onAdd();
+        }}
+        style={{ flex: 1 }}
+      />
+      <Button size="xs" variant="default" onClick={props.onAdd} disabled={!props.value.trim()}>
+        Add {props.kind}
+      </Button>
+    </Group>
+  );
+}
+
 function Panel(props: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md">
@@ -293,22 +321,13 @@ export function CategoriesEditor(props: { state: PublicBoardState }) {
           </Group>
         </Stack>
       ))}
-      <Group gap="xs">
-        <TextInput
-          aria-label="New category name"
-          placeholder="New category"
-          value={name}
-          maxLength={PORTAL_LIMITS.categoryName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') add();
-          }}
-          style={{ flex: 1 }}
-        />
-        <Button size="xs" variant="default" onClick={add} disabled={!name.trim()}>
-          Add category
-        </Button>
-      </Group>
+      <NewItemRow
+        kind="category"
+        value={name}
+        max={PORTAL_LIMITS.categoryName}
+        onChange={setName}
+        onAdd={add}
+      />
     </Panel>
   );
 }
@@ -410,22 +429,13 @@ export function SectionsEditor(props: { state: PublicBoardState }) {
           </Group>
         </Stack>
       ))}
-      <Group gap="xs">
-        <TextInput
-          aria-label="New section name"
-          placeholder="New section"
-          value={name}
-          maxLength={PORTAL_LIMITS.sectionName}
-          onChange={(e) => setName(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') add();
-          }}
-          style={{ flex: 1 }}
-        />
-        <Button size="xs" variant="default" onClick={add} disabled={!name.trim()}>
-          Add section
-        </Button>
-      </Group>
+      <NewItemRow
+        kind="section"
+        value={name}
+        max={PORTAL_LIMITS.sectionName}
+        onChange={setName}
+        onAdd={add}
+      />
     </Panel>
   );
 }
