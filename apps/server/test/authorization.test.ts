@@ -12,6 +12,7 @@ import { cards } from '../src/modules/cards/schema.ts';
 import { organizations } from '../src/modules/organizations/schema.ts';
 import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
 import { buildTestApp } from './app.ts';
+import { uploadAs } from './uploads.ts';
 import { createAgent, uniqueEmail, type Agent } from './agent.ts';
 import {
   addMember,
@@ -192,26 +193,9 @@ const cardInput = (extra: Record<string, unknown>) => async (w: World) => {
   return { i: { cardId: card.id, version: card.version, ...extra } };
 };
 
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-);
 /** A file uploaded by the owner for a subject, ready to be recorded. */
-const freshUpload = async (w: World, collection: string, locationId: string) => {
-  const signed = (
-    await w.owner.get(
-      `/api/media/sign?${new URLSearchParams({ filename: 'pic.png', collection, locationId }).toString()}`,
-      onHost(w),
-    )
-  ).json() as { url: string; key: string };
-  await built.app.inject({
-    method: 'PUT',
-    url: signed.url,
-    headers: { 'content-type': 'application/octet-stream' },
-    payload: TINY_PNG,
-  });
-  return signed.key;
-};
+const freshUpload = (w: World, collection: string, locationId: string) =>
+  uploadAs(built, w.owner, { host: onHost(w).host, collection, locationId });
 const freshOrgImage = async (w: World) => {
   const key = await freshUpload(w, 'organizations', w.org.id);
   return (
@@ -867,20 +851,14 @@ const GATEWAY: Record<string, Rule> = {
     run: async (w, actor) => {
       const card = await freshCard(w);
       const host = { host: `${w.org.slug}.assay.test` };
-      const signed = (
-        await w.owner.get(
-          `/api/media/sign?${new URLSearchParams({ filename: 'notes.txt', collection: 'cards', locationId: card.id }).toString()}`,
-          host,
-        )
-      ).json() as { url: string; key: string };
-      await built.app.inject({
-        method: 'PUT',
-        url: signed.url,
-        headers: { 'content-type': 'application/octet-stream' },
-        payload: Buffer.from('Maria counts her stock every Sunday evening by hand.'),
-      });
+      const key = await uploadAs(
+        built,
+        w.owner,
+        { host: host.host, collection: 'cards', locationId: card.id, filename: 'notes.txt' },
+        Buffer.from('Maria counts her stock every Sunday evening by hand.'),
+      );
       const file = (
-        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key: signed.key }, host)
+        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, host)
       ).json() as { id: string };
       return onOrg(actor, w.org.slug, 'mutation($m: ID!) { summarizeFile(mediaId: $m) { id } }', {
         m: file.id,

@@ -7,6 +7,7 @@ import type { Agent } from '../../../test/agent.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { cards } from '../cards/schema.ts';
 import { invites } from '../organizations/schema.ts';
+import { uploadAs } from '../../../test/uploads.ts';
 
 const built = await buildTestApp();
 
@@ -497,25 +498,15 @@ describe('presentations', () => {
 
     // The student uploads the team's file.
     const host = { host: `${w.org.slug}.assay.test` };
-    const signed = (
-      await student.agent.get(
-        `/api/media/sign?${new URLSearchParams({ filename: 'pitch.png', collection: 'presentations', locationId: rocket.id }).toString()}`,
-        host,
-      )
-    ).json() as { url: string; key: string };
-    const pdf = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
-    await built.app.inject({
-      method: 'PUT',
-      url: signed.url,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: pdf,
+    const key = await uploadAs(built, student.agent, {
+      host: host.host,
+      collection: 'presentations',
+      locationId: rocket.id,
+      filename: 'pitch.png',
     });
     const recorded = await student.agent.post(
       `/api/cohort/team-presentations/${rocket.id}/media`,
-      { key: signed.key },
+      { key },
       host,
     );
     expect(recorded.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import { createAgent, type Agent } from '../../../test/agent.ts';
 import { createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { hypotheses } from '../cards/schema.ts';
+import { uploadAs } from '../../../test/uploads.ts';
 import { publicBoards } from './schema.ts';
 import { boardSteps } from './service.ts';
 import { parsePortalPath, renderPortalPage } from './page.ts';
@@ -619,28 +620,13 @@ describe('visitors', () => {
     const link = uniqueLink();
     await createBoard(w, { link });
     const hypothesis = await publishedHypothesis(w.owner, w.org.slug, w.projectId, 'Pictured');
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      'base64',
-    );
     const host = { host: `${w.org.slug}.assay.test` };
-    const signed = (
-      await w.owner.get(
-        `/api/media/sign?${new URLSearchParams({ filename: 'pic.png', collection: 'cards', locationId: hypothesis.id }).toString()}`,
-        host,
-      )
-    ).json() as { url: string; key: string };
-    await built.app.inject({
-      method: 'PUT',
-      url: signed.url,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: png,
+    const key = await uploadAs(built, w.owner, {
+      host: host.host,
+      collection: 'cards',
+      locationId: hypothesis.id,
     });
-    const recorded = await w.owner.post(
-      `/api/canvas/cards/${hypothesis.id}/media`,
-      { key: signed.key },
-      host,
-    );
+    const recorded = await w.owner.post(`/api/canvas/cards/${hypothesis.id}/media`, { key }, host);
     const mediaId = (recorded.json() as { id: string }).id;
     expect(mediaId).toBeTruthy();
 
@@ -656,21 +642,15 @@ describe('visitors', () => {
     expect(image.headers['content-type']).toBe('image/png');
     // The board's own image is public too, and goes when it is removed.
     const { state } = await boardOf(w);
-    const boardSigned = (
-      await w.owner.get(
-        `/api/media/sign?${new URLSearchParams({ filename: 'logo.png', collection: 'publicBoard', locationId: state!.board.id }).toString()}`,
-        host,
-      )
-    ).json() as { url: string; key: string };
-    await built.app.inject({
-      method: 'PUT',
-      url: boardSigned.url,
-      headers: { 'content-type': 'application/octet-stream' },
-      payload: png,
+    const boardKey = await uploadAs(built, w.owner, {
+      host: host.host,
+      collection: 'publicBoard',
+      locationId: state!.board.id,
+      filename: 'logo.png',
     });
     const boardImage = await w.owner.post(
       `/api/org/public-boards/${state!.board.id}/media`,
-      { key: boardSigned.key },
+      { key: boardKey },
       host,
     );
     const boardImageId = (boardImage.json() as { id: string }).id;
