@@ -157,6 +157,35 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
       .getByTestId('team-score'),
   ).toHaveText('4.0');
 
+  // The comments report counts the mentor's comment on the Rocket Team.
+  await page.getByRole('link', { name: 'Leaderboard' }).click();
+  await page.getByRole('tab', { name: 'Comments report' }).click();
+  await expect(page).toHaveURL(/\/leaderboard\/comments$/);
+  const staffReport = page.getByTestId('staff-comments-report');
+  await expect(staffReport.getByRole('row', { name: /Mia Ng/ })).toContainText('Mentor');
+  await expect(staffReport.getByRole('columnheader', { name: 'Rocket Team' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/comments-report.png', fullPage: true });
+
+  // Those who run the cohort change a member's role, then take them out of the cohort.
+  await page.getByRole('link', { name: 'Teams and members' }).click();
+  await page.getByRole('tab', { name: 'Members' }).click();
+  await page.getByRole('combobox', { name: "Mia Ng's cohort role" }).click();
+  await page.getByRole('option', { name: 'Instructor' }).click();
+  await expect(page.getByRole('combobox', { name: "Mia Ng's cohort role" })).toHaveValue(
+    'Instructor',
+  );
+  await mentor.reload();
+  await expect(mentor.getByText('Your role: Instructor')).toBeVisible();
+  await page
+    .getByTestId('cohort-member')
+    .filter({ hasText: 'Mia Ng' })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('cohort-member').filter({ hasText: 'Mia Ng' })).toHaveCount(0);
+  await mentor.reload();
+  await expect(mentor.getByText('Your role: Instructor')).toBeHidden();
+
   // Editor pay: the student's team asks for a fee; opening a card sends them to the leaderboard,
   // where they pay it, and the team is open again.
   await page.getByRole('tab', { name: 'Billing' }).click();

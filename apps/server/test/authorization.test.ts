@@ -1273,6 +1273,54 @@ const GATEWAY: Record<string, Rule> = {
       ),
     ),
   },
+  setCohortRole: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { setCohortRole(input: $i) { id } }', {
+        i: { cohortId, profileId: await freshMemberId(w), role: 'mentor' },
+      }),
+    ),
+  },
+  setCohortTeamRole: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($c: ID!) { createCohortTeam(cohortId: $c, name: "Movers") { teams { id isSample } } }',
+        { c: cohortId },
+      );
+      const teams = (made.data?.createCohortTeam as { teams: { id: string; isSample: boolean }[] })
+        .teams;
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { setCohortTeamRole(input: $i) { id } }',
+        {
+          i: {
+            cohortId,
+            teamId: teams.find((t) => !t.isSample)!.id,
+            profileId: await freshMemberId(w),
+            role: 'collaborator',
+          },
+        },
+      );
+    }),
+  },
+  removeFromCohort: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) =>
+      onOrg(
+        actor,
+        w.org.slug,
+        'mutation($c: ID!, $p: ID!) { removeFromCohort(cohortId: $c, profileId: $p) { id } }',
+        { c: cohortId, p: await freshMemberId(w) },
+      ),
+    ),
+  },
   createPresentation: {
     kind: 'organization',
     allowed: MANAGERS,

@@ -3,6 +3,13 @@ import {
   visibleEngagementTypes,
   checkInvitationRows,
   cohortAbilities,
+  cohortSubscriptionExpired,
+  cohortTeamRole,
+  commentReportKind,
+  commentsReportAccess,
+  presentationCommentEngagement,
+  seesInstructorComment,
+  strongerProjectRole,
   cohortRoleDisplay,
   invitableCohortRoles,
   cohortTiming,
@@ -217,12 +224,21 @@ describe('cohort abilities', () => {
       critiquePresentations: false,
     });
     expect(as('guest')).toMatchObject({ commentOnTeams: true, critiquePresentations: false });
-    expect(as('observer')).toMatchObject({ view: true, manage: false, commentOnTeams: false });
+    expect(as('observer')).toMatchObject({
+      view: true,
+      manage: false,
+      commentOnTeams: false,
+      commentOnPresentations: false,
+    });
     expect(as(null, ['collaborator'])).toMatchObject({
       view: true,
       seeAllTeams: true,
       manage: false,
+      commentOnTeams: false,
+      commentOnPresentations: true,
     });
+    expect(as(null, ['observer'])).toMatchObject({ commentOnPresentations: false });
+    expect(as('mentor')).toMatchObject({ commentOnPresentations: true });
     expect(as(null)).toBeNull();
   });
 
@@ -265,5 +281,113 @@ describe('engagement visibility', () => {
     expect(as(null, { projectRole: 'commenter' })).toEqual(['mentor']);
     expect(as('default', { projectRole: 'commenter', isGuest: true })).toEqual(['guest']);
     expect(as(null, { projectRole: 'collaborator' })).toEqual(['instructor', 'mentor', 'guest']);
+  });
+});
+
+describe('the role a cohort gives in its teams', () => {
+  const role = (cohortRole: string | null, inCohortTeam = false, isSampleTeam = false) =>
+    cohortTeamRole({ cohortRole, inCohortTeam, isSampleTeam });
+
+  it('lets admins run teams, staff comment, observers and other teams read', () => {
+    expect(role('admin')).toBe('admin');
+    expect(role('instructor')).toBe('commenter');
+    expect(role('mentor')).toBe('commenter');
+    expect(role('guest')).toBe('commenter');
+    expect(role('observer')).toBe('observer');
+    expect(role(null, true)).toBe('observer');
+    expect(role('default', true)).toBe('observer');
+    expect(role(null)).toBeNull();
+    expect(role('default')).toBeNull();
+    expect(role('disabled')).toBeNull();
+  });
+
+  it('gives admins and instructors member functionality in the Sample Team, everyone else observes', () => {
+    expect(role('admin', false, true)).toBe('collaborator');
+    expect(role('instructor', false, true)).toBe('collaborator');
+    expect(role('mentor', false, true)).toBe('observer');
+    expect(role('guest', false, true)).toBe('observer');
+    expect(role('observer', false, true)).toBe('observer');
+    expect(role(null, true, true)).toBe('observer');
+    expect(role('disabled', false, true)).toBeNull();
+    expect(role(null, false, true)).toBeNull();
+  });
+
+  it('keeps the stronger of a team role and the cohort’s', () => {
+    expect(strongerProjectRole('collaborator', 'observer')).toBe('collaborator');
+    expect(strongerProjectRole('observer', 'commenter')).toBe('commenter');
+    expect(strongerProjectRole('owner', 'admin')).toBe('owner');
+    expect(strongerProjectRole(null, 'observer')).toBe('observer');
+    expect(strongerProjectRole('commenter', null)).toBe('commenter');
+    expect(strongerProjectRole(null, null)).toBeNull();
+  });
+});
+
+describe('cohort subscription', () => {
+  it('has expired when the billing date passed, unless billed by hand', () => {
+    expect(cohortSubscriptionExpired({ expirationDate: '2026-11-01T00:00:00Z' }, now)).toBe(true);
+    expect(cohortSubscriptionExpired({ expirationDate: '2026-12-01T00:00:00Z' }, now)).toBe(false);
+    expect(
+      cohortSubscriptionExpired({ expirationDate: '2026-11-01T00:00:00Z', manual: true }, now),
+    ).toBe(false);
+    expect(cohortSubscriptionExpired({}, now)).toBe(false);
+    expect(cohortSubscriptionExpired(null, now)).toBe(false);
+  });
+});
+
+describe('comments reports', () => {
+  const kind = (cohortRole: string | null, teamIds: string[], organizationRole = 'collaborator') =>
+    commentReportKind({ cohortRole, organizationRole, teamIds, teamId: 'a' });
+
+  it('counts staff comments, peers on other teams, and not a team among itself', () => {
+    expect(kind('instructor', [])).toBe('staff');
+    expect(kind('mentor', ['a'])).toBe('staff');
+    expect(kind(null, ['a'])).toBeNull();
+    expect(kind('default', ['b'])).toBe('peer');
+    expect(kind(null, [], 'admin')).toBe('staff');
+    expect(kind(null, [], 'collaborator')).toBeNull();
+    expect(kind('disabled', [])).toBeNull();
+  });
+
+  it('lets staff read the staff report and everyone the peer report once it is on', () => {
+    const access = (cohortRole: string | null, peer: boolean, organizationRole = 'collaborator') =>
+      commentsReportAccess({ cohortRole, organizationRole, peerCommentsReport: peer });
+    expect(access('observer', false)).toEqual({ staff: true, peer: false });
+    expect(access(null, false, 'owner')).toEqual({ staff: true, peer: false });
+    expect(access(null, false)).toEqual({ staff: false, peer: false });
+    expect(access('default', true)).toEqual({ staff: false, peer: true });
+    expect(access('instructor', true)).toEqual({ staff: true, peer: true });
+  });
+});
+
+describe('instructor comments on presentations', () => {
+  it('are for staff and the presenting team unless public', () => {
+    const sees = (pub: boolean, staff: boolean, team: boolean) =>
+      seesInstructorComment({
+        publicInstructorComments: pub,
+        commentsOnTeams: staff,
+        inPresentingTeam: team,
+      });
+    expect(sees(false, false, false)).toBe(false);
+    expect(sees(true, false, false)).toBe(true);
+    expect(sees(false, true, false)).toBe(true);
+    expect(sees(false, false, true)).toBe(true);
+  });
+
+  it('carry the engagement type of their author', () => {
+    const type = (
+      cohortRole: string | null,
+      teamRole: string | null = null,
+      isGuest = false,
+      organizationRole = 'collaborator',
+    ) => presentationCommentEngagement({ cohortRole, organizationRole, teamRole, isGuest });
+    expect(type('admin')).toBe('instructor');
+    expect(type('instructor')).toBe('instructor');
+    expect(type('mentor')).toBe('mentor');
+    expect(type('guest')).toBe('guest');
+    expect(type(null, 'commenter')).toBe('mentor');
+    expect(type(null, 'commenter', true)).toBe('guest');
+    expect(type(null, 'collaborator')).toBeNull();
+    expect(type(null, null, false, 'owner')).toBe('instructor');
+    expect(type('default', null)).toBeNull();
   });
 });

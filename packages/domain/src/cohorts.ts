@@ -324,9 +324,85 @@ export function cohortAbilities(viewer: CohortViewer) {
     commentOnTeams: manage || role === 'instructor' || role === 'mentor' || role === 'guest',
     /** Instructors also comment separately in presentations. */
     critiquePresentations: manage || role === 'instructor',
+    /** Staff comment on every team's presentation; students on theirs and, as peers, the others'. */
+    commentOnPresentations:
+      manage ||
+      role === 'instructor' ||
+      role === 'mentor' ||
+      role === 'guest' ||
+      viewer.teamRoles.some((r) => r !== 'observer'),
     /** Everyone in a team sees the other teams' projects. */
     seeAllTeams: true,
   };
+}
+
+/** Project roles from lowest to highest, for picking the stronger of two. */
+const PROJECT_ROLE_ORDER = [
+  'observer',
+  'viewer',
+  'commenter',
+  'limitedContributor',
+  'collaborator',
+  'admin',
+  'owner',
+];
+
+/** The stronger of two project roles (either may be missing). */
+export function strongerProjectRole(a: string | null, b: string | null): string | null {
+  if (!a) return b;
+  if (!b) return a;
+  return PROJECT_ROLE_ORDER.indexOf(b) > PROJECT_ROLE_ORDER.indexOf(a) ? b : a;
+}
+
+/**
+ * The role a cohort gives a person in one of its teams (part 2 §6), besides any role they hold in
+ * that team itself; null when the cohort gives none. Cohort admins run the teams; instructors,
+ * mentors and coaches comment on all team data; observers, and the members of the other teams,
+ * see it. In the Sample Team admins and instructors get member functionality and everyone else
+ * observes. A "default" or disabled cohort role gives nothing of its own.
+ */
+export function cohortTeamRole(viewer: {
+  cohortRole: string | null;
+  /** Whether the person belongs to any team of the cohort. */
+  inCohortTeam: boolean;
+  isSampleTeam: boolean;
+}): string | null {
+  const role = viewer.cohortRole;
+  if (viewer.isSampleTeam) {
+    if (role === 'admin' || role === 'instructor') return 'collaborator';
+    if (role && role !== 'default' && role !== 'disabled') return 'observer';
+    return viewer.inCohortTeam ? 'observer' : null;
+  }
+  switch (role) {
+    case 'admin':
+      return 'admin';
+    case 'instructor':
+    case 'mentor':
+    case 'guest':
+      return 'commenter';
+    case 'observer':
+      return 'observer';
+    default:
+      return viewer.inCohortTeam ? 'observer' : null;
+  }
+}
+
+/** Cohort roles a member's role may be changed to: the invitable ones, "default" and disabled. */
+export const ASSIGNABLE_COHORT_ROLES = [...COHORT_ROLES, 'default', 'disabled'] as const;
+
+export const changeCohortRoleSchema = z.object({
+  cohortId: z.string().uuid(),
+  profileId: z.string().uuid(),
+  role: z.enum(ASSIGNABLE_COHORT_ROLES),
+});
+
+/** The cohort's subscription has expired: its billing account's date passed, unless billed by hand. */
+export function cohortSubscriptionExpired(
+  billing: { expirationDate?: string | null; manual?: boolean } | null | undefined,
+  now: Date = new Date(),
+): boolean {
+  if (!billing?.expirationDate || billing.manual) return false;
+  return new Date(billing.expirationDate).getTime() < now.getTime();
 }
 
 /** The role a person is shown with: a cohort role, or "default" with their highest team role. */
@@ -475,4 +551,87 @@ export function visibleEngagementTypes(viewer: {
   }
   if (viewer.projectRole === 'commenter') return viewer.isGuest ? ['guest'] : ['mentor'];
   return STAFF_ENGAGEMENT_TYPES;
+}
+
+// Comments reports (part 2 §2 comments report; §3 Cohort settings peerCommentsReport).
+
+/** Cohort roles whose comments on teams are staff comments (a disabled or "default" role is not). */
+const STAFF_COHORT_ROLES: readonly string[] = COHORT_ROLES;
+
+/**
+ * How one comment on a team counts in the comments report: staff comments (cohort admins,
+ * instructors, mentors, coaches, observers, and organisation admins outside the teams), peer
+ * comments (a student on another team), or nothing (a team talking among itself).
+ */
+export function commentReportKind(author: {
+  cohortRole: string | null;
+  organizationRole: string;
+  /** The teams the author belongs to. */
+  teamIds: readonly string[];
+  /** The team commented on. */
+  teamId: string;
+}): 'staff' | 'peer' | null {
+  if (author.cohortRole && STAFF_COHORT_ROLES.includes(author.cohortRole)) return 'staff';
+  if (author.teamIds.includes(author.teamId)) return null;
+  if (author.teamIds.length > 0) return 'peer';
+  return author.organizationRole === 'owner' || author.organizationRole === 'admin'
+    ? 'staff'
+    : null;
+}
+
+/**
+ * What of the comments report a person reads: those with a cohort role and organisation admins
+ * read the staff report, and the peer report when the cohort turns it on; students read the peer
+ * report only, and only when it is on.
+ */
+export function commentsReportAccess(viewer: {
+  cohortRole: string | null;
+  organizationRole: string;
+  peerCommentsReport: boolean;
+}): { staff: boolean; peer: boolean } {
+  const staff =
+    (!!viewer.cohortRole && STAFF_COHORT_ROLES.includes(viewer.cohortRole)) ||
+    viewer.organizationRole === 'owner' ||
+    viewer.organizationRole === 'admin';
+  return { staff, peer: viewer.peerCommentsReport };
+}
+
+/**
+ * Whether a person sees an instructor's comment on a team's presentation: everyone in the cohort
+ * when the cohort makes instructor comments public; otherwise the staff who comment on teams and
+ * the team that presented.
+ */
+export function seesInstructorComment(viewer: {
+  publicInstructorComments: boolean;
+  commentsOnTeams: boolean;
+  inPresentingTeam: boolean;
+}): boolean {
+  return viewer.publicInstructorComments || viewer.commentsOnTeams || viewer.inPresentingTeam;
+}
+
+/** The engagement type a comment on a presentation is recorded with, from the author's roles. */
+export function presentationCommentEngagement(author: {
+  cohortRole: string | null;
+  organizationRole: string;
+  teamRole: string | null;
+  isGuest: boolean;
+}): StaffEngagement | null {
+  switch (author.cohortRole) {
+    case 'admin':
+    case 'instructor':
+      return 'instructor';
+    case 'mentor':
+      return 'mentor';
+    case 'guest':
+      return 'guest';
+    default:
+      break;
+  }
+  if (author.teamRole === 'commenter') return author.isGuest ? 'guest' : 'mentor';
+  if (
+    !author.teamRole &&
+    (author.organizationRole === 'owner' || author.organizationRole === 'admin')
+  )
+    return 'instructor';
+  return null;
 }

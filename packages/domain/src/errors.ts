@@ -183,6 +183,11 @@ export const ERRORS = {
     ref: 2059,
     message: 'Payment is due for this cohort. Pay the editor fee to keep working in your team.',
   },
+  cohortLimitReached: {
+    status: 403,
+    ref: 2061,
+    message: 'Your organization has reached its cohort limit. Contact us to add more cohorts.',
+  },
   editorFeeNotDue: {
     status: 400,
     ref: 2060,

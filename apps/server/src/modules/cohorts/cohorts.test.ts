@@ -8,6 +8,13 @@ import { addMember, onOrg, ownerWithOrganization } from '../../../test/organizat
 import { cards } from '../cards/schema.ts';
 import { invites } from '../organizations/schema.ts';
 import { uploadAs } from '../../../test/uploads.ts';
+import {
+  academicWorld,
+  cohortPerson,
+  makeCohort,
+  makeTeam,
+  type AcademicWorld,
+} from '../../../test/cohorts.ts';
 
 const built = await buildTestApp();
 
@@ -43,33 +50,13 @@ interface InviteResult {
   errors: { email: string; message: string }[];
 }
 
-async function academic() {
-  const { owner, org } = await ownerWithOrganization(built, { license: 'academic' });
-  const run = (agent: Agent, query: string, variables: Record<string, unknown> = {}) =>
-    onOrg(agent, org.slug, query, variables);
-  return { owner: owner.agent, org, run };
-}
-type World = Awaited<ReturnType<typeof academic>>;
+const academic = () => academicWorld(built);
+type World = AcademicWorld;
 
-async function createCohort(w: World, input: Record<string, unknown> = {}) {
-  const answer = await w.run(
-    w.owner,
-    `mutation($i: JSON!) { createCohort(input: $i) { ${COHORT} } }`,
-    {
-      i: { name: 'Spring I-Corps', startsAt: '2026-11-01T00:00:00Z', ...input },
-    },
-  );
-  return { cohort: answer.data?.createCohort as Cohort | undefined, answer };
-}
-
-async function addTeam(w: World, cohortId: string, name: string) {
-  const answer = await w.run(
-    w.owner,
-    `mutation($c: ID!, $n: String!) { createCohortTeam(cohortId: $c, name: $n) { ${COHORT} } }`,
-    { c: cohortId, n: name },
-  );
-  return { cohort: answer.data?.createCohortTeam as Cohort | undefined, answer };
-}
+const createCohort = (w: World, input: Record<string, unknown> = {}) =>
+  makeCohort<Cohort>(w, COHORT, input);
+const addTeam = (w: World, cohortId: string, name: string) =>
+  makeTeam<Cohort>(w, COHORT, cohortId, name);
 
 async function importCsv(w: World, cohortId: string, text: string, filename = 'students.csv') {
   const answer = await w.run(
@@ -949,15 +936,8 @@ describe('engagement visibility', () => {
       guest: await meeting('Coach session', 'guest'),
       customer: await meeting('Customer interview'),
     };
-    const person = async (invitation: Record<string, unknown>) => {
-      const added = await addMember(built, w.owner, w.org, 'collaborator');
-      await w.run(
-        w.owner,
-        'mutation($c: ID!, $i: JSON!) { inviteToCohort(cohortId: $c, invitations: $i) { joined } }',
-        { c: cohort!.id, i: [{ email: added.email, ...invitation }] },
-      );
-      return added.agent;
-    };
+    const person = async (invitation: Parameters<typeof cohortPerson>[3]) =>
+      (await cohortPerson(built, w, cohort!.id, invitation)).agent;
     const seen = async (agent: Agent) => {
       const feed = await onOrg(
         agent,

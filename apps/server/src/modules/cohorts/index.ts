@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { GatewayContext } from '../../gateway/context.ts';
 import type { GatewayModule } from '../../gateway/module.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { cohortCommentsReport } from './comments-report.ts';
 import { cohortLeaderboard } from './leaderboard.ts';
+import { removeFromCohort, setCohortRole, setCohortTeamRole } from './membership.ts';
 import {
   cohortResources,
   cohortVideoReport,
@@ -70,8 +72,35 @@ export const cohortsModule: GatewayModule = {
         cohortVideoReport(context.services, await member(context), args.cohortId),
       cohortLeaderboard: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
         cohortLeaderboard(context.services, await member(context), args.cohortId),
+      cohortCommentsReport: async (
+        _: unknown,
+        args: { cohortId: string; period?: string | null },
+        context: GatewayContext,
+      ) =>
+        cohortCommentsReport(
+          context.services,
+          await member(context),
+          args.cohortId,
+          args.period === 'week' ? 'week' : 'all',
+        ),
     },
     Mutation: {
+      setCohortRole: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        setCohortRole(context.services, await member(context), args.input, ctx(context)),
+      setCohortTeamRole: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        setCohortTeamRole(context.services, await member(context), args.input, ctx(context)),
+      removeFromCohort: async (
+        _: unknown,
+        args: { cohortId: string; profileId: string },
+        context: GatewayContext,
+      ) =>
+        removeFromCohort(
+          context.services,
+          await member(context),
+          args.cohortId,
+          args.profileId,
+          ctx(context),
+        ),
       updateCohortResources: async (
         _: unknown,
         args: { input: unknown },

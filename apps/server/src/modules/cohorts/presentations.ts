@@ -10,8 +10,10 @@ import {
   AppError,
   averageScore,
   createPresentationSchema,
+  DEFAULT_COHORT_SETTINGS,
   isUuid,
   scorePresentationSchema,
+  seesInstructorComment,
   updatePresentationSchema,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
@@ -29,6 +31,8 @@ import {
   type PresentationRow,
 } from './schema.ts';
 import { cohortAccess } from './service.ts';
+
+type CohortAccess = Awaited<ReturnType<typeof cohortAccess>>;
 
 /** The cohort's teams without the Sample Team (the default presenters). */
 async function presentingTeams(executor: Executor, cohortId: string) {
@@ -73,7 +77,7 @@ export async function teamPresentationAccess(
   if (!found) throw new AppError('notFound');
   const access = await cohortAccess(services, member, found.presentation.cohortId);
   const [membership] = await db
-    .select({ role: projectMembers.role })
+    .select({ role: projectMembers.role, isGuest: projectMembers.isGuest })
     .from(projectMembers)
     .where(
       and(
@@ -82,15 +86,22 @@ export async function teamPresentationAccess(
       ),
     );
   const isMember = !!membership && membership.role !== 'observer';
-  return { ...found, access, isMember };
+  return {
+    ...found,
+    access,
+    isMember,
+    teamRole: membership?.role ?? null,
+    isGuest: membership?.isGuest ?? false,
+  };
 }
 
 async function loadPresentations(
   services: AppServices,
   member: MemberContext,
-  cohortId: string,
+  access: CohortAccess,
   rows: PresentationRow[],
 ) {
+  const cohortId = access.cohort.id;
   const db = services.database.db;
   const ids = rows.map((r) => r.id);
   const teams = ids.length
@@ -113,7 +124,11 @@ async function loadPresentations(
           .from(media)
           .where(and(eq(media.collection, 'presentations'), inArray(media.subjectId, teamIds))),
         db
-          .select({ id: comments.subjectId, n: sql<number>`count(*)::int` })
+          .select({
+            id: comments.subjectId,
+            engagementType: comments.engagementType,
+            n: sql<number>`count(*)::int`,
+          })
           .from(comments)
           .where(
             and(
@@ -122,7 +137,7 @@ async function loadPresentations(
               sql`${comments.deletedAt} is null`,
             ),
           )
-          .groupBy(comments.subjectId),
+          .groupBy(comments.subjectId, comments.engagementType),
         db
           .select({ projectId: projectMembers.projectId })
           .from(projectMembers)
@@ -130,7 +145,23 @@ async function loadPresentations(
       ])
     : [[], [], [], []];
   const myTeams = new Set(mine.map((m) => m.projectId));
-  const counts = new Map(commentCounts.map((c) => [c.id, Number(c.n)]));
+  // Instructor comments count only where the member may read them.
+  const publicInstructorComments =
+    access.cohort.settings.publicInstructorComments ??
+    DEFAULT_COHORT_SETTINGS.publicInstructorComments;
+  const commentCount = (teamPresentationId: string, projectId: string) =>
+    commentCounts
+      .filter((c) => c.id === teamPresentationId)
+      .filter(
+        (c) =>
+          c.engagementType !== 'instructor' ||
+          seesInstructorComment({
+            publicInstructorComments,
+            commentsOnTeams: access.abilities.commentOnTeams,
+            inPresentingTeam: myTeams.has(projectId),
+          }),
+      )
+      .reduce((sum, c) => sum + Number(c.n), 0);
   return rows.map((row) => {
     const own = teams.filter((t) => t.team.presentationId === row.id);
     const all = scores.filter((s) => own.some((t) => t.team.id === s.teamPresentationId));
@@ -154,7 +185,7 @@ async function loadPresentations(
           scoreAvg: averageScore(teamScores.map((s) => s.score)),
           scoreCount: teamScores.length,
           myScore: teamScores.find((s) => s.profileId === member.profileId)?.score ?? null,
-          commentCount: counts.get(team.id) ?? 0,
+          commentCount: commentCount(team.id, team.projectId),
         };
       }),
     };
@@ -167,18 +198,18 @@ export async function listPresentations(
   member: MemberContext,
   cohortId: string,
 ) {
-  await cohortAccess(services, member, cohortId);
+  const access = await cohortAccess(services, member, cohortId);
   const rows = await services.database.db
     .select()
     .from(presentations)
     .where(eq(presentations.cohortId, cohortId))
     .orderBy(asc(presentations.presentationDate), asc(presentations.createdAt));
-  return loadPresentations(services, member, cohortId, rows);
+  return loadPresentations(services, member, access, rows);
 }
 
 async function onePresentation(services: AppServices, member: MemberContext, id: string) {
-  const { row } = await findPresentation(services, member, id);
-  const [presented] = await loadPresentations(services, member, row.cohortId, [row]);
+  const { row, access } = await findPresentation(services, member, id);
+  const [presented] = await loadPresentations(services, member, access, [row]);
   if (!presented) throw new AppError('notFound');
   return presented;
 }

@@ -5,19 +5,21 @@
  * team's project role. Organisation owners and admins and cohort admins run it.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import {
   AppError,
   checkInvitationRows,
   cohortAbilities,
   cohortRoleDisplay,
+  cohortSubscriptionExpired,
   cohortTiming,
   createCohortSchema,
   CSV_MESSAGES,
   DEFAULT_COHORT_SETTINGS,
   defaultCohortEnd,
   DEFAULT_PROJECT_SETTINGS,
+  effectiveLimits,
   invitableCohortRoles,
   isCsvFile,
   SAMPLE_TEAM_NAME,
@@ -25,6 +27,7 @@ import {
   updateCohortSchema,
   type CohortRole,
   type CsvInvitation,
+  type License,
   type TeamRole,
 } from '@assay/domain';
 import {
@@ -115,7 +118,11 @@ export async function cohortAccess(services: AppServices, member: MemberContext,
   return { cohort, cohortRole: own?.role ?? null, teamRoles, abilities, paymentDue };
 }
 
-async function managedCohort(services: AppServices, member: MemberContext, cohortId: string) {
+export async function managedCohort(
+  services: AppServices,
+  member: MemberContext,
+  cohortId: string,
+) {
   const access = await cohortAccess(services, member, cohortId);
   if (!access.abilities.manage) throw new AppError('forbidden');
   return access;
@@ -141,6 +148,7 @@ function presentCohortRow(row: CohortRow) {
     resources: row.resources,
     payment: row.payment,
     ...cohortTiming(row),
+    subscriptionExpired: cohortSubscriptionExpired(row.billing),
   };
 }
 
@@ -306,6 +314,18 @@ export async function createCohort(
   requireCohorts(member);
   if (member.role !== 'owner' && member.role !== 'admin') throw new AppError('forbidden');
   const data = parse(createCohortSchema.safeParse(input));
+  // The organisation's cohort limit (part 1 §3 Organization limits), when it has one.
+  const limit = effectiveLimits(
+    member.organization.license as License,
+    member.organization.limits,
+  ).cohort;
+  if (limit !== null) {
+    const [held] = await services.database.db
+      .select({ n: count() })
+      .from(cohorts)
+      .where(eq(cohorts.organizationId, member.organization.id));
+    if (Number(held?.n ?? 0) >= limit) throw new AppError('cohortLimitReached');
+  }
   const startsAt = data.startsAt ? new Date(data.startsAt) : null;
   const endsAt = data.endsAt ? new Date(data.endsAt) : startsAt ? defaultCohortEnd(startsAt) : null;
   const id = await services.transaction(

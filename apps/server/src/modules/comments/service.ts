@@ -9,6 +9,9 @@ import {
   addCommentSchema,
   AppError,
   cleanCommentBody,
+  DEFAULT_COHORT_SETTINGS,
+  presentationCommentEngagement,
+  seesInstructorComment,
   hasPermission,
   isUuid,
   updateCommentSchema,
@@ -22,30 +25,65 @@ import { teamPresentationAccess } from '../cohorts/presentations.ts';
 import { parse } from '../projects/service.ts';
 import { commentLikes, comments, type CommentRow } from './schema.ts';
 
+type SubjectAccess = ProjectAccess & {
+  title: string;
+  ownerId: string | null;
+  /** The engagement type a new comment is recorded with (staff comments on presentations). */
+  engagementType: string | null;
+  /** Instructor comments are not for this member (part 2 §3 publicInstructorComments). */
+  hidesInstructorComments: boolean;
+};
+
 /** The subject's project and the member's scope there (for a presentation, its team's). */
 async function subjectAccess(
   services: AppServices,
   member: MemberContext,
   subjectType: CommentSubject,
   subjectId: string,
-): Promise<ProjectAccess & { title: string; ownerId: string | null }> {
+): Promise<SubjectAccess> {
   if (subjectType === 'card') {
     const access = await cardAccess(services, member, subjectId);
-    return { ...access, title: access.card.title, ownerId: access.card.createdByProfileId };
+    return {
+      ...access,
+      title: access.card.title,
+      ownerId: access.card.createdByProfileId,
+      engagementType: null,
+      hidesInstructorComments: false,
+    };
   }
   if (subjectType === 'project') {
     const access = await projectAccess(services, member, subjectId);
-    return { ...access, title: access.project.name, ownerId: access.project.createdByProfileId };
+    return {
+      ...access,
+      title: access.project.name,
+      ownerId: access.project.createdByProfileId,
+      engagementType: null,
+      hidesInstructorComments: false,
+    };
   }
-  // A team's presentation: staff who comment on teams, and the team itself.
+  // A team's presentation: staff who comment on teams, the team itself and its peers.
   const found = await teamPresentationAccess(services, member, subjectId);
   const access = await projectAccess(services, member, found.team.projectId);
-  const canComment = found.access.abilities.commentOnTeams || found.isMember;
+  const canComment = found.access.abilities.commentOnPresentations;
   return {
     ...access,
     scope: { ...access.scope, comment: canComment ? 'write' : 'read' },
     title: `${found.presentation.name}: ${found.projectName}`,
     ownerId: null,
+    // Comments by staff carry their engagement type; instructors' may be kept from other teams.
+    engagementType: presentationCommentEngagement({
+      cohortRole: found.access.cohortRole,
+      organizationRole: member.role,
+      teamRole: found.teamRole,
+      isGuest: found.isGuest,
+    }),
+    hidesInstructorComments: !seesInstructorComment({
+      publicInstructorComments:
+        found.access.cohort.settings.publicInstructorComments ??
+        DEFAULT_COHORT_SETTINGS.publicInstructorComments,
+      commentsOnTeams: found.access.abilities.commentOnTeams,
+      inPresentingTeam: found.teamRole !== null,
+    }),
   };
 }
 
@@ -72,6 +110,7 @@ async function present(services: AppServices, member: MemberContext, rows: Comme
       mentions: r.mentions,
       owner: people.get(r.ownerProfileId) ?? null,
       connectedCommentId: r.connectedCommentId,
+      engagementType: r.engagementType,
       likedBy,
       likedByProfiles: likedBy.map((id) => people.get(id)).filter((p) => p !== undefined),
       likeCount: likedBy.length,
@@ -90,7 +129,7 @@ export async function listComments(
   subjectType: CommentSubject,
   subjectId: string,
 ) {
-  await subjectAccess(services, member, subjectType, subjectId);
+  const access = await subjectAccess(services, member, subjectType, subjectId);
   const rows = await services.database.db
     .select()
     .from(comments)
@@ -100,6 +139,9 @@ export async function listComments(
         eq(comments.subjectType, subjectType),
         eq(comments.subjectId, subjectId),
         isNull(comments.deletedAt),
+        access.hidesInstructorComments
+          ? sql`${comments.engagementType} is distinct from 'instructor'`
+          : undefined,
       ),
     )
     .orderBy(asc(comments.createdAt));
@@ -155,6 +197,7 @@ export async function addComment(
           body,
           mentions,
           connectedCommentId: data.connectedCommentId ?? null,
+          engagementType: access.engagementType,
         })
         .returning();
       if (!created) throw new Error('comment insert returned no row');

@@ -27,6 +27,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
+import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
 import { seedBoardSections } from './workspace.ts';
 
@@ -104,7 +105,8 @@ export function memberProjectScope(
   return projectScope({
     organizationRole: member.role,
     projectRole,
-    openToOrganization: project.settings.membership ?? true,
+    // A cohort's teams are open through the cohort's roles only (part 2 §6).
+    openToOrganization: !project.cohortId && (project.settings.membership ?? true),
   });
 }
 
@@ -120,6 +122,12 @@ function projectAbilities(member: MemberContext, project: ProjectRow, projectRol
       member.featureSlugs,
     ),
   };
+}
+
+/** A cohort's team is seen by the organisation's owners and admins and those the cohort gives a role. */
+function canSeeCohortTeam(member: MemberContext, project: ProjectRow, role: string | null) {
+  if (!project.cohortId) return true;
+  return role !== null || member.role === 'owner' || member.role === 'admin';
 }
 
 /** A project of the member's organisation that they may see, with their role in it. */
@@ -156,8 +164,15 @@ export async function findVisibleProject(
   });
   if (!row) throw new AppError('projectNotFound');
   const { project } = row;
-  const role = row.role ?? null;
+  const role = project.cohortId
+    ? teamRoleWithCohort(
+        project,
+        row.role ?? null,
+        await cohortPartsOf(services.database.db, member.profileId, [project.cohortId]),
+      )
+    : (row.role ?? null);
   if (
+    !canSeeCohortTeam(member, project, role) ||
     !canSeeProject({
       organizationRole: member.role,
       projectRole: role,
@@ -212,13 +227,21 @@ export async function listProjects(
     .from(projects)
     .where(and(eq(projects.organizationId, member.organization.id), eq(projects.kind, 'project')))
     .orderBy(sql`lower(${projects.name})`);
-  const roles = await myProjectRoles(services, member);
-  const visible = rows.filter((p) =>
-    canSeeProject({
-      organizationRole: member.role,
-      projectRole: roles.get(p.id) ?? null,
-      isPrivate: p.settings.private,
-    }),
+  const [own, parts] = await Promise.all([
+    myProjectRoles(services, member),
+    cohortPartsOf(services.database.db, member.profileId),
+  ]);
+  const roles = new Map(
+    rows.map((p) => [p.id, teamRoleWithCohort(p, own.get(p.id) ?? null, parts)] as const),
+  );
+  const visible = rows.filter(
+    (p) =>
+      canSeeCohortTeam(member, p, roles.get(p.id) ?? null) &&
+      canSeeProject({
+        organizationRole: member.role,
+        projectRole: roles.get(p.id) ?? null,
+        isPrivate: p.settings.private,
+      }),
   );
   const counts = { active: 0, backlog: 0, archive: 0 };
   for (const p of visible) if (p.status in counts) counts[p.status as keyof typeof counts] += 1;

@@ -14,6 +14,14 @@ export interface CohortSummary {
   ended: boolean;
   deactivated: boolean;
   isEnding: boolean;
+  subscriptionExpired: boolean;
+}
+
+export interface CohortInfo {
+  agency: string | null;
+  hub: string | null;
+  adminPartners: string | null;
+  university: string | null;
 }
 
 export interface CohortTeam {
@@ -40,6 +48,7 @@ export interface Cohort extends CohortSummary {
     weeklyInterviewGoal: number;
     customTeamCount: number | null;
   };
+  info: CohortInfo;
   isFavorite: boolean;
   paymentDue: boolean;
   payment: { editorPay: boolean; editorFeeInCents: number };
@@ -49,6 +58,7 @@ export interface Cohort extends CohortSummary {
     manage: boolean;
     commentOnTeams: boolean;
     critiquePresentations: boolean;
+    commentOnPresentations: boolean;
     seeAllTeams: boolean;
     inviteCoaches: boolean;
   };
@@ -71,11 +81,13 @@ export interface InviteResult {
   errors: { email: string; message: string }[];
 }
 
-const SUMMARY = 'id name slug draft startsAt endsAt started ended deactivated isEnding';
+const SUMMARY =
+  'id name slug draft startsAt endsAt started ended deactivated isEnding subscriptionExpired';
 const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isFavorite paymentDue role
   payment { editorPay editorFeeInCents }
   settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
-  abilities { view manage commentOnTeams critiquePresentations seeAllTeams inviteCoaches }
+  info { agency hub adminPartners university }
+  abilities { view manage commentOnTeams critiquePresentations commentOnPresentations seeAllTeams inviteCoaches }
   teams { id name isSample members { profileId firstName lastName email role } }
   members { profileId firstName lastName email role paid }
   pendingInvites { id email role team }`;
@@ -142,6 +154,21 @@ export const cohortApi = {
     change(client, 'createCohortTeam', '$c: ID!, $n: String!', 'cohortId: $c, name: $n', {
       c: cohortId,
       n: name,
+    }),
+  /** A member's cohort role; "default" or disabled takes them off the cohort's list. */
+  setRole: (client: QueryClient, cohortId: string, profileId: string, role: string) =>
+    change(client, 'setCohortRole', '$i: JSON!', 'input: $i', {
+      i: { cohortId, profileId, role },
+    }),
+  /** A person's role in one of the cohort's teams, or out of it (null). */
+  setTeamRole: (
+    client: QueryClient,
+    input: { cohortId: string; teamId: string; profileId: string; role: TeamRole | null },
+  ) => change(client, 'setCohortTeamRole', '$i: JSON!', 'input: $i', { i: input }),
+  remove: (client: QueryClient, cohortId: string, profileId: string) =>
+    change(client, 'removeFromCohort', '$c: ID!, $p: ID!', 'cohortId: $c, profileId: $p', {
+      c: cohortId,
+      p: profileId,
     }),
   async invite(
     client: QueryClient,
@@ -222,5 +249,41 @@ export function useLeaderboard(cohortId: string) {
           { id: cohortId },
         )
       ).cohortLeaderboard,
+  });
+}
+
+export interface CommentsReportRow {
+  profileId: string;
+  name: string;
+  role: string;
+  kind: 'staff' | 'peer';
+  total: number;
+  lastCommentAt: string;
+  counts: { teamId: string; count: number }[];
+}
+
+export interface CommentsReport {
+  cohortId: string;
+  period: 'week' | 'all';
+  since: string | null;
+  teams: { id: string; name: string }[];
+  staff: CommentsReportRow[] | null;
+  peer: CommentsReportRow[] | null;
+}
+
+const REPORT_ROW = 'profileId name role kind total lastCommentAt counts { teamId count }';
+
+/** Who commented on which team (staff; peers when the cohort turns the peer report on). */
+export function useCommentsReport(cohortId: string, period: 'week' | 'all') {
+  return useQuery({
+    queryKey: ['cohorts', 'comments-report', cohortId, period],
+    queryFn: async () =>
+      (
+        await gatewayRequest<{ cohortCommentsReport: CommentsReport }>(
+          `query CohortCommentsReport($id: ID!, $p: String) { cohortCommentsReport(cohortId: $id, period: $p) {
+            cohortId period since teams { id name } staff { ${REPORT_ROW} } peer { ${REPORT_ROW} } } }`,
+          { id: cohortId, p: period },
+        )
+      ).cohortCommentsReport,
   });
 }

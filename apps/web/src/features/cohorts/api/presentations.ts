@@ -38,6 +38,8 @@ export interface PresentationComment {
   id: string;
   body: string;
   createdAt: string;
+  /** instructor, mentor or guest when cohort staff wrote it. */
+  engagementType: string | null;
   owner: { firstName: string; lastName: string } | null;
 }
 
@@ -69,7 +71,7 @@ export function usePresentationComments(teamPresentationId: string) {
     queryFn: async () =>
       (
         await gatewayRequest<{ comments: PresentationComment[] }>(
-          'query PresentationComments($id: ID!) { comments(subjectType: "presentation", subjectId: $id) { id body createdAt owner { firstName lastName } } }',
+          'query PresentationComments($id: ID!) { comments(subjectType: "presentation", subjectId: $id) { id body createdAt engagementType owner { firstName lastName } } }',
           { id: teamPresentationId },
         )
       ).comments,

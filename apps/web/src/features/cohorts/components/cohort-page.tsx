@@ -6,19 +6,13 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
-  Card,
   FileButton,
   Group,
   List,
-  NumberInput,
   Select,
-  SimpleGrid,
   Stack,
   Stepper,
-  Switch,
-  Table,
   Tabs,
   Text,
   TextInput,
@@ -47,12 +41,13 @@ import {
   type InviteResult,
 } from '../api/cohorts.ts';
 import { BillingTab, PayEditorFee } from './billing-tab.tsx';
+import { Members, Teams } from './cohort-people.tsx';
 import { CohortStatus } from './cohorts-page.tsx';
 import { PresentationsTab } from './presentations-tab.tsx';
 import { ResourcesTab } from './resources-tab.tsx';
+import { SettingsTab } from './settings-tab.tsx';
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
-const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const stepKey = (id: string) => `create-cohort-invites-${id}`;
 
 function InviteSummary(props: { result: InviteResult | null }) {
@@ -194,172 +189,6 @@ function InviteForm(props: { cohort: Cohort }) {
   );
 }
 
-function Teams(props: { cohort: Cohort }) {
-  const client = useQueryClient();
-  const [name, setName] = useState('');
-  const add = () =>
-    void cohortApi
-      .addTeam(client, props.cohort.id, name)
-      .then(() => setName(''))
-      .catch(report);
-  return (
-    <Stack gap="sm">
-      {props.cohort.abilities.manage ? (
-        <Group align="flex-end">
-          <TextInput
-            label="New team"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') add();
-            }}
-          />
-          <Button variant="default" onClick={add} disabled={!name.trim()}>
-            Add team
-          </Button>
-        </Group>
-      ) : null}
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {props.cohort.teams.map((team) => (
-          <Card key={team.id} withBorder data-testid="cohort-team">
-            <Group justify="space-between" mb="xs">
-              <Anchor component={Link} to={`/workspace/${team.id}/canvas/business`} fw={600}>
-                {team.name}
-              </Anchor>
-              {team.isSample ? <Badge color="gray">Sample</Badge> : null}
-            </Group>
-            {team.members.length === 0 ? (
-              <Text size="sm" c="gray.7">
-                No members yet
-              </Text>
-            ) : (
-              <Stack gap={2}>
-                {team.members.map((m) => (
-                  <Text size="sm" key={m.profileId}>
-                    {m.firstName} {m.lastName} ·{' '}
-                    {TEAM_ROLE_NAMES[m.role as keyof typeof TEAM_ROLE_NAMES] ??
-                      (m.role === 'owner' ? 'Team Admin' : m.role)}
-                  </Text>
-                ))}
-              </Stack>
-            )}
-          </Card>
-        ))}
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function Members(props: { cohort: Cohort }) {
-  return (
-    <Table data-testid="cohort-members">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Email</Table.Th>
-          <Table.Th>Role</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {props.cohort.pendingInvites.map((invite) => (
-          <Table.Tr key={invite.id} data-testid="cohort-pending-invite">
-            <Table.Td>
-              <Badge color="yellow" variant="light">
-                Invited
-              </Badge>
-            </Table.Td>
-            <Table.Td>{invite.email}</Table.Td>
-            <Table.Td>
-              {invite.team
-                ? `${invite.team}: ${TEAM_ROLE_NAMES[invite.role as TeamRole] ?? invite.role}`
-                : (COHORT_ROLE_NAMES[invite.role as CohortRole] ?? invite.role)}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-        {props.cohort.members.map((m) => (
-          <Table.Tr key={m.profileId}>
-            <Table.Td>
-              {m.firstName} {m.lastName}
-            </Table.Td>
-            <Table.Td>{m.email}</Table.Td>
-            <Table.Td>{COHORT_ROLE_NAMES[m.role as CohortRole] ?? m.role}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function Settings(props: { cohort: Cohort }) {
-  const client = useQueryClient();
-  const { cohort } = props;
-  const save = (patch: Record<string, unknown>) =>
-    void cohortApi.update(client, { cohortId: cohort.id, ...patch }).catch(report);
-  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
-  return (
-    <Stack gap="sm" maw={520}>
-      <Group grow>
-        <TextInput
-          label="Starts on"
-          type="date"
-          defaultValue={day(cohort.startsAt)}
-          onBlur={(e) => {
-            const value = e.currentTarget.value || null;
-            if (value !== (day(cohort.startsAt) || null)) save({ startsAt: value });
-          }}
-        />
-        <TextInput
-          label="Instruction ends on"
-          type="date"
-          defaultValue={day(cohort.endsAt)}
-          onBlur={(e) => {
-            const value = e.currentTarget.value || null;
-            if (value !== (day(cohort.endsAt) || null)) save({ endsAt: value });
-          }}
-        />
-      </Group>
-      <Select
-        label="Weeks begin on"
-        data={WEEK_DAYS.map((name, i) => ({ value: String(i), label: name }))}
-        value={String(cohort.weekBeginsOn)}
-        onChange={(v) => v !== null && save({ weekBeginsOn: Number(v) })}
-        allowDeselect={false}
-      />
-      <NumberInput
-        label="Weekly interview goal per team"
-        min={1}
-        defaultValue={cohort.settings.weeklyInterviewGoal}
-        onBlur={(e) => {
-          const value = Number(e.currentTarget.value);
-          if (value && value !== cohort.settings.weeklyInterviewGoal)
-            save({ settings: { weeklyInterviewGoal: value } });
-        }}
-      />
-      <NumberInput
-        label="Team count for the leaderboard targets"
-        description="Empty: the number of teams (the Sample Team left out)."
-        min={1}
-        defaultValue={cohort.settings.customTeamCount ?? ''}
-        onBlur={(e) => {
-          const value = e.currentTarget.value ? Number(e.currentTarget.value) : null;
-          if (value !== cohort.settings.customTeamCount)
-            save({ settings: { customTeamCount: value } });
-        }}
-      />
-      <Switch
-        label="Instructor comments are public"
-        checked={cohort.settings.publicInstructorComments}
-        onChange={(e) => save({ settings: { publicInstructorComments: e.currentTarget.checked } })}
-      />
-      <Switch
-        label="Peer comments report"
-        checked={cohort.settings.peerCommentsReport}
-        onChange={(e) => save({ settings: { peerCommentsReport: e.currentTarget.checked } })}
-      />
-    </Stack>
-  );
-}
-
 /** The creation steps of a draft cohort, the step remembered per cohort. */
 function CreateSteps(props: { cohort: Cohort }) {
   const client = useQueryClient();
@@ -466,6 +295,11 @@ export function CohortPage() {
         </Group>
       </Group>
       <PayEditorFee cohort={cohort} />
+      {cohort.subscriptionExpired && cohort.abilities.manage ? (
+        <Alert color="red" title="This cohort's subscription has expired">
+          Renew it from the Billing tab to keep the cohort's teams working.
+        </Alert>
+      ) : null}
       {cohort.draft && cohort.abilities.manage ? (
         <CreateSteps cohort={cohort} />
       ) : (
@@ -498,7 +332,7 @@ export function CohortPage() {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="settings" pt="md">
-            <Settings cohort={cohort} />
+            <SettingsTab cohort={cohort} />
           </Tabs.Panel>
           <Tabs.Panel value="billing" pt="md">
             <BillingTab cohort={cohort} />

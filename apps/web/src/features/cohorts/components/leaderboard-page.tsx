@@ -1,6 +1,7 @@
 /**
- * /cohort/{id}/leaderboard/{teams|instructors|mentors}: how the teams are doing against the weekly
- * targets (part 2 §9), and the instructor and mentor engagement boards with this week's counts.
+ * /cohort/{id}/leaderboard/{teams|instructors|mentors|comments}: how the teams are doing against the
+ * weekly targets (part 2 §9), the instructor and mentor engagement boards with this week's counts,
+ * and the comments report.
  */
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
@@ -24,6 +25,7 @@ import {
   type LeaderboardCounts,
 } from '../api/cohorts.ts';
 import { PayEditorFee } from './billing-tab.tsx';
+import { CommentsReportPanel } from './comments-report.tsx';
 
 const METRICS: { key: keyof LeaderboardCounts; label: string }[] = [
   { key: 'interviews', label: 'Interviews' },
@@ -74,13 +76,19 @@ export function LeaderboardPage() {
   const params = useParams();
   const navigate = useNavigate();
   const id = params.id ?? '';
-  const tab = ['teams', 'instructors', 'mentors'].includes(params['*'] ?? '')
+  const tab = ['teams', 'instructors', 'mentors', 'comments'].includes(params['*'] ?? '')
     ? (params['*'] as string)
     : 'teams';
   const query = useLeaderboard(id);
   const cohort = useCohort(id);
   const board = query.data;
   if (!board) return null;
+  // Staff read the comments report; everyone once the cohort turns on the peer report.
+  const seesComments =
+    !!cohort.data &&
+    (cohort.data.abilities.commentOnTeams ||
+      cohort.data.role === 'Observer' ||
+      cohort.data.settings.peerCommentsReport);
   return (
     <Stack p="md" gap="md">
       {/* The redirect target when a card reports payment due: the fee can be paid here. */}
@@ -104,6 +112,7 @@ export function LeaderboardPage() {
           <Tabs.Tab value="teams">Teams</Tabs.Tab>
           <Tabs.Tab value="instructors">Instructor engagements</Tabs.Tab>
           <Tabs.Tab value="mentors">Mentor engagements</Tabs.Tab>
+          {seesComments ? <Tabs.Tab value="comments">Comments report</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="teams" pt="md">
           <Stack gap="md">
@@ -181,6 +190,9 @@ export function LeaderboardPage() {
         </Tabs.Panel>
         <Tabs.Panel value="mentors" pt="md">
           <Engagements rows={board.mentorEngagements} empty="No mentor engagements yet." />
+        </Tabs.Panel>
+        <Tabs.Panel value="comments" pt="md">
+          {tab === 'comments' ? <CommentsReportPanel cohortId={id} /> : null}
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -90,6 +90,12 @@ function CreatePresentation(props: { cohortId: string }) {
   );
 }
 
+const ENGAGEMENT_NAMES: Record<string, string> = {
+  instructor: 'Instructor',
+  mentor: 'Mentor',
+  guest: 'Coach',
+};
+
 function Comments(props: { team: TeamPresentation; canComment: boolean }) {
   const client = useQueryClient();
   const comments = usePresentationComments(props.team.id);
@@ -106,7 +112,8 @@ function Comments(props: { team: TeamPresentation; canComment: boolean }) {
           <b>
             {c.owner?.firstName} {c.owner?.lastName}
           </b>
-          : {c.body}
+          {c.engagementType ? ` (${ENGAGEMENT_NAMES[c.engagementType] ?? c.engagementType})` : ''}:{' '}
+          {c.body}
         </Text>
       ))}
       {props.canComment ? (
@@ -193,7 +200,7 @@ function TeamRow(props: { presentation: Presentation; team: TeamPresentation; co
         </Group>
       </Group>
       {showComments ? (
-        <Comments team={team} canComment={cohort.abilities.commentOnTeams || team.isMember} />
+        <Comments team={team} canComment={cohort.abilities.commentOnPresentations} />
       ) : null}
     </Card>
   );

@@ -224,9 +224,10 @@ export function SetupPage(props: { initial: OnboardingState }) {
       }
       await updateProfileOnboarding(profileId, { status: 'complete' });
       await queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
-      await queryClient.invalidateQueries({ queryKey: ['projects'] });
-      await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
+      // Go on at once: a click made as the onboarding closes must not be undone by a late jump.
       void navigate(target);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      void queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
     } catch (error) {
       showAlert({ message: toApiError(error).message, type: 'error' });
     } finally {

@@ -1,0 +1,123 @@
+/** The cohort's settings: dates, week start, leaderboard targets, programme details and comments. */
+import {
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { toApiError } from '../../../api/errors.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import { cohortApi, type Cohort, type CohortInfo } from '../api/cohorts.ts';
+
+const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const INFO_FIELDS: { key: keyof CohortInfo; label: string }[] = [
+  { key: 'university', label: 'University' },
+  { key: 'hub', label: 'Hub' },
+  { key: 'agency', label: 'Agency' },
+  { key: 'adminPartners', label: 'Admin partners' },
+];
+
+export function SettingsTab(props: { cohort: Cohort }) {
+  const client = useQueryClient();
+  const { cohort } = props;
+  const save = (patch: Record<string, unknown>) =>
+    void cohortApi.update(client, { cohortId: cohort.id, ...patch }).catch(report);
+  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+  return (
+    <Stack gap="sm" maw={520}>
+      <Group grow>
+        <TextInput
+          label="Starts on"
+          type="date"
+          defaultValue={day(cohort.startsAt)}
+          onBlur={(e) => {
+            const value = e.currentTarget.value || null;
+            if (value !== (day(cohort.startsAt) || null)) save({ startsAt: value });
+          }}
+        />
+        <TextInput
+          label="Instruction ends on"
+          type="date"
+          defaultValue={day(cohort.endsAt)}
+          onBlur={(e) => {
+            const value = e.currentTarget.value || null;
+            if (value !== (day(cohort.endsAt) || null)) save({ endsAt: value });
+          }}
+        />
+      </Group>
+      <Select
+        label="Weeks begin on"
+        data={WEEK_DAYS.map((name, i) => ({ value: String(i), label: name }))}
+        value={String(cohort.weekBeginsOn)}
+        onChange={(v) => v !== null && save({ weekBeginsOn: Number(v) })}
+        allowDeselect={false}
+      />
+      <NumberInput
+        label="Weekly interview goal per team"
+        min={1}
+        defaultValue={cohort.settings.weeklyInterviewGoal}
+        onBlur={(e) => {
+          const value = Number(e.currentTarget.value);
+          if (value && value !== cohort.settings.weeklyInterviewGoal)
+            save({ settings: { weeklyInterviewGoal: value } });
+        }}
+      />
+      <NumberInput
+        label="Team count for the leaderboard targets"
+        description="Empty: the number of teams (the Sample Team left out)."
+        min={1}
+        defaultValue={cohort.settings.customTeamCount ?? ''}
+        onBlur={(e) => {
+          const value = e.currentTarget.value ? Number(e.currentTarget.value) : null;
+          if (value !== cohort.settings.customTeamCount)
+            save({ settings: { customTeamCount: value } });
+        }}
+      />
+      <TextInput
+        label="Location"
+        defaultValue={cohort.location}
+        onBlur={(e) => {
+          const value = e.currentTarget.value.trim();
+          if (value !== cohort.location) save({ location: value });
+        }}
+      />
+      <Title order={4} mt="sm">
+        Programme
+      </Title>
+      <SimpleGrid cols={2}>
+        {INFO_FIELDS.map((field) => (
+          <TextInput
+            key={field.key}
+            label={field.label}
+            defaultValue={cohort.info[field.key] ?? ''}
+            onBlur={(e) => {
+              const value = e.currentTarget.value.trim();
+              if (value !== (cohort.info[field.key] ?? '')) save({ info: { [field.key]: value } });
+            }}
+          />
+        ))}
+      </SimpleGrid>
+      <Title order={4} mt="sm">
+        Comments
+      </Title>
+      <Switch
+        label="Instructor comments are public"
+        description="Off: an instructor's comments on a presentation are for the staff and the team that presented."
+        checked={cohort.settings.publicInstructorComments}
+        onChange={(e) => save({ settings: { publicInstructorComments: e.currentTarget.checked } })}
+      />
+      <Switch
+        label="Peer comments report"
+        description="Students see who commented on other teams, and staff see it beside their own report."
+        checked={cohort.settings.peerCommentsReport}
+        onChange={(e) => save({ settings: { peerCommentsReport: e.currentTarget.checked } })}
+      />
+    </Stack>
+  );
+}
