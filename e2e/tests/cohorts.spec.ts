@@ -251,4 +251,15 @@ test('an instructor shares links and course videos; a watched video shows in the
   await expect(video.getByText('Watched')).toBeVisible();
   await expect(page.getByTestId('video-report')).toContainText('1 watched');
   await page.screenshot({ path: 'test-results/cohort-resources.png', fullPage: true });
+
+  // Programme details and the students' access date are kept in the settings.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('University').fill('Example State University');
+  await page.getByLabel('Instruction ends on').fill('2027-03-01');
+  await page.getByLabel('Hub').click();
+  await expect(page.getByLabel('Students keep access until')).toHaveValue('2027-04-12');
+  await page.reload();
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByLabel('University')).toHaveValue('Example State University');
+  await page.screenshot({ path: 'test-results/cohort-settings.png', fullPage: true });
 });

@@ -4,6 +4,7 @@ import {
   checkInvitationRows,
   cohortAbilities,
   cohortSubscriptionExpired,
+  cohortTeamAccess,
   cohortTeamRole,
   commentReportKind,
   commentsReportAccess,
@@ -389,5 +390,36 @@ describe('instructor comments on presentations', () => {
     expect(type(null, 'collaborator')).toBeNull();
     expect(type(null, null, false, 'owner')).toBe('instructor');
     expect(type('default', null)).toBeNull();
+  });
+});
+
+describe('a person’s access to a cohort’s team', () => {
+  const access = (
+    ownRole: string | null,
+    cohortRole: string | null,
+    deactivated: boolean,
+    isSampleTeam = false,
+  ) =>
+    cohortTeamAccess({
+      ownRole,
+      cohortRole,
+      inCohortTeam: ownRole !== null,
+      isSampleTeam,
+      deactivated,
+    });
+
+  it('keeps the stronger role while the cohort is active', () => {
+    expect(access('collaborator', null, false)).toBe('collaborator');
+    expect(access('commenter', 'admin', false)).toBe('admin');
+    expect(access(null, 'mentor', false)).toBe('commenter');
+    expect(access(null, null, false)).toBeNull();
+  });
+
+  it('lets students only read once the cohort is deactivated; staff keep their part', () => {
+    expect(access('collaborator', null, true)).toBe('observer');
+    expect(access('admin', 'default', true)).toBe('observer');
+    expect(access(null, 'instructor', true)).toBe('commenter');
+    expect(access(null, 'admin', true, true)).toBe('collaborator');
+    expect(access(null, null, true)).toBeNull();
   });
 });

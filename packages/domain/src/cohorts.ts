@@ -387,6 +387,24 @@ export function cohortTeamRole(viewer: {
   }
 }
 
+/**
+ * A person's role in a cohort's team: the stronger of their own and what the cohort gives; once
+ * the cohort is deactivated (students' access over), students only read — staff keep theirs.
+ */
+export function cohortTeamAccess(viewer: {
+  ownRole: string | null;
+  cohortRole: string | null;
+  inCohortTeam: boolean;
+  isSampleTeam: boolean;
+  deactivated: boolean;
+}): string | null {
+  const given = cohortTeamRole(viewer);
+  const staff =
+    !!viewer.cohortRole && (COHORT_ROLES as readonly string[]).includes(viewer.cohortRole);
+  if (viewer.deactivated && !staff) return viewer.ownRole || given ? 'observer' : null;
+  return strongerProjectRole(viewer.ownRole, given);
+}
+
 /** Cohort roles a member's role may be changed to: the invitable ones, "default" and disabled. */
 export const ASSIGNABLE_COHORT_ROLES = [...COHORT_ROLES, 'default', 'disabled'] as const;
 

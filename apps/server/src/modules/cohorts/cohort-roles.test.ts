@@ -247,6 +247,44 @@ describe('cohort roles in the teams', () => {
   });
 });
 
+describe('deactivated cohorts', () => {
+  it('leave students their teams to read once their access has ended; staff keep theirs', async () => {
+    const { w, cohortId, teams, people } = await classroom();
+    const { id: card } = await createCard(w, people.rocketStudent.agent, teams.rocket, 'Before');
+    expect(card).toBeTruthy();
+    // Instruction ended long ago: the six weeks of access are over.
+    const ended = await w.run(
+      w.owner,
+      'mutation($i: JSON!) { updateCohort(input: $i) { deactivatesAt deactivated } }',
+      {
+        i: { cohortId, endsAt: '2026-01-01T00:00:00Z' },
+      },
+    );
+    expect(ended.data?.updateCohort).toEqual({
+      deactivatesAt: '2026-02-12T00:00:00.000Z',
+      deactivated: true,
+    });
+    expect(
+      status((await createCard(w, people.rocketStudent.agent, teams.rocket, 'After')).answer),
+    ).toBe('403');
+    expect(
+      status(
+        await w.run(people.rocketStudent.agent, 'query($id: ID!) { card(cardId: $id) { id } }', {
+          id: card!,
+        }),
+      ),
+    ).toBe('ok');
+    expect(status(await comment(w, people.mentor.agent, 'card', card!, 'Still here'))).toBe('ok');
+    // A later deactivation date gives the access back.
+    await w.run(w.owner, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+      i: { cohortId, deactivatesAt: '2099-01-01T00:00:00Z' },
+    });
+    expect(
+      (await createCard(w, people.rocketStudent.agent, teams.rocket, 'Again')).id,
+    ).toBeTruthy();
+  });
+});
+
 describe('comments reports', () => {
   const REPORT = `teams { id name } staff { name role kind total counts { teamId count } }
     peer { name role kind total counts { teamId count } }`;

@@ -24,6 +24,7 @@ import {
   isCsvFile,
   SAMPLE_TEAM_NAME,
   slugify,
+  studentAccessUntil,
   updateCohortSchema,
   type CohortRole,
   type CsvInvitation,
@@ -339,6 +340,8 @@ export async function createCohort(
           weekBeginsOn: data.weekBeginsOn,
           startsAt,
           endsAt,
+          // Students keep their teams six weeks after instruction ends.
+          deactivatesAt: endsAt ? studentAccessUntil(endsAt) : null,
           location: data.location,
           language: data.language,
           createdByProfileId: member.profileId,
@@ -378,14 +381,22 @@ export async function updateCohort(
   const { cohort } = await managedCohort(services, member, data.cohortId);
   const date = (v: string | null | undefined) =>
     v === undefined ? undefined : v === null ? null : new Date(v);
+  const endsAt = date(data.endsAt);
+  // A new end moves the students' access with it, unless a deactivation date is given.
+  const deactivatesAt =
+    data.deactivatesAt !== undefined
+      ? date(data.deactivatesAt)
+      : endsAt !== undefined
+        ? endsAt && studentAccessUntil(endsAt)
+        : undefined;
   const patch = Object.fromEntries(
     Object.entries({
       name: data.name,
       weekBeginsOn: data.weekBeginsOn,
       startsAt: date(data.startsAt),
-      endsAt: date(data.endsAt),
+      endsAt,
       endsAtDisplay: date(data.endsAtDisplay),
-      deactivatesAt: date(data.deactivatesAt),
+      deactivatesAt,
       location: data.location,
       language: data.language,
       tags: data.tags,

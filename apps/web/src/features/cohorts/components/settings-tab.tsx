@@ -23,32 +23,58 @@ const INFO_FIELDS: { key: keyof CohortInfo; label: string }[] = [
   { key: 'adminPartners', label: 'Admin partners' },
 ];
 
+type DateKey = 'startsAt' | 'endsAt' | 'endsAtDisplay' | 'deactivatesAt';
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
+
+/** A date of the cohort, saved when the field is left; shown afresh when the server moves it. */
+function DateField(props: {
+  cohort: Cohort;
+  field: DateKey;
+  label: string;
+  description?: string;
+  save: (patch: Record<string, unknown>) => void;
+}) {
+  const current = day(props.cohort[props.field]);
+  return (
+    <TextInput
+      key={current}
+      label={props.label}
+      description={props.description}
+      type="date"
+      defaultValue={current}
+      onBlur={(e) => {
+        const value = e.currentTarget.value || null;
+        if (value !== (current || null)) props.save({ [props.field]: value });
+      }}
+    />
+  );
+}
+
 export function SettingsTab(props: { cohort: Cohort }) {
   const client = useQueryClient();
   const { cohort } = props;
   const save = (patch: Record<string, unknown>) =>
     void cohortApi.update(client, { cohortId: cohort.id, ...patch }).catch(report);
-  const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
   return (
     <Stack gap="sm" maw={520}>
       <Group grow>
-        <TextInput
-          label="Starts on"
-          type="date"
-          defaultValue={day(cohort.startsAt)}
-          onBlur={(e) => {
-            const value = e.currentTarget.value || null;
-            if (value !== (day(cohort.startsAt) || null)) save({ startsAt: value });
-          }}
+        <DateField cohort={cohort} field="startsAt" label="Starts on" save={save} />
+        <DateField cohort={cohort} field="endsAt" label="Instruction ends on" save={save} />
+      </Group>
+      <Group grow>
+        <DateField
+          cohort={cohort}
+          field="endsAtDisplay"
+          label="End shown to members"
+          description="Empty: the end of instruction."
+          save={save}
         />
-        <TextInput
-          label="Instruction ends on"
-          type="date"
-          defaultValue={day(cohort.endsAt)}
-          onBlur={(e) => {
-            const value = e.currentTarget.value || null;
-            if (value !== (day(cohort.endsAt) || null)) save({ endsAt: value });
-          }}
+        <DateField
+          cohort={cohort}
+          field="deactivatesAt"
+          label="Students keep access until"
+          description="Six weeks after instruction ends unless set."
+          save={save}
         />
       </Group>
       <Select
