@@ -1273,6 +1273,19 @@ const GATEWAY: Record<string, Rule> = {
       ),
     ),
   },
+  updateTeamPresentation: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const { teamPresentationId } = await freshTeamPresentation(w, cohortId);
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { updateTeamPresentation(input: $i) { id } }',
+        { i: { teamPresentationId, name: 'Our pivot' } },
+      );
+    }),
+  },
   setCohortRole: {
     kind: 'organization',
     allowed: MANAGERS,

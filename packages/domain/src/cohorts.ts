@@ -136,6 +136,8 @@ export const createCohortSchema = z.object({
   weekBeginsOn: z.number().int().min(0).max(6).default(1),
   location: z.string().trim().max(200).default(''),
   language: z.string().trim().max(20).default('en-US'),
+  /** One of the organisation's canvas templates; null: the organisation's default. */
+  defaultCanvasId: z.string().max(64).nullable().optional(),
 });
 
 export const updateCohortSchema = createCohortSchema.partial().extend({
@@ -151,6 +153,17 @@ export const updateCohortSchema = createCohortSchema.partial().extend({
       hub: z.string().max(200),
       adminPartners: z.string().max(500),
       university: z.string().max(200),
+    })
+    .partial()
+    .optional(),
+  /** Set by the organisation's owners and admins: transcription hours across the teams. */
+  limits: z
+    .object({
+      transcriptionHours: z
+        .number()
+        .min(0, 'Transcription hours cannot be negative.')
+        .max(10_000)
+        .nullable(),
     })
     .partial()
     .optional(),
@@ -653,3 +666,8 @@ export function presentationCommentEngagement(author: {
     return 'instructor';
   return null;
 }
+
+export const updateTeamPresentationSchema = z.object({
+  teamPresentationId: z.uuid(),
+  name: z.string().trim().max(120, 'Please keep the title under 120 characters.'),
+});

@@ -377,6 +377,22 @@ describe('comments reports', () => {
     const rocket = (
       made.data?.createPresentation as { teams: { id: string; name: string }[] }
     ).teams.find((t) => t.name === 'Rocket Team')!.id;
+    // The team titles what it presents; another team may not.
+    const title = (agent: Agent) =>
+      w.run(
+        agent,
+        'mutation($i: JSON!) { updateTeamPresentation(input: $i) { teams { id title } } }',
+        {
+          i: { teamPresentationId: rocket, name: 'From labs to clinics' },
+        },
+      );
+    expect(status(await title(people.oceanStudent.agent))).toBe('403');
+    const titled = await title(people.rocketStudent.agent);
+    expect(
+      (
+        titled.data?.updateTeamPresentation as { teams: { id: string; title: string }[] }
+      ).teams.find((t) => t.id === rocket)?.title,
+    ).toBe('From labs to clinics');
     const critique = await comment(
       w,
       people.instructor.agent,
@@ -419,6 +435,60 @@ describe('comments reports', () => {
     });
     expect(await read(people.oceanStudent.agent)).toEqual(['Nice deck', 'Sharpen the ask']);
     expect(await counted(people.oceanStudent.agent)).toBe(2);
+  });
+});
+
+describe('cohort canvas and limits', () => {
+  it('starts new teams from the cohort’s canvas template; only the organisation gives hours', async () => {
+    const { w, cohortId, people } = await classroom();
+    await built.services.database.db
+      .update(organizations)
+      .set({
+        canvasTemplates: {
+          defaultTemplateId: null,
+          templates: [
+            { id: 'lean-launchpad', name: 'Lean LaunchPad', protected: true, sections: {} },
+          ],
+        },
+      })
+      .where(eq(organizations.id, w.org.id));
+    const update = (agent: Agent, input: Record<string, unknown>) =>
+      w.run(
+        agent,
+        'mutation($i: JSON!) { updateCohort(input: $i) { defaultCanvasId limits { transcriptionHours } } }',
+        {
+          i: { cohortId, ...input },
+        },
+      );
+    const bogus = await update(w.owner, { defaultCanvasId: 'not-ours' });
+    expect(bogus.errors?.[0]?.message).toContain(
+      'That canvas template is not one of your organization’s.',
+    );
+    expect(
+      (await update(w.owner, { defaultCanvasId: 'lean-launchpad' })).data?.updateCohort,
+    ).toMatchObject({
+      defaultCanvasId: 'lean-launchpad',
+    });
+    const { cohort } = await makeTeam<Cohort>(w, FIELDS, cohortId, 'Canvas Team');
+    const teamId = cohort!.teams.find((t) => t.name === 'Canvas Team')!.id;
+    const project = await w.run(
+      w.owner,
+      'query($id: ID!) { project(id: $id) { canvas { templateId } } }',
+      {
+        id: teamId,
+      },
+    );
+    expect(project.data?.project).toEqual({ canvas: { templateId: 'lean-launchpad' } });
+
+    // A cohort admin runs the cohort but does not give it transcription hours.
+    expect(
+      status(await update(people.cohortAdmin.agent, { limits: { transcriptionHours: 5 } })),
+    ).toBe('403');
+    expect(
+      (await update(w.owner, { limits: { transcriptionHours: 5 } })).data?.updateCohort,
+    ).toMatchObject({
+      limits: { transcriptionHours: 5 },
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   listPresentations,
   scoreTeamPresentation,
   updatePresentation,
+  updateTeamPresentation,
 } from './presentations.ts';
 import {
   createCohort,
@@ -131,6 +132,12 @@ export const cohortsModule: GatewayModule = {
         args: { input: unknown },
         context: GatewayContext,
       ) => scoreTeamPresentation(context.services, await member(context), args.input, ctx(context)),
+      updateTeamPresentation: async (
+        _: unknown,
+        args: { input: unknown },
+        context: GatewayContext,
+      ) =>
+        updateTeamPresentation(context.services, await member(context), args.input, ctx(context)),
       createCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
         createCohort(context.services, await member(context), args.input, ctx(context)),
       updateCohort: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>

@@ -15,6 +15,7 @@ import {
   scorePresentationSchema,
   seesInstructorComment,
   updatePresentationSchema,
+  updateTeamPresentationSchema,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
@@ -180,6 +181,7 @@ async function loadPresentations(
           id: team.id,
           projectId: team.projectId,
           name,
+          title: team.name,
           isMember: myTeams.has(team.projectId),
           presentationMedia: files.filter((f) => f.subjectId === team.id).map(presentMedia),
           scoreAvg: averageScore(teamScores.map((s) => s.score)),
@@ -388,6 +390,37 @@ export async function scoreTeamPresentation(
         subjectType: 'presentation',
         subjectId: found.team.id,
         changes: { score: data.score },
+      });
+    },
+    { context },
+  );
+  return onePresentation(services, member, found.presentation.id);
+}
+
+/** updateTeamPresentation: the team (or those who run the cohort) titles what it presents. */
+export async function updateTeamPresentation(
+  services: AppServices,
+  member: MemberContext,
+  input: unknown,
+  context: RequestContext,
+) {
+  const data = parse(updateTeamPresentationSchema.safeParse(input));
+  const { projectId } = await mayEditTeamPresentation(services, member, data.teamPresentationId);
+  const found = await teamPresentationAccess(services, member, data.teamPresentationId);
+  await services.transaction(
+    async (unit) => {
+      await unit.tx
+        .update(teamPresentations)
+        .set({ name: data.name })
+        .where(eq(teamPresentations.id, found.team.id));
+      await unit.record({
+        name: 'cohorts.presentation.team.update',
+        organizationId: member.organization.id,
+        projectId,
+        actorId: member.profileId,
+        subjectType: 'presentation',
+        subjectId: found.team.id,
+        changes: { name: data.name },
       });
     },
     { context },

@@ -32,6 +32,9 @@ export interface CohortBilling {
   expirationDate?: string | null;
   manual?: boolean;
 }
+export interface CohortLimits {
+  transcriptionHours?: number | null;
+}
 export interface CohortVideo {
   id: string;
   title: string;
@@ -73,6 +76,10 @@ export const cohorts = pgTable(
     videos: jsonb('videos').$type<CohortVideo[]>().notNull().default([]),
     /** The cohort's own billing account at the card processor (cohort invoices and adjustments). */
     billing: jsonb('billing').$type<CohortBilling>().notNull().default({}),
+    /** The canvas template new teams start from (the organisation's default when null). */
+    defaultCanvasId: text('default_canvas_id'),
+    /** What the cohort's teams may use: transcription hours across all of them. */
+    limits: jsonb('limits').$type<CohortLimits>().notNull().default({}),
     createdByProfileId: uuid('created_by_profile_id'),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
@@ -141,6 +148,8 @@ export const teamPresentations = pgTable(
       .notNull()
       .references(() => presentations.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id').notNull(),
+    /** The team's own title for what it presents (empty: the presentation's name). */
+    name: text('name').notNull().default(''),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -148,6 +148,8 @@ function presentCohortRow(row: CohortRow) {
     info: row.info,
     resources: row.resources,
     payment: row.payment,
+    defaultCanvasId: row.defaultCanvasId,
+    limits: { transcriptionHours: row.limits.transcriptionHours ?? null },
     ...cohortTiming(row),
     subscriptionExpired: cohortSubscriptionExpired(row.billing),
   };
@@ -276,7 +278,7 @@ export async function listCohorts(services: AppServices, member: MemberContext) 
 async function insertTeam(
   executor: Executor,
   member: MemberContext,
-  cohortId: string,
+  cohort: { id: string; defaultCanvasId: string | null },
   name: string,
   isSample: boolean,
 ) {
@@ -285,9 +287,14 @@ async function insertTeam(
     .values({
       organizationId: member.organization.id,
       name,
-      cohortId,
+      cohortId: cohort.id,
       isSample,
       settings: { ...DEFAULT_PROJECT_SETTINGS, academicPrivate: false },
+      // Teams start from the cohort's canvas template, else the organisation's default.
+      canvas: {
+        templateId:
+          cohort.defaultCanvasId ?? member.organization.canvasTemplates.defaultTemplateId ?? null,
+      },
       createdByProfileId: member.profileId,
     })
     .returning();
@@ -303,6 +310,17 @@ async function insertTeam(
     });
   await seedBoardSections(executor, member.organization.id, row.id);
   return row;
+}
+
+/** A canvas template of the organisation's, or null; anything else is refused. */
+function checkedCanvas(member: MemberContext, id: string | null | undefined) {
+  if (id === undefined || id === null) return id;
+  const templates = member.organization.canvasTemplates.templates ?? [];
+  if (!templates.some((t) => t.id === id))
+    throw new AppError('validation', {
+      message: 'That canvas template is not one of your organization’s.',
+    });
+  return id;
 }
 
 /** createCohort: a draft, with its Sample Team and the creator as its admin. */
@@ -344,6 +362,7 @@ export async function createCohort(
           deactivatesAt: endsAt ? studentAccessUntil(endsAt) : null,
           location: data.location,
           language: data.language,
+          defaultCanvasId: checkedCanvas(member, data.defaultCanvasId) ?? null,
           createdByProfileId: member.profileId,
         })
         .returning();
@@ -354,7 +373,7 @@ export async function createCohort(
         profileId: member.profileId,
         role: 'admin',
       });
-      await insertTeam(unit.tx, member, row.id, SAMPLE_TEAM_NAME, true);
+      await insertTeam(unit.tx, member, row, SAMPLE_TEAM_NAME, true);
       await unit.record({
         name: 'cohorts.create',
         organizationId: member.organization.id,
@@ -379,6 +398,9 @@ export async function updateCohort(
 ) {
   const data = parse(updateCohortSchema.safeParse(input));
   const { cohort } = await managedCohort(services, member, data.cohortId);
+  // Limits are the organisation's to give, not the cohort's admins'.
+  if (data.limits && member.role !== 'owner' && member.role !== 'admin')
+    throw new AppError('forbidden');
   const date = (v: string | null | undefined) =>
     v === undefined ? undefined : v === null ? null : new Date(v);
   const endsAt = date(data.endsAt);
@@ -405,6 +427,8 @@ export async function updateCohort(
         ? { ...DEFAULT_COHORT_SETTINGS, ...cohort.settings, ...data.settings }
         : undefined,
       info: data.info ? { ...cohort.info, ...data.info } : undefined,
+      defaultCanvasId: checkedCanvas(member, data.defaultCanvasId),
+      limits: data.limits ? { ...cohort.limits, ...data.limits } : undefined,
       payment: data.payment ? { ...cohort.payment, ...data.payment } : undefined,
     }).filter(([, v]) => v !== undefined),
   );
@@ -452,7 +476,7 @@ export async function createCohortTeam(
     });
   await services.transaction(
     async (unit) => {
-      const team = await insertTeam(unit.tx, member, cohort.id, clean, false);
+      const team = await insertTeam(unit.tx, member, cohort, clean, false);
       await unit.record({
         name: 'cohorts.team.create',
         organizationId: member.organization.id,

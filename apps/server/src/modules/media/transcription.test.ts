@@ -1,11 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { createCardAs, createProjectIn } from '../../../test/cards.ts';
+import { academicWorld, makeCohort } from '../../../test/cohorts.ts';
 import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { transcriptions } from './schema.ts';
 
 // A local server speaking the OpenAI-compatible /audio/transcriptions call.
 const requests: string[] = [];
@@ -50,9 +53,9 @@ type Transcription = {
   conversation: { id: string; speakerIdx: number; name: string; body: string }[];
 };
 
-async function interviewWithFile(agent: Agent, slug: string, filename: string) {
+async function interviewWithFile(agent: Agent, slug: string, filename: string, inProject?: string) {
   const host = { host: `${slug}.assay.test` };
-  const projectId = await createProjectIn(agent, slug);
+  const projectId = inProject ?? (await createProjectIn(agent, slug));
   const card = (await createCardAs(agent, slug, { projectId, type: 'interview', title: 'Call' }))
     .card!;
   const signed = (
@@ -176,5 +179,47 @@ describe('transcription', () => {
     });
     expect(plain.statusCode).toBe(503);
     expect(plain.json()).toMatchObject({ message: ERRORS.transcriptionNotConfigured.message });
+  });
+
+  it('counts a cohort team against the cohort’s own hours, given by the organisation', async () => {
+    const w = await academicWorld(built);
+    const { cohort } = await makeCohort<{ id: string; teams: { id: string }[] }>(
+      w,
+      'id teams { id }',
+    );
+    const teamId = cohort!.teams[0]!.id;
+    const call = await interviewWithFile(w.owner, w.org.slug, 'lab.mp3', teamId);
+    const start = () =>
+      w.owner.post(
+        `/api/media/cards/${call.card.id}/transcribe`,
+        { mediaId: call.file.id },
+        call.host,
+      );
+    // The academic plan has no hours of its own.
+    expect((await start()).json()).toMatchObject({
+      message: ERRORS.transcriptionNotInPlan.message,
+    });
+    const given = await w.run(
+      w.owner,
+      'mutation($i: JSON!) { updateCohort(input: $i) { limits { transcriptionHours } } }',
+      { i: { cohortId: cohort!.id, limits: { transcriptionHours: 1 } } },
+    );
+    expect(given.data?.updateCohort).toEqual({ limits: { transcriptionHours: 1 } });
+    expect((await start()).statusCode).toBe(202);
+    await expect
+      .poll(async () => {
+        const t = (await w.run(w.owner, TRANSCRIPTION, { id: call.card.id })).data
+          ?.transcription as Transcription;
+        return t?.status;
+      })
+      .toBe('complete');
+    // An hour used across the cohort's teams: no more.
+    await built.services.database.db
+      .update(transcriptions)
+      .set({ seconds: 3600 })
+      .where(eq(transcriptions.cardId, call.card.id));
+    expect((await start()).json()).toMatchObject({
+      message: ERRORS.transcriptionHoursUsed.message,
+    });
   });
 });

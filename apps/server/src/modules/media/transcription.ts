@@ -1,7 +1,8 @@
 /**
  * Transcription (part 2 §4, §7): `POST /api/media/cards/{cardId}/transcribe` starts a background
  * job through the provider interface; the conversation can then be edited (text, speaker) or
- * deleted. Hours are counted against the plan (business 10, enterprise 15, others 0).
+ * deleted. Hours are counted against the plan (business 10, enterprise 15, others 0), or against a
+ * cohort's own hours for its teams.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError, TRANSCRIPTION_HOURS, type License, isUuid } from '@assay/domain';
@@ -10,6 +11,9 @@ import type { AppServices } from '../../services.ts';
 import { createTranscriptionClient } from '../../platform/transcription/index.ts';
 import { cardAccess, editableCardAccess } from '../cards/access.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
+import { cards } from '../cards/schema.ts';
+import { cohorts } from '../cohorts/schema.ts';
+import { projects } from '../projects/schema.ts';
 import { media, transcriptionEntries, transcriptions, type TranscriptionRow } from './schema.ts';
 
 export const TRANSCRIBE_QUEUE = 'media.transcribe';
@@ -21,6 +25,39 @@ async function usedSeconds(services: AppServices, organizationId: string): Promi
     .from(transcriptions)
     .where(eq(transcriptions.organizationId, organizationId));
   return row?.seconds ?? 0;
+}
+
+/**
+ * The hours a project may transcribe and the seconds used against them: a cohort's team counts
+ * against the cohort's own hours when it has some (limits.transcriptionHours), across its teams;
+ * otherwise against the plan's, across the organisation.
+ */
+async function transcriptionAllowance(
+  services: AppServices,
+  member: MemberContext,
+  project: { cohortId: string | null },
+): Promise<{ hours: number; usedSeconds: number }> {
+  if (project.cohortId) {
+    const db = services.database.db;
+    const [cohort] = await db
+      .select({ limits: cohorts.limits })
+      .from(cohorts)
+      .where(eq(cohorts.id, project.cohortId));
+    const hours = cohort?.limits.transcriptionHours;
+    if (hours !== undefined && hours !== null) {
+      const [row] = await db
+        .select({ seconds: sql<number>`coalesce(sum(${transcriptions.seconds}), 0)::int` })
+        .from(transcriptions)
+        .innerJoin(cards, eq(cards.id, transcriptions.cardId))
+        .innerJoin(projects, eq(projects.id, cards.projectId))
+        .where(eq(projects.cohortId, project.cohortId));
+      return { hours, usedSeconds: row?.seconds ?? 0 };
+    }
+  }
+  return {
+    hours: TRANSCRIPTION_HOURS[member.organization.license as License] ?? 0,
+    usedSeconds: await usedSeconds(services, member.organization.id),
+  };
 }
 
 export async function startTranscription(
@@ -48,9 +85,9 @@ export async function startTranscription(
   if (!file) throw new AppError('notFound');
   if (file.fileType !== 'audio' && file.fileType !== 'video')
     throw new AppError('transcriptionWrongFile');
-  const allowance = TRANSCRIPTION_HOURS[member.organization.license as License] ?? 0;
-  if (allowance <= 0) throw new AppError('transcriptionNotInPlan');
-  if ((await usedSeconds(services, member.organization.id)) >= allowance * 3600) {
+  const allowance = await transcriptionAllowance(services, member, access.project);
+  if (allowance.hours <= 0) throw new AppError('transcriptionNotInPlan');
+  if (allowance.usedSeconds >= allowance.hours * 3600) {
     throw new AppError('transcriptionHoursUsed');
   }
   if (!services.config.transcription) throw new AppError('transcriptionNotConfigured');

@@ -49,6 +49,8 @@ export interface Cohort extends CohortSummary {
     customTeamCount: number | null;
   };
   info: CohortInfo;
+  defaultCanvasId: string | null;
+  limits: { transcriptionHours: number | null };
   isFavorite: boolean;
   paymentDue: boolean;
   payment: { editorPay: boolean; editorFeeInCents: number };
@@ -86,7 +88,7 @@ const SUMMARY =
 const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isFavorite paymentDue role
   payment { editorPay editorFeeInCents }
   settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
-  info { agency hub adminPartners university }
+  info { agency hub adminPartners university } defaultCanvasId limits { transcriptionHours }
   abilities { view manage commentOnTeams critiquePresentations commentOnPresentations seeAllTeams inviteCoaches }
   teams { id name isSample members { profileId firstName lastName email role } }
   members { profileId firstName lastName email role paid }

@@ -8,6 +8,8 @@ export interface TeamPresentation {
   id: string;
   projectId: string;
   name: string;
+  /** The team's own title for what it presents (empty: the presentation's name). */
+  title: string;
   isMember: boolean;
   presentationMedia: {
     id: string;
@@ -44,7 +46,7 @@ export interface PresentationComment {
 }
 
 const PRESENTATION = `id cohortId name guidelines instructorCritique session presentationDate scoreAvg
-  teams { id projectId name isMember scoreAvg scoreCount myScore commentCount
+  teams { id projectId name title isMember scoreAvg scoreCount myScore commentCount
     presentationMedia { id filename fileType url thumbUrl } }`;
 
 export const presentationKeys = {
@@ -118,6 +120,13 @@ export const presentationApi = {
     await gatewayRequest(
       'mutation ScoreTeamPresentation($i: JSON!) { scoreTeamPresentation(input: $i) { id } }',
       { i: { teamPresentationId, score } },
+    );
+    await refresh(client, cohortId);
+  },
+  async title(client: QueryClient, cohortId: string, teamPresentationId: string, name: string) {
+    await gatewayRequest(
+      'mutation UpdateTeamPresentation($i: JSON!) { updateTeamPresentation(input: $i) { id } }',
+      { i: { teamPresentationId, name } },
     );
     await refresh(client, cohortId);
   },

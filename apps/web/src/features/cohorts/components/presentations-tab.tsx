@@ -154,6 +154,24 @@ function TeamRow(props: { presentation: Presentation; team: TeamPresentation; co
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Text fw={600}>{team.name}</Text>
+          {canUpload ? (
+            <TextInput
+              size="xs"
+              key={team.title}
+              aria-label={`${team.name} presentation title`}
+              placeholder="Title of your presentation"
+              defaultValue={team.title}
+              onBlur={(e) => {
+                const value = e.currentTarget.value.trim();
+                if (value !== team.title)
+                  void presentationApi.title(client, cohort.id, team.id, value).catch(report);
+              }}
+            />
+          ) : team.title ? (
+            <Text size="sm" fs="italic">
+              {team.title}
+            </Text>
+          ) : null}
           {team.presentationMedia.length === 0 ? (
             <Text size="xs">No files yet</Text>
           ) : (

@@ -10,6 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { useCanvasTemplates } from '../../../api/canvas-templates.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { cohortApi, type Cohort, type CohortInfo } from '../api/cohorts.ts';
@@ -47,6 +49,43 @@ function DateField(props: {
         if (value !== (current || null)) props.save({ [props.field]: value });
       }}
     />
+  );
+}
+
+/** What the organisation's owners and admins give the cohort: its teams' canvas and hours. */
+function OrganizationGrants(props: {
+  cohort: Cohort;
+  save: (patch: Record<string, unknown>) => void;
+}) {
+  const boot = useBootstrap();
+  const role = boot.data?.membership?.role;
+  const orgAdmin = role === 'owner' || role === 'admin';
+  const canvases = useCanvasTemplates(orgAdmin);
+  if (!orgAdmin) return null;
+  const templates = canvases.data ?? [];
+  return (
+    <>
+      <Select
+        label="Canvas for new teams"
+        description="Empty: the organization's default canvas."
+        data={templates.map((t) => ({ value: t.id, label: t.name }))}
+        value={props.cohort.defaultCanvasId}
+        onChange={(value) => props.save({ defaultCanvasId: value })}
+        clearable
+      />
+      <NumberInput
+        key={String(props.cohort.limits.transcriptionHours)}
+        label="Transcription hours for the cohort's teams"
+        description="Empty: the plan's allowance."
+        min={0}
+        defaultValue={props.cohort.limits.transcriptionHours ?? ''}
+        onBlur={(e) => {
+          const value = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);
+          if (value !== props.cohort.limits.transcriptionHours)
+            props.save({ limits: { transcriptionHours: value } });
+        }}
+      />
+    </>
   );
 }
 
@@ -113,6 +152,7 @@ export function SettingsTab(props: { cohort: Cohort }) {
           if (value !== cohort.location) save({ location: value });
         }}
       />
+      <OrganizationGrants cohort={cohort} save={save} />
       <Title order={4} mt="sm">
         Programme
       </Title>
