@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { FAKE_SERVICES_PORT } from './fake-services.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
@@ -9,6 +10,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
+  // Stand-ins for outside services the app talks to (Slack's webhooks).
+  globalSetup: './fake-services.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -47,6 +50,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       LICENSE_KEYS: 'E2EBUSINESS:business,E2EENTERPRISE:enterprise,E2EACADEMIC:academic',
+      SLACK_WEBHOOK_BASE: `http://127.0.0.1:${FAKE_SERVICES_PORT}/services/`,
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -43,6 +43,8 @@ import { createPayments } from './platform/payments/index.ts';
 import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
 import { registerCohortRoutes } from './modules/cohorts/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
+import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
+import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAccessLogHandlers(services);
   registerNavigationHandlers(services);
   registerNotificationHandlers(services);
+  registerIntegrationHandlers(services);
   // The daily digest runs where the job queue runs.
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
   if (jobs) {
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerCollectionRoutes(app, services);
   registerBillingRoutes(app, services);
   registerPortalRoutes(app, services);
+  registerIntegrationRoutes(app, services);
   registerCohortRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);

@@ -55,6 +55,19 @@ const environmentSchema = z.object({
     )
     .optional(),
   AI_API_KEY: z.string().min(1).optional(),
+  SLACK_WEBHOOK_BASE: z
+    .url(
+      'SLACK_WEBHOOK_BASE must be the address Slack webhooks start with, e.g. https://hooks.slack.com/services/',
+    )
+    .default('https://hooks.slack.com/services/'),
+  ZAPIER_HOOK_BASE: z
+    .url(
+      'ZAPIER_HOOK_BASE must be the address Zapier hooks start with, e.g. https://hooks.zapier.com/',
+    )
+    .default('https://hooks.zapier.com/'),
+  FIGMA_API_URL: z
+    .url('FIGMA_API_URL must be the base URL of the Figma REST API, e.g. https://api.figma.com')
+    .default('https://api.figma.com'),
   RECURLY_BASE_URL: z
     .string()
     .url('RECURLY_BASE_URL must be the base URL of the Recurly v3 API, e.g. https://v3.recurly.com')
@@ -133,6 +146,8 @@ export interface Config {
         secretAccessKey: string;
       }
     | undefined;
+  /** Where integrations may send (webhook bases) and the services' API addresses. */
+  integrations: { slackWebhookBase: string; zapierHookBase: string; figmaBaseUrl: string };
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
@@ -221,6 +236,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     gatewayJit: e.GATEWAY_JIT,
     protocol: e.APP_PROTOCOL,
     appSecret: e.APP_SECRET ?? localSecret(dataDir),
+    integrations: {
+      slackWebhookBase: e.SLACK_WEBHOOK_BASE,
+      zapierHookBase: e.ZAPIER_HOOK_BASE,
+      figmaBaseUrl: e.FIGMA_API_URL.replace(/\/+$/, ''),
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     transcription: e.TRANSCRIPTION_URL

@@ -1591,6 +1591,129 @@ const REST: Record<string, Rule> = {
       );
     },
   },
+  'GET /api/proj/projects/:id/integrations': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/integrations`, onHost(w)),
+  },
+  'GET /api/proj/projects/:id/integrations/:name': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/integrations/slack`, onHost(w)),
+  },
+  'DELETE /api/proj/projects/:id/integrations/:name': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.delete(
+        `/api/proj/projects/${await freshProjectId(w)}/integrations/zapier`,
+        undefined,
+        onHost(w),
+      ),
+  },
+  'POST /api/proj/projects/:id/integrations/slack/test': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/proj/projects/${await freshProjectId(w)}/integrations/slack/test`,
+        {},
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/slack': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/proj/projects/${await freshProjectId(w)}/slack`,
+        { webhookUrl: 'https://hooks.slack.com/services/T1/B1/x', channel: 'general' },
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/zapier': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(`/api/proj/projects/${await freshProjectId(w)}/zapier`, {}, onHost(w)),
+  },
+  'PATCH /api/proj/projects/:id/zapier': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.request(
+        'PATCH',
+        `/api/proj/projects/${await freshProjectId(w)}/zapier`,
+        { enabled: false },
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/figma': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(`/api/proj/projects/${await freshProjectId(w)}/figma`, {}, onHost(w)),
+  },
+  'PUT /api/canvas/cards/:cardId/figma': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/canvas/cards/${(await freshCard(w)).id}/figma`,
+        { url: `https://www.figma.com/file/${'A'.repeat(22)}/Flow` },
+        onHost(w),
+      ),
+  },
+  'GET /api/proj/projects/:id/token': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/token`, onHost(w)),
+  },
+  'GET /api/users/tokens': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.get('/api/users/tokens', onHost(w)),
+  },
+  'DELETE /api/users/tokens/:tokenId': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => {
+      // Each member revokes their own token; the owner's is not theirs to revoke.
+      const mine = (await actor.get('/api/users/tokens', onHost(w))).json() as {
+        tokens?: { id: string }[];
+      };
+      const id = mine.tokens?.[0]?.id ?? '00000000-0000-0000-0000-000000000000';
+      return actor.delete(`/api/users/tokens/${id}`, undefined, onHost(w));
+    },
+  },
+  'GET /api/extension/projects': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) => actor.get('/api/extension/projects', onHost(w)),
+  },
+  'POST /api/extension/evidence': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.post(
+        '/api/extension/evidence',
+        { projectId: await freshProjectId(w), title: 'Clip', text: 'Seen on a forum' },
+        onHost(w),
+      ),
+  },
+  'GET /api/zapier/me': { kind: 'public', why: 'the project API key is the credential' },
+  'POST /api/zapier/hooks': { kind: 'public', why: 'the project API key is the credential' },
+  'DELETE /api/zapier/hooks/:hookId': {
+    kind: 'public',
+    why: 'the project API key is the credential',
+  },
+  'GET /api/zapier/samples/:event': {
+    kind: 'public',
+    why: 'the project API key is the credential',
+  },
   'GET /api/health': { kind: 'public', why: 'liveness' },
   'GET /api/health/ready': { kind: 'public', why: 'readiness' },
   'GET /api/bootstrap': { kind: 'public', why: 'says who is signed in, if anyone' },

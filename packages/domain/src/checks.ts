@@ -76,16 +76,24 @@ export function isValidUrl(value: string): boolean {
 
 const DESIGN_HOSTS = new Set(['figma.com', 'www.figma.com']);
 
-/** A design-file link: https, a design-tool host, a file or proto path, an id of 22–128 alphanumerics. */
-export function isDesignFileLink(value: string): boolean {
+/**
+ * The file key of a design-file link (https, a design-tool host, a file or proto path, an id of
+ * 22–128 alphanumerics), or null when the value is not one.
+ */
+export function designFileKey(value: string): string | null {
   let url: URL;
   try {
     url = new URL(value.trim());
   } catch {
-    return false;
+    return null;
   }
-  if (url.protocol !== 'https:' || !DESIGN_HOSTS.has(url.hostname)) return false;
-  return /^\/(file|proto)\/[A-Za-z0-9]{22,128}(\/|$)/.test(url.pathname);
+  if (url.protocol !== 'https:' || !DESIGN_HOSTS.has(url.hostname)) return null;
+  return /^\/(?:file|proto)\/([A-Za-z0-9]{22,128})(?:\/|$)/.exec(url.pathname)?.[1] ?? null;
+}
+
+/** A design-file link: see designFileKey. */
+export function isDesignFileLink(value: string): boolean {
+  return designFileKey(value) !== null;
 }
 
 /** Link dialog: URL required and http(s); text optional and defaults to the URL. */

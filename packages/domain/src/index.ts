@@ -37,3 +37,4 @@ export * from './billing.ts';
 export * from './onboarding.ts';
 export * from './portal.ts';
 export * from './cohorts.ts';
+export * from './integrations.ts';

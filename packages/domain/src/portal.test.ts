@@ -92,13 +92,19 @@ describe('public card content', () => {
     });
     expect(figma.error?.issues[0]?.message).toBe(PORTAL_MESSAGES.figmaUrl);
     expect(
-      publicCardContentSchema.parse({ title: 'T', figma: { url: 'https://figma.com/f/1' } }),
+      publicCardContentSchema.parse({
+        title: 'T',
+        figma: { url: `https://figma.com/file/${'A1'.repeat(11)}/Checkout-Flow` },
+      }),
     ).toEqual({
       title: 'T',
       description: '',
       summary: '',
       images: [],
-      figma: { url: 'https://figma.com/f/1', name: '' },
+      figma: {
+        url: `https://figma.com/file/${'A1'.repeat(11)}/Checkout-Flow`,
+        name: 'Checkout Flow',
+      },
     });
   });
 });

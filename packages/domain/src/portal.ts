@@ -4,6 +4,8 @@
  * the sections a new board starts with, and the card-count rule of a move between sections.
  */
 import { z } from 'zod';
+import { designFileKey } from './checks.ts';
+import { FIGMA_LINK_MESSAGE, figmaNameFromLink } from './integrations.ts';
 import { HYPOTHESIS_TITLE_MAX } from './cards.ts';
 
 /** hidden: only the project sees it; public: anyone with the link. */
@@ -79,7 +81,7 @@ export const PORTAL_MESSAGES = {
   tooManySections: `A roadmap can have at most ${PORTAL_LIMITS.sections} sections.`,
   lastCategory: 'A portal needs at least one category.',
   protectedSection: 'This section is protected and cannot be deleted.',
-  figmaUrl: 'Please enter a design-file link starting with https://',
+  figmaUrl: FIGMA_LINK_MESSAGE,
   notPublishable: 'Only ideas and hypotheses can be published to the portal.',
   portalOff: 'The public portal is turned off for this project.',
   noBoard: 'This project has no public portal yet.',
@@ -181,9 +183,11 @@ const figma = z
       .string()
       .trim()
       .max(2000)
-      .refine((url) => /^https:\/\/[^\s]+$/i.test(url), PORTAL_MESSAGES.figmaUrl),
+      .refine((url) => designFileKey(url) !== null, PORTAL_MESSAGES.figmaUrl),
     name: z.string().trim().max(PORTAL_LIMITS.figmaName).default(''),
   })
+  // Without a name of its own, the file is named from its link.
+  .transform((f) => ({ ...f, name: f.name || figmaNameFromLink(f.url) }))
   .nullable();
 
 /** The editable content of a public card; each save goes to the draft beside the live copy. */

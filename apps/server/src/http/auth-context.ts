@@ -15,7 +15,11 @@ export function registerAuthContext(app: FastifyInstance, services: AppServices)
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    // The browser extension sends its personal token instead of a cookie (its calls only).
+    const bearer = request.url.startsWith('/api/extension/')
+      ? /^Bearer (asy_[A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1]
+      : undefined;
+    const token = request.cookies[SESSION_COOKIE] ?? bearer;
     request.auth = token ? await resolveIdentity(services, request, token) : null;
   });
 }

@@ -50,6 +50,7 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
     summary: h.summary,
     productScore: computeProductScore(h.productScore),
     members: h.members.map((id) => people.get(id)).filter((p): p is Person => !!p),
+    figma: h.figma ?? null,
   };
 }
 

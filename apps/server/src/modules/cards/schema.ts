@@ -99,6 +99,12 @@ export const hypotheses = pgTable(
     summary: text('summary').notNull().default(''),
     productScore: jsonb('product_score').$type<ProductScore>().notNull().default({}),
     members: jsonb('members').$type<string[]>().notNull().default([]),
+    /** A linked Figma design file: its link, name and thumbnail (part 2 §3 Hypothesis figma). */
+    figma: jsonb('figma').$type<{
+      url: string;
+      name: string;
+      thumbnailUrl: string | null;
+    } | null>(),
   },
   (t) => [
     index('hypotheses_project_type_idx').on(t.projectId, t.hypothesisType),

@@ -13,3 +13,4 @@ export * from '../../modules/generation/schema.ts';
 export * from '../payments/schema.ts';
 export * from '../../modules/portal/schema.ts';
 export * from '../../modules/cohorts/schema.ts';
+export * from '../../modules/integrations/schema.ts';

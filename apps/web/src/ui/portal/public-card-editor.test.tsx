@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PORTAL_MESSAGES } from '@assay/domain';
 import { renderWithProviders } from '../../test/render.tsx';
 import { PublicCardEditor } from './public-card-editor.tsx';
 
@@ -108,17 +109,17 @@ describe('public card editor', () => {
     });
   });
 
-  it('refuses a blank title and a design link that is not https, without saving', async () => {
+  it('refuses a blank title and a design link that is not a Figma file, without saving', async () => {
     const saved = server();
     renderEditor();
     const title = await screen.findByLabelText(/Public title/);
     fireEvent.change(title, { target: { value: '  ' } });
     fireEvent.change(screen.getByLabelText('Design-file link'), {
-      target: { value: 'ftp://files' },
+      target: { value: 'https://example.com/file/abc' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText('The title can not be left blank.')).toBeTruthy();
-    expect(screen.getByText('Please enter a design-file link starting with https://')).toBeTruthy();
+    expect(screen.getByText(PORTAL_MESSAGES.figmaUrl)).toBeTruthy();
     expect(saved).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
+  isDesignFileLink,
   PORTAL_MESSAGES,
   portalPaths,
   publicCardContentSchema,
@@ -83,7 +84,6 @@ const check =
     const result = publicCardContentSchema.shape[field].safeParse(value);
     return result.success ? null : (result.error.issues[0]?.message ?? null);
   };
-const FIGMA_URL = /^https:\/\/\S+$/i;
 
 export function PublicCardEditor(props: {
   cardId: string;
@@ -146,7 +146,7 @@ function LoadedEditor(props: {
       summary: check('summary'),
       description: check('description'),
       figmaUrl: (value) =>
-        !value.trim() || FIGMA_URL.test(value.trim()) ? null : PORTAL_MESSAGES.figmaUrl,
+        !value.trim() || isDesignFileLink(value) ? null : PORTAL_MESSAGES.figmaUrl,
     },
   });
   const [categoryId, setCategoryId] = useState(

@@ -85,7 +85,15 @@ export interface CardDetail {
     summary: string;
     productScore: ProductScore;
     members: Person[];
+    figma: DesignFile | null;
   } | null;
+}
+
+/** A linked Figma design file. */
+export interface DesignFile {
+  url: string;
+  name: string;
+  thumbnailUrl: string | null;
 }
 
 const PERSON = 'profileId firstName lastName image bgColor';
@@ -182,7 +190,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
   abilities { edit delete comment }
   hypothesis { type businessStatus risky summary productScore
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
-    result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} } }
+    result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} }
+    figma { url name thumbnailUrl } }
   evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
     summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
   experiment { experimentType dueDate timing success keyLearnings members { ${PERSON} }

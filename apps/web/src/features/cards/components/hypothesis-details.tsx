@@ -21,6 +21,7 @@ import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardFields } from './card-fields.tsx';
 import { CardMediaSection, uploadImageForCard } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
+import { DesignFileField } from './design-file.tsx';
 import { MembersSelect } from './members-select.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -163,6 +164,7 @@ export function HypothesisDetails(props: {
       />
 
       <CardMediaSection card={card} />
+      <DesignFileField card={card} editable={editable} />
       <CardTags card={card} />
 
       <MembersSelect

@@ -39,6 +39,7 @@ import {
   type ProjectDetail,
 } from '../api/project-settings.ts';
 import { CustomFieldsCard } from './custom-fields-card.tsx';
+import { IntegrationsCard } from './integrations-card.tsx';
 
 const MODULES: { key: keyof ProjectSettings; label: string }[] = [
   { key: 'private', label: 'Private (members and admins only)' },
@@ -255,6 +256,7 @@ export function ProjectSettingsPage() {
           <ModulesCard project={project.data} />
           <MembersCard project={project.data} />
           <CustomFieldsCard projectId={project.data.id} />
+          {project.data.abilities.manage ? <IntegrationsCard projectId={project.data.id} /> : null}
         </>
       ) : null}
     </Stack>

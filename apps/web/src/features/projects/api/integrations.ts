@@ -1,0 +1,77 @@
+/** A project's integrations: their state, and connecting, testing and disconnecting them. */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { IntegrationEvent, IntegrationName } from '@assay/domain';
+import { restRequest } from '../../../api/rest.ts';
+
+export interface Integration {
+  name: IntegrationName;
+  connected: boolean;
+  enabled: boolean;
+  authorized: boolean;
+  invalid: boolean;
+  lastError: string | null;
+  available: boolean;
+  settings: { channel?: string; events?: IntegrationEvent[]; webhook?: string | null };
+  updatedAt: string | null;
+}
+
+const key = (projectId: string) => ['projects', projectId, 'integrations'] as const;
+
+export const useIntegrations = (projectId: string) =>
+  useQuery({
+    queryKey: key(projectId),
+    queryFn: async () =>
+      (
+        await restRequest<{ integrations: Integration[] }>(
+          `/api/proj/projects/${projectId}/integrations`,
+        )
+      ).integrations,
+  });
+
+const refresh = (client: QueryClient, projectId: string) =>
+  client.invalidateQueries({ queryKey: key(projectId) });
+
+export const integrationsApi = {
+  async configureSlack(
+    client: QueryClient,
+    projectId: string,
+    body: { webhookUrl: string; channel: string; events: IntegrationEvent[] },
+  ) {
+    await restRequest(`/api/proj/projects/${projectId}/slack`, { method: 'PUT', body });
+    await refresh(client, projectId);
+  },
+  async testSlack(client: QueryClient, projectId: string) {
+    try {
+      await restRequest(`/api/proj/projects/${projectId}/integrations/slack/test`, {
+        method: 'POST',
+        body: {},
+      });
+    } finally {
+      await refresh(client, projectId);
+    }
+  },
+  async enable(
+    client: QueryClient,
+    projectId: string,
+    name: 'zapier' | 'zoom' | 'figma',
+    body: { accessToken?: string } = {},
+  ) {
+    await restRequest(`/api/proj/projects/${projectId}/${name}`, { method: 'PUT', body });
+    await refresh(client, projectId);
+  },
+  async setZapier(client: QueryClient, projectId: string, enabled: boolean) {
+    await restRequest(`/api/proj/projects/${projectId}/zapier`, {
+      method: 'PATCH',
+      body: { enabled },
+    });
+    await refresh(client, projectId);
+  },
+  async disconnect(client: QueryClient, projectId: string, name: IntegrationName) {
+    await restRequest(`/api/proj/projects/${projectId}/integrations/${name}`, {
+      method: 'DELETE',
+    });
+    await refresh(client, projectId);
+  },
+  projectToken: (projectId: string) =>
+    restRequest<{ token: string }>(`/api/proj/projects/${projectId}/token`),
+};

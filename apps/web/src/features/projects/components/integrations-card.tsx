@@ -1,0 +1,283 @@
+/**
+ * The project's integrations in its settings (part 2 §3 Project integrations): each shows whether
+ * it is connected, set up or refused; Slack takes a webhook, a channel and the events to post,
+ * and can send a test message; Zapier gives the project's API key and turns on and off; Figma
+ * takes an access token for file names and thumbnails; each can be disconnected.
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Group,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  INTEGRATION_EVENTS,
+  INTEGRATION_NAMES,
+  type IntegrationEvent,
+  type IntegrationName,
+} from '@assay/domain';
+import { toApiError } from '../../../api/errors.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+import { openConfirm } from '../../../ui/confirm.tsx';
+import { integrationsApi, useIntegrations, type Integration } from '../api/integrations.ts';
+
+const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const EVENTS = Object.entries(INTEGRATION_EVENTS) as [IntegrationEvent, string][];
+/** The integrations set up from this card (Jira, Trello and Intercom have their own flows). */
+const SETTLED: IntegrationName[] = ['slack', 'zapier', 'figma'];
+
+function Status(props: { integration: Integration }) {
+  const { integration } = props;
+  if (!integration.available) return <Badge color="gray">Not in your plan</Badge>;
+  if (!integration.connected) return <Badge color="gray">Not connected</Badge>;
+  if (integration.invalid) return <Badge color="red">Needs attention</Badge>;
+  if (!integration.enabled) return <Badge color="yellow">Turned off</Badge>;
+  return <Badge color="green">Connected</Badge>;
+}
+
+function Disconnect(props: { projectId: string; name: IntegrationName }) {
+  const client = useQueryClient();
+  return (
+    <Button
+      size="xs"
+      variant="subtle"
+      color="red"
+      onClick={() =>
+        openConfirm({
+          title: `Disconnect ${INTEGRATION_NAMES[props.name]}?`,
+          message: `The project stops sending to ${INTEGRATION_NAMES[props.name]} and forgets its settings.`,
+          confirmLabel: 'Disconnect',
+          danger: true,
+          onConfirm: () =>
+            void integrationsApi.disconnect(client, props.projectId, props.name).catch(report),
+        })
+      }
+    >
+      Disconnect
+    </Button>
+  );
+}
+
+function SlackSettings(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const { integration } = props;
+  const [webhookUrl, setWebhookUrl] = useState('');
+  const [channel, setChannel] = useState(integration.settings.channel ?? '');
+  const [events, setEvents] = useState<IntegrationEvent[]>(
+    integration.settings.events ?? ['cards.publish'],
+  );
+  const [busy, setBusy] = useState(false);
+  const save = () => {
+    setBusy(true);
+    integrationsApi
+      .configureSlack(client, props.projectId, { webhookUrl, channel, events })
+      .then(() => setWebhookUrl(''))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  const test = () => {
+    setBusy(true);
+    integrationsApi
+      .testSlack(client, props.projectId)
+      .then(() => showAlert({ message: 'Test message sent to Slack.', type: 'success' }))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="xs">
+      <TextInput
+        label="Incoming webhook URL"
+        description={
+          integration.settings.webhook
+            ? `Set (${integration.settings.webhook}); leave empty to keep it.`
+            : 'From your Slack app’s Incoming Webhooks page.'
+        }
+        placeholder="https://hooks.slack.com/services/…"
+        value={webhookUrl}
+        onChange={(e) => setWebhookUrl(e.currentTarget.value)}
+      />
+      <TextInput
+        label="Channel"
+        placeholder="#discovery"
+        value={channel}
+        onChange={(e) => setChannel(e.currentTarget.value)}
+      />
+      <Checkbox.Group
+        label="Post when"
+        value={events}
+        onChange={(value) => setEvents(value as IntegrationEvent[])}
+      >
+        <Stack gap={4} mt={4}>
+          {EVENTS.map(([value, label]) => (
+            <Checkbox key={value} value={value} label={label} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Group gap="xs">
+        <Button size="xs" onClick={save} loading={busy}>
+          Save Slack settings
+        </Button>
+        {integration.connected ? (
+          <Button size="xs" variant="default" onClick={test} disabled={busy}>
+            Send a test message
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+function ZapierSettings(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const { integration } = props;
+  const [token, setToken] = useState<string | null>(null);
+  if (!integration.connected)
+    return (
+      <Button
+        size="xs"
+        w="fit-content"
+        onClick={() => void integrationsApi.enable(client, props.projectId, 'zapier').catch(report)}
+      >
+        Connect Zapier
+      </Button>
+    );
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Send new and updated cards to Zapier"
+        checked={integration.enabled}
+        onChange={(e) =>
+          void integrationsApi
+            .setZapier(client, props.projectId, e.currentTarget.checked)
+            .catch(report)
+        }
+      />
+      {token ? (
+        <Text size="sm">
+          API key for Zapier: <Code data-testid="project-token">{token}</Code>
+        </Text>
+      ) : (
+        <Button
+          size="xs"
+          variant="default"
+          w="fit-content"
+          onClick={() =>
+            void integrationsApi
+              .projectToken(props.projectId)
+              .then((r) => setToken(r.token))
+              .catch(report)
+          }
+        >
+          Show the API key
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function FigmaSettings(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const [accessToken, setAccessToken] = useState('');
+  return (
+    <Group align="flex-end" gap="xs">
+      <PasswordInput
+        label="Figma personal access token"
+        description={
+          props.integration.authorized
+            ? 'Set; enter a new one to replace it.'
+            : 'Optional: lets cards show the file’s name and thumbnail.'
+        }
+        value={accessToken}
+        onChange={(e) => setAccessToken(e.currentTarget.value)}
+        style={{ flex: 1 }}
+      />
+      <Button
+        size="xs"
+        onClick={() =>
+          void integrationsApi
+            .enable(client, props.projectId, 'figma', accessToken ? { accessToken } : {})
+            .then(() => setAccessToken(''))
+            .catch(report)
+        }
+      >
+        {props.integration.connected ? 'Save' : 'Connect Figma'}
+      </Button>
+    </Group>
+  );
+}
+
+function IntegrationRow(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const { integration, projectId } = props;
+  const name = INTEGRATION_NAMES[integration.name];
+  return (
+    <Card withBorder padding="sm" data-testid={`integration-${integration.name}`}>
+      <Group justify="space-between" mb={integration.available ? 'xs' : 0}>
+        <Group gap="xs">
+          <Text fw={600}>{name}</Text>
+          <Status integration={integration} />
+        </Group>
+        {integration.connected && integration.available ? (
+          <Disconnect projectId={projectId} name={integration.name} />
+        ) : null}
+      </Group>
+      {integration.invalid && integration.lastError ? (
+        <Alert color="red" mb="xs" p="xs">
+          {integration.lastError}
+        </Alert>
+      ) : null}
+      {!integration.available ? null : integration.name === 'slack' ? (
+        <SlackSettings projectId={projectId} integration={integration} />
+      ) : integration.name === 'zapier' ? (
+        <ZapierSettings projectId={projectId} integration={integration} />
+      ) : integration.name === 'figma' ? (
+        <FigmaSettings projectId={projectId} integration={integration} />
+      ) : integration.name === 'zoom' ? (
+        integration.connected ? (
+          <Text size="sm">Interviews can record Zoom meetings.</Text>
+        ) : (
+          <Button
+            size="xs"
+            w="fit-content"
+            onClick={() => void integrationsApi.enable(client, projectId, 'zoom').catch(report)}
+          >
+            Connect Zoom
+          </Button>
+        )
+      ) : null}
+    </Card>
+  );
+}
+
+export function IntegrationsCard(props: { projectId: string }) {
+  const integrations = useIntegrations(props.projectId);
+  return (
+    <Card withBorder padding="md">
+      <Title order={3} size="h5" mb="sm">
+        Integrations
+      </Title>
+      <Stack gap="sm">
+        {(integrations.data ?? [])
+          .filter((integration) => SETTLED.includes(integration.name))
+          .map((integration) => (
+            <IntegrationRow
+              key={integration.name}
+              projectId={props.projectId}
+              integration={integration}
+            />
+          ))}
+      </Stack>
+    </Card>
+  );
+}
