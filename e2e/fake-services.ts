@@ -1,11 +1,57 @@
 /**
- * Playwright global set-up: a local stand-in for Slack's incoming webhooks (answers "ok", or
- * "channel_is_archived" for a webhook ending in /archived), so journeys can connect Slack and see
- * what the app posted (GET /received).
+ * Playwright global set-up: local stand-ins for the outside services journeys connect to, each
+ * speaking the part of its documented API the app uses: Slack's incoming webhooks (GET /received
+ * lists what was posted), Jira Cloud's REST API v3 (any email with the token "jira-token") and
+ * Intercom's REST API (the token "ic-token", two conversations).
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 
 export const FAKE_SERVICES_PORT = Number(process.env.E2E_FAKE_PORT ?? 3199);
+
+const json = (response: ServerResponse, status: number, body: unknown) =>
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+function jira(path: string, method: string, authorization: string, response: ServerResponse) {
+  const token = Buffer.from(authorization.replace(/^Basic /, ''), 'base64')
+    .toString()
+    .split(':')[1];
+  if (token !== 'jira-token') return json(response, 401, { errorMessages: ['Unauthorized'] });
+  if (path === '/rest/api/3/myself') return json(response, 200, { displayName: 'Pat Manager' });
+  if (path.startsWith('/rest/api/3/issue/createmeta'))
+    return json(response, 200, {
+      projects: [{ key: 'OPS', name: 'Operations', issuetypes: [{ id: '1', name: 'Story' }] }],
+    });
+  if (path === '/rest/api/3/issue' && method === 'POST')
+    return json(response, 201, { id: '10001', key: 'OPS-7' });
+  if (path.startsWith('/rest/api/3/issue/OPS-7'))
+    return json(response, 200, {
+      id: '10001',
+      key: 'OPS-7',
+      fields: { summary: 'Live maps', status: { name: 'In Progress' }, assignee: null },
+    });
+  return json(response, 404, { errorMessages: ['Not found'] });
+}
+
+function intercom(path: string, authorization: string, response: ServerResponse) {
+  if (authorization !== 'Bearer ic-token') return json(response, 401, { type: 'error.list' });
+  if (path === '/me')
+    return json(response, 200, { app: { name: 'Relay support', id_code: 'e2e' } });
+  if (path.startsWith('/conversations?'))
+    return json(response, 200, { conversations: [{ id: '901' }, { id: '902' }] });
+  const id = /^\/conversations\/(\d+)/.exec(path)?.[1];
+  if (id)
+    return json(response, 200, {
+      id,
+      created_at: 1_700_000_000,
+      source: {
+        body: `<p>Conversation ${id}: the driver app loses the map.</p>`,
+        author: { type: 'user', name: 'Dana Driver' },
+        attachments: [],
+      },
+      conversation_parts: { conversation_parts: [] },
+    });
+  return json(response, 404, {});
+}
 
 export default async function startFakeServices() {
   const received: { path: string; body: unknown }[] = [];
@@ -14,17 +60,18 @@ export default async function startFakeServices() {
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
       const path = request.url ?? '';
-      if (request.method === 'GET' && path === '/received') {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(received));
-        return;
-      }
+      const authorization = request.headers.authorization ?? '';
+      if (request.method === 'GET' && path === '/received') return json(response, 200, received);
       if (path.startsWith('/services/')) {
         received.push({ path, body: JSON.parse(body || 'null') as unknown });
         if (path.endsWith('/archived')) response.writeHead(410).end('channel_is_archived');
         else response.writeHead(200).end('ok');
         return;
       }
+      if (path.startsWith('/rest/api/3/'))
+        return jira(path, request.method ?? 'GET', authorization, response);
+      if (path.startsWith('/intercom/'))
+        return intercom(path.slice('/intercom'.length), authorization, response);
       response.writeHead(404).end();
     });
   });

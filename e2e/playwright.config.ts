@@ -10,7 +10,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './tests',
-  // Stand-ins for outside services the app talks to (Slack's webhooks).
+  // Stand-ins for outside services the app talks to (Slack's webhooks, Jira, Intercom).
   globalSetup: './fake-services.ts',
   fullyParallel: true,
   workers: 2,
@@ -51,6 +51,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LICENSE_KEYS: 'E2EBUSINESS:business,E2EENTERPRISE:enterprise,E2EACADEMIC:academic',
       SLACK_WEBHOOK_BASE: `http://127.0.0.1:${FAKE_SERVICES_PORT}/services/`,
+      INTERCOM_API_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/intercom`,
     },
     stdout: 'pipe',
     stderr: 'pipe',

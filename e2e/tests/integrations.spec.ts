@@ -80,3 +80,67 @@ test('a project owner connects Slack, sends a test message, a published idea is 
   await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByTestId('integration-slack')).toContainText('Not connected');
 });
+
+test('a project owner connects Jira and Intercom: an idea is sent as an issue and customer chats arrive as evidence', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  const fake = `http://127.0.0.1:${FAKE_SERVICES_PORT}`;
+  await signUpWithOrganization(page, {
+    email: `jira.${suffix}@example.com`,
+    orgName: `Tracks ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Tracks');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Actions for Tracks' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+
+  const jira = page.getByTestId('integration-jira');
+  await jira.getByLabel('Jira site').fill(fake);
+  await jira.getByLabel('Account email').fill('pm@example.com');
+  await jira.getByLabel('API token').fill('wrong');
+  await jira.getByRole('button', { name: 'Connect Jira' }).click();
+  await expect(
+    page.getByText('Jira refused the email and API token. Please check them and try again.'),
+  ).toBeVisible();
+  await jira.getByLabel('API token').fill('jira-token');
+  await jira.getByRole('button', { name: 'Connect Jira' }).click();
+  await expect(jira).toContainText('Connected as Pat Manager.');
+
+  const intercom = page.getByTestId('integration-intercom');
+  await intercom.getByLabel('Intercom access token').fill('ic-token');
+  await intercom.getByRole('button', { name: 'Connect Intercom' }).click();
+  await intercom.getByRole('button', { name: 'Import the latest conversations' }).click();
+  await expect(intercom.getByTestId('intercom-imported')).toHaveText('2 imported, 0 already here.');
+
+  // An idea sent to Jira keeps its issue.
+  const projectUrl = page.url().replace(/\/settings$/, '/canvas/business');
+  await page.goto(projectUrl);
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Live maps');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send to Jira' }).click();
+  await dialog.getByRole('combobox', { name: 'Jira project' }).click();
+  await page.getByRole('option', { name: 'Operations (OPS)' }).click();
+  await dialog.getByRole('combobox', { name: 'Issue type' }).click();
+  await page.getByRole('option', { name: 'Story' }).click();
+  await dialog.getByRole('button', { name: 'Create the issue' }).click();
+  await expect(dialog.getByTestId('jira-link').getByRole('link', { name: 'OPS-7' })).toBeVisible();
+  await dialog.getByTestId('jira-link').getByRole('button', { name: 'Refresh' }).click();
+  await expect(dialog.getByTestId('jira-link')).toContainText('In Progress');
+  await page.screenshot({ path: 'test-results/jira-card.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // The customer chats are evidence, in the project's activity.
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  await expect(
+    panel.getByText(/Conversation 90[12]: the driver app loses the map/).first(),
+  ).toBeVisible();
+});

@@ -65,6 +65,15 @@ const environmentSchema = z.object({
       'ZAPIER_HOOK_BASE must be the address Zapier hooks start with, e.g. https://hooks.zapier.com/',
     )
     .default('https://hooks.zapier.com/'),
+  TRELLO_API_URL: z
+    .url('TRELLO_API_URL must be the base URL of the Trello REST API, e.g. https://api.trello.com')
+    .default('https://api.trello.com'),
+  TRELLO_API_KEY: z.string().min(1).optional(),
+  INTERCOM_API_URL: z
+    .url(
+      'INTERCOM_API_URL must be the base URL of the Intercom REST API, e.g. https://api.intercom.io',
+    )
+    .default('https://api.intercom.io'),
   FIGMA_API_URL: z
     .url('FIGMA_API_URL must be the base URL of the Figma REST API, e.g. https://api.figma.com')
     .default('https://api.figma.com'),
@@ -147,7 +156,15 @@ export interface Config {
       }
     | undefined;
   /** Where integrations may send (webhook bases) and the services' API addresses. */
-  integrations: { slackWebhookBase: string; zapierHookBase: string; figmaBaseUrl: string };
+  integrations: {
+    slackWebhookBase: string;
+    zapierHookBase: string;
+    figmaBaseUrl: string;
+    trelloBaseUrl: string;
+    /** Trello's API key of this installation; without it Trello cannot be connected. */
+    trelloKey: string | undefined;
+    intercomBaseUrl: string;
+  };
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
@@ -240,6 +257,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       slackWebhookBase: e.SLACK_WEBHOOK_BASE,
       zapierHookBase: e.ZAPIER_HOOK_BASE,
       figmaBaseUrl: e.FIGMA_API_URL.replace(/\/+$/, ''),
+      trelloBaseUrl: e.TRELLO_API_URL.replace(/\/+$/, ''),
+      trelloKey: e.TRELLO_API_KEY,
+      intercomBaseUrl: e.INTERCOM_API_URL.replace(/\/+$/, ''),
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

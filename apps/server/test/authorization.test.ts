@@ -1666,6 +1666,80 @@ const REST: Record<string, Rule> = {
         onHost(w),
       ),
   },
+  'PUT /api/proj/projects/:id/jira': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/proj/projects/${await freshProjectId(w)}/jira?configure=true`,
+        { baseUrl: 'not a site', email: 'pm@example.com', apiToken: 't' },
+        onHost(w),
+      ),
+  },
+  'GET /api/canvas/cards/:cardId/jira/:kind': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.get(`/api/canvas/cards/${(await freshCard(w)).id}/jira/createMeta`, onHost(w)),
+  },
+  'POST /api/canvas/cards/:cardId/jira': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/canvas/cards/${(await freshCard(w)).id}/jira`,
+        { projectKey: 'OPS', type: 'Story' },
+        onHost(w),
+      ),
+  },
+  'POST /api/proj/projects/:id/trello': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.post(`/api/proj/projects/${await freshProjectId(w)}/trello`, {}, onHost(w)),
+  },
+  'GET /api/canvas/cards/:cardId/trello': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.get(`/api/canvas/cards/${(await freshCard(w)).id}/trello`, onHost(w)),
+  },
+  'POST /api/canvas/cards/:cardId/trello': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/canvas/cards/${(await freshCard(w)).id}/trello`,
+        { url: 'https://example.com/not-trello' },
+        onHost(w),
+      ),
+  },
+  'DELETE /api/canvas/cards/:cardId/trello/:trelloId': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.delete(
+        `/api/canvas/cards/${(await freshCard(w)).id}/trello/5f0000000000000000000001`,
+        undefined,
+        onHost(w),
+      ),
+  },
+  'PUT /api/proj/projects/:id/intercom': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(`/api/proj/projects/${await freshProjectId(w)}/intercom`, {}, onHost(w)),
+  },
+  'POST /api/proj/projects/:id/integrations/intercom/import': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/proj/projects/${await freshProjectId(w)}/integrations/intercom/import`,
+        {},
+        onHost(w),
+      ),
+  },
   'GET /api/proj/projects/:id/token': {
     kind: 'organization',
     allowed: MANAGERS,

@@ -188,6 +188,31 @@ export const ERRORS = {
     ref: 2061,
     message: 'Your organization has reached its cohort limit. Contact us to add more cohorts.',
   },
+  jiraUnauthorized: {
+    status: 400,
+    ref: 2062,
+    message: 'Jira refused the email and API token. Please check them and try again.',
+  },
+  jiraRateLimited: {
+    status: 429,
+    ref: 2063,
+    message: 'Jira is limiting requests right now. Please try again in a minute.',
+  },
+  jiraNotFound: {
+    status: 400,
+    ref: 2064,
+    message: 'Jira cannot find that issue or project. It may have been deleted or moved.',
+  },
+  jiraRefused: {
+    status: 400,
+    ref: 2065,
+    message: 'Jira refused the issue. Please check its fields.',
+  },
+  jiraUnavailable: {
+    status: 502,
+    ref: 2066,
+    message: 'Jira did not answer. Nothing was changed; please try again.',
+  },
   editorFeeNotDue: {
     status: 400,
     ref: 2060,

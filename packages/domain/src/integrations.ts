@@ -103,3 +103,55 @@ export function figmaNameFromLink(link: string): string {
     return 'Figma file';
   }
 }
+
+// Jira (part 2 §3 Hypothesis jiraLink; §7 jira card routes).
+
+export const jiraConfigureSchema = z.object({
+  baseUrl: z
+    .string()
+    .trim()
+    .min(1, 'Please enter your Jira site, like https://team.atlassian.net')
+    .max(300),
+  email: z.email('Please enter the email of the Jira account.').max(320),
+  apiToken: z.string().trim().min(1, 'Please enter a Jira API token.').max(500),
+});
+
+export const jiraSendSchema = z.object({
+  projectKey: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'Please choose a Jira project.'),
+  type: z.string().trim().min(1, 'Please choose an issue type.').max(60),
+  description: z.string().max(30_000).default(''),
+});
+
+/** An idea card's Jira issue, as last read from Jira. */
+export interface JiraLink {
+  id: string;
+  key: string;
+  url: string;
+  summary: string;
+  status: string | null;
+  assignee: string | null;
+  refreshedAt: string;
+}
+
+/** The notice shown when a card's Jira issue is disconnected (part 2 §4 Realtime). */
+export const JIRA_DISCONNECTED_NOTICE = 'The Jira issue was disconnected from this card.';
+
+// Trello (part 2 §3 Hypothesis trelloIds; §7 trello card routes; §8 Trello messages).
+
+/** The short link of a Trello card address (https://trello.com/c/{shortLink}/…), or null. */
+export function trelloShortLink(link: string): string | null {
+  try {
+    const url = new URL(link.trim());
+    if (url.protocol !== 'https:' || url.hostname !== 'trello.com') return null;
+    const match = /^\/c\/([A-Za-z0-9]{8,24})(?:\/|$)/.exec(url.pathname);
+    return match?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export const TRELLO_LINK_MESSAGE =
+  'Please use a link to a Trello card, like https://trello.com/c/…';

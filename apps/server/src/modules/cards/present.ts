@@ -51,6 +51,8 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
     productScore: computeProductScore(h.productScore),
     members: h.members.map((id) => people.get(id)).filter((p): p is Person => !!p),
     figma: h.figma ?? null,
+    jiraLink: h.jiraLink ?? null,
+    trelloIds: h.trelloIds,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import {
   EMPTY_ANALYSIS,
   type ChatConversation,
+  type JiraLink,
   type ExperimentAnalysis,
   type ProductScore,
   type SuccessCriterion,
@@ -105,6 +106,10 @@ export const hypotheses = pgTable(
       name: string;
       thumbnailUrl: string | null;
     } | null>(),
+    /** The Jira issue the idea was sent as (part 2 §3 Hypothesis jiraLink). */
+    jiraLink: jsonb('jira_link').$type<JiraLink | null>(),
+    /** Trello cards linked to the idea (part 2 §3 Hypothesis trelloIds). */
+    trelloIds: jsonb('trello_ids').$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('hypotheses_project_type_idx').on(t.projectId, t.hypothesisType),

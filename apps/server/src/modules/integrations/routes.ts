@@ -9,6 +9,20 @@ import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { listProjects } from '../projects/service.ts';
 import { figmaFile, setCardFigma } from './figma.ts';
+import { connectIntercom, importIntercomConversations } from './intercom.ts';
+import {
+  configureJira,
+  disconnectJiraIssue,
+  jiraCreateMeta,
+  refreshJiraIssue,
+  sendCardToJira,
+} from './jira.ts';
+import {
+  connectTrello,
+  linkTrelloCard,
+  listTrelloConnections,
+  unlinkTrelloCard,
+} from './trello.ts';
 import {
   configureSlack,
   disconnectIntegration,
@@ -120,6 +134,98 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       services,
       await member(request),
       cardId,
+      request.body,
+      requestContext(request),
+    );
+  });
+
+  // Jira: the site and credentials (?configure=true), then cards sent as issues.
+  app.put('/api/proj/projects/:id/jira', async (request) => {
+    const { id } = request.params as { id: string };
+    const { configure } = request.query as { configure?: string };
+    if (configure !== 'true')
+      throw new AppError('validation', { message: 'Configure Jira with ?configure=true.' });
+    return configureJira(
+      services,
+      await member(request),
+      id,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.get('/api/canvas/cards/:cardId/jira/:kind', async (request) => {
+    const { cardId, kind } = request.params as { cardId: string; kind: string };
+    const m = await member(request);
+    if (kind === 'createMeta') return jiraCreateMeta(services, m, cardId);
+    if (kind === 'getIssue') return refreshJiraIssue(services, m, cardId);
+    if (kind === 'deleteConnection')
+      return disconnectJiraIssue(services, m, cardId, requestContext(request));
+    throw new AppError('notFound');
+  });
+  app.post('/api/canvas/cards/:cardId/jira', async (request) => {
+    const { cardId } = request.params as { cardId: string };
+    return sendCardToJira(
+      services,
+      await member(request),
+      cardId,
+      request.body,
+      requestContext(request),
+    );
+  });
+
+  // Trello: a member's token, then Trello cards linked to ideas.
+  app.post('/api/proj/projects/:id/trello', async (request) => {
+    const { id } = request.params as { id: string };
+    return connectTrello(
+      services,
+      await member(request),
+      id,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.get('/api/canvas/cards/:cardId/trello', async (request) => {
+    const { cardId } = request.params as { cardId: string };
+    return listTrelloConnections(services, await member(request), cardId);
+  });
+  app.post('/api/canvas/cards/:cardId/trello', async (request) => {
+    const { cardId } = request.params as { cardId: string };
+    return linkTrelloCard(
+      services,
+      await member(request),
+      cardId,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.delete('/api/canvas/cards/:cardId/trello/:trelloId', async (request) => {
+    const { cardId, trelloId } = request.params as { cardId: string; trelloId: string };
+    return unlinkTrelloCard(
+      services,
+      await member(request),
+      cardId,
+      trelloId,
+      requestContext(request),
+    );
+  });
+
+  // Intercom: an access token, then conversations imported as evidence.
+  app.put('/api/proj/projects/:id/intercom', async (request) => {
+    const { id } = request.params as { id: string };
+    return connectIntercom(
+      services,
+      await member(request),
+      id,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.post('/api/proj/projects/:id/integrations/intercom/import', async (request) => {
+    const { id } = request.params as { id: string };
+    return importIntercomConversations(
+      services,
+      await member(request),
+      id,
       request.body,
       requestContext(request),
     );

@@ -41,7 +41,7 @@ function integrationName(name: string): IntegrationName {
   return name;
 }
 
-function requireFeature(member: MemberContext, name: IntegrationName) {
+export function requireFeature(member: MemberContext, name: IntegrationName) {
   if (!memberHasFeature(member, INTEGRATION_FEATURES[name]))
     throw new AppError('featureUnavailable');
 }

@@ -4,6 +4,7 @@ import type {
   ExperimentAnalysis,
   ExperimentPhase,
   ExperimentType,
+  JiraLink,
   ProductScore,
   SuccessCriterion,
   TimingStatus,
@@ -86,6 +87,8 @@ export interface CardDetail {
     productScore: ProductScore;
     members: Person[];
     figma: DesignFile | null;
+    jiraLink: JiraLink | null;
+    trelloIds: string[];
   } | null;
 }
 
@@ -191,7 +194,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
   hypothesis { type businessStatus risky summary productScore
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} }
-    figma { url name thumbnailUrl } }
+    figma { url name thumbnailUrl }
+    jiraLink { id key url summary status assignee refreshedAt } trelloIds }
   evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
     summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
   experiment { experimentType dueDate timing success keyLearnings members { ${PERSON} }

@@ -22,6 +22,7 @@ import { CardFields } from './card-fields.tsx';
 import { CardMediaSection, uploadImageForCard } from './card-media.tsx';
 import { CardTags } from './card-tags.tsx';
 import { DesignFileField } from './design-file.tsx';
+import { WorkTracking } from './work-tracking.tsx';
 import { MembersSelect } from './members-select.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -165,6 +166,7 @@ export function HypothesisDetails(props: {
 
       <CardMediaSection card={card} />
       <DesignFileField card={card} editable={editable} />
+      <WorkTracking card={card} editable={editable} />
       <CardTags card={card} />
 
       <MembersSelect

@@ -30,12 +30,12 @@ import {
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
-import { integrationsApi, useIntegrations, type Integration } from '../api/integrations.ts';
+import { integrationsApi, useIntegrations, type Integration } from '../../../api/integrations.ts';
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
 const EVENTS = Object.entries(INTEGRATION_EVENTS) as [IntegrationEvent, string][];
-/** The integrations set up from this card (Jira, Trello and Intercom have their own flows). */
-const SETTLED: IntegrationName[] = ['slack', 'zapier', 'figma'];
+/** The integrations set up from this card (Zoom arrives with the meeting client's screens). */
+const SETTLED: IntegrationName[] = ['slack', 'jira', 'trello', 'intercom', 'zapier', 'figma'];
 
 function Status(props: { integration: Integration }) {
   const { integration } = props;
@@ -217,6 +217,121 @@ function FigmaSettings(props: { projectId: string; integration: Integration }) {
   );
 }
 
+function JiraSettings(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const settings = props.integration.settings as {
+    baseUrl?: string;
+    email?: string;
+    account?: string;
+  };
+  const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
+  const [email, setEmail] = useState(settings.email ?? '');
+  const [apiToken, setApiToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = () => {
+    setBusy(true);
+    integrationsApi
+      .configureJira(client, props.projectId, { baseUrl, email, apiToken })
+      .then(() => setApiToken(''))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="xs">
+      {settings.account ? <Text size="sm">Connected as {settings.account}.</Text> : null}
+      <Group grow>
+        <TextInput
+          label="Jira site"
+          placeholder="https://team.atlassian.net"
+          value={baseUrl}
+          onChange={(e) => setBaseUrl(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Account email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+      </Group>
+      <PasswordInput
+        label="API token"
+        description="From id.atlassian.com › Security › API tokens."
+        value={apiToken}
+        onChange={(e) => setApiToken(e.currentTarget.value)}
+      />
+      <Button
+        size="xs"
+        w="fit-content"
+        onClick={save}
+        loading={busy}
+        disabled={!baseUrl || !email || !apiToken}
+      >
+        {props.integration.connected ? 'Save Jira settings' : 'Connect Jira'}
+      </Button>
+    </Stack>
+  );
+}
+
+function TokenSettings(props: {
+  projectId: string;
+  integration: Integration;
+  name: 'trello' | 'intercom';
+  label: string;
+  description: string;
+}) {
+  const client = useQueryClient();
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [imported, setImported] = useState<string | null>(null);
+  const settings = props.integration.settings as { account?: string; workspace?: string };
+  const connect = () => {
+    setBusy(true);
+    integrationsApi
+      .connectWithToken(client, props.projectId, props.name, token)
+      .then(() => setToken(''))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  const importNow = () => {
+    setBusy(true);
+    integrationsApi
+      .importIntercom(client, props.projectId)
+      .then((r) => setImported(`${r.imported} imported, ${r.skipped} already here.`))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="xs">
+      {settings.account || settings.workspace ? (
+        <Text size="sm">Connected to {settings.account ?? settings.workspace}.</Text>
+      ) : null}
+      <Group align="flex-end" gap="xs">
+        <PasswordInput
+          label={props.label}
+          description={props.description}
+          value={token}
+          onChange={(e) => setToken(e.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button size="xs" onClick={connect} loading={busy} disabled={!token.trim()}>
+          {props.integration.connected ? 'Save' : `Connect ${INTEGRATION_NAMES[props.name]}`}
+        </Button>
+      </Group>
+      {props.name === 'intercom' && props.integration.connected ? (
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={importNow} loading={busy}>
+            Import the latest conversations
+          </Button>
+          {imported ? (
+            <Text size="sm" data-testid="intercom-imported">
+              {imported}
+            </Text>
+          ) : null}
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
+
 function IntegrationRow(props: { projectId: string; integration: Integration }) {
   const client = useQueryClient();
   const { integration, projectId } = props;
@@ -241,6 +356,24 @@ function IntegrationRow(props: { projectId: string; integration: Integration }) 
         <SlackSettings projectId={projectId} integration={integration} />
       ) : integration.name === 'zapier' ? (
         <ZapierSettings projectId={projectId} integration={integration} />
+      ) : integration.name === 'jira' ? (
+        <JiraSettings projectId={projectId} integration={integration} />
+      ) : integration.name === 'trello' ? (
+        <TokenSettings
+          projectId={projectId}
+          integration={integration}
+          name="trello"
+          label="Trello token"
+          description="Authorize Assay in Trello and paste the token it gives."
+        />
+      ) : integration.name === 'intercom' ? (
+        <TokenSettings
+          projectId={projectId}
+          integration={integration}
+          name="intercom"
+          label="Intercom access token"
+          description="From your Intercom app's Developer Hub › Authentication."
+        />
       ) : integration.name === 'figma' ? (
         <FigmaSettings projectId={projectId} integration={integration} />
       ) : integration.name === 'zoom' ? (

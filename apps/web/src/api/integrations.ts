@@ -1,7 +1,7 @@
 /** A project's integrations: their state, and connecting, testing and disconnecting them. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IntegrationEvent, IntegrationName } from '@assay/domain';
-import { restRequest } from '../../../api/rest.ts';
+import { restRequest } from './rest.ts';
 
 export interface Integration {
   name: IntegrationName;
@@ -11,7 +11,11 @@ export interface Integration {
   invalid: boolean;
   lastError: string | null;
   available: boolean;
-  settings: { channel?: string; events?: IntegrationEvent[]; webhook?: string | null };
+  settings: Record<string, unknown> & {
+    channel?: string;
+    events?: IntegrationEvent[];
+    webhook?: string | null;
+  };
   updatedAt: string | null;
 }
 
@@ -71,6 +75,37 @@ export const integrationsApi = {
       method: 'DELETE',
     });
     await refresh(client, projectId);
+  },
+  async configureJira(
+    client: QueryClient,
+    projectId: string,
+    body: { baseUrl: string; email: string; apiToken: string },
+  ) {
+    await restRequest(`/api/proj/projects/${projectId}/jira?configure=true`, {
+      method: 'PUT',
+      body,
+    });
+    await refresh(client, projectId);
+  },
+  async connectWithToken(
+    client: QueryClient,
+    projectId: string,
+    name: 'trello' | 'intercom',
+    accessToken: string,
+  ) {
+    await restRequest(`/api/proj/projects/${projectId}/${name}`, {
+      method: name === 'trello' ? 'POST' : 'PUT',
+      body: { accessToken },
+    });
+    await refresh(client, projectId);
+  },
+  async importIntercom(client: QueryClient, projectId: string) {
+    const result = await restRequest<{ imported: number; skipped: number }>(
+      `/api/proj/projects/${projectId}/integrations/intercom/import`,
+      { method: 'POST', body: {} },
+    );
+    await client.invalidateQueries({ queryKey: ['cards'] });
+    return result;
   },
   projectToken: (projectId: string) =>
     restRequest<{ token: string }>(`/api/proj/projects/${projectId}/token`),
