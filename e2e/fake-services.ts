@@ -1,8 +1,9 @@
 /**
  * Playwright global set-up: local stand-ins for the outside services journeys connect to, each
  * speaking the part of its documented API the app uses: Slack's incoming webhooks (GET /received
- * lists what was posted), Jira Cloud's REST API v3 (any email with the token "jira-token") and
- * Intercom's REST API (the token "ic-token", two conversations).
+ * lists what was posted), Jira Cloud's REST API v3 (any email with the token "jira-token"),
+ * Intercom's REST API (the token "ic-token", two conversations) and Zoom's Server-to-Server OAuth,
+ * cloud recordings and their download (client "zoom-client" with secret "zoom-secret").
  */
 import { createServer, type ServerResponse } from 'node:http';
 
@@ -53,6 +54,26 @@ function intercom(path: string, authorization: string, response: ServerResponse)
   return json(response, 404, {});
 }
 
+function zoom(path: string, authorization: string, host: string, response: ServerResponse) {
+  if (path.startsWith('/oauth/token')) {
+    const ok =
+      authorization === `Basic ${Buffer.from('zoom-client:zoom-secret').toString('base64')}`;
+    return ok
+      ? json(response, 200, { access_token: 'zoom-access', expires_in: 3600 })
+      : json(response, 401, { reason: 'Invalid client_id or client_secret' });
+  }
+  if (authorization !== 'Bearer zoom-access') return json(response, 401, { code: 124 });
+  if (/^\/v2\/meetings\/[^/]+\/recordings$/.test(path))
+    return json(response, 200, {
+      recording_files: [
+        { file_type: 'M4A', status: 'completed', download_url: `http://${host}/zoom/rec/audio` },
+      ],
+    });
+  if (path === '/rec/audio')
+    return response.writeHead(200, { 'content-type': 'audio/mp4' }).end(Buffer.from('ftypM4A'));
+  return json(response, 404, {});
+}
+
 export default async function startFakeServices() {
   const received: { path: string; body: unknown }[] = [];
   const server = createServer((request, response) => {
@@ -70,6 +91,13 @@ export default async function startFakeServices() {
       }
       if (path.startsWith('/rest/api/3/'))
         return jira(path, request.method ?? 'GET', authorization, response);
+      if (path.startsWith('/zoom/'))
+        return zoom(
+          path.slice('/zoom'.length),
+          authorization,
+          request.headers.host ?? '',
+          response,
+        );
       if (path.startsWith('/intercom/'))
         return intercom(path.slice('/intercom'.length), authorization, response);
       response.writeHead(404).end();

@@ -9,7 +9,7 @@ async function slackMessages(webhookPath: string) {
   return all.filter((m) => m.path === webhookPath).map((m) => m.body.text);
 }
 
-test('a project owner connects Slack, sends a test message, a published idea is posted with its design file linked, and Slack is disconnected', async ({
+test('a project owner connects Slack, sends a test message, a published idea is posted with its design file linked, a mailed note arrives through the project inbox, and Slack is disconnected', async ({
   page,
 }) => {
   const suffix = uniqueSuffix();
@@ -73,6 +73,33 @@ test('a project owner connects Slack, sends a test message, a published idea is 
   await expect
     .poll(() => slackMessages(webhook))
     .toContainEqual(expect.stringContaining('Dispatchers want live maps'));
+
+  // The project's inbox: a forwarded mail becomes evidence.
+  await page.goto(projectUrl.replace(/\/canvas\/business$/, '/settings'));
+  const inbox = page.getByTestId('project-inbox');
+  await inbox.getByRole('button', { name: 'Get an address' }).click();
+  const address = (await inbox.getByTestId('inbox-address').textContent()) ?? '';
+  expect(address).toMatch(/@in\.assay\.test$/);
+  const mail = [
+    'From: Customer <customer@example.com>',
+    `To: ${address}`,
+    'Subject: Why we changed dispatch tools',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    'The maps were always a day behind.',
+  ].join('\r\n');
+  // The provider's webhook call (the app host; inbox addresses are not tied to a subdomain).
+  const delivered = await page.request.post(`/api/inbound/mail?to=${encodeURIComponent(address)}`, {
+    headers: { 'content-type': 'message/rfc822', 'x-inbound-secret': 'e2e-inbound-secret-0123' },
+    data: mail,
+  });
+  expect(delivered.status()).toBe(201);
+  await page.goto(projectUrl);
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  await expect(panel.getByText('Why we changed dispatch tools')).toBeVisible();
+  await page.keyboard.press('Escape');
 
   // Disconnected, it forgets the webhook.
   await page.goto(projectUrl.replace(/\/canvas\/business$/, '/settings'));
@@ -143,4 +170,48 @@ test('a project owner connects Jira and Intercom: an idea is sent as an issue an
   await expect(
     panel.getByText(/Conversation 90[12]: the driver app loses the map/).first(),
   ).toBeVisible();
+});
+
+test('an interviewer in a Zoom meeting picks the project, records the interview in the browser and brings the meeting recording in', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `zoom.${suffix}@example.com`,
+    orgName: `Meet ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Clinic calls');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Actions for Clinic calls' }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  const zoom = page.getByTestId('integration-zoom');
+  await zoom.getByLabel('Account ID').fill('acct-e2e');
+  await zoom.getByLabel('Client ID').fill('zoom-client');
+  await zoom.getByLabel('Client secret').fill('zoom-secret');
+  await zoom.getByRole('button', { name: 'Connect Zoom' }).click();
+  await expect(zoom).toContainText('Interviews can import their Zoom cloud recordings.');
+
+  // Inside Zoom: the meeting's UUID comes with the address.
+  await page.goto(new URL('/zoom/select?meetingUUID=e2e-meeting-1', page.url()).toString());
+  await page.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'Clinic calls' }).click();
+  await page.getByLabel('Interview title').fill('Call with a clinic manager');
+  await expect(page.getByLabel('Zoom meeting UUID')).toHaveValue('e2e-meeting-1');
+  await page.getByRole('button', { name: 'Start the interview' }).click();
+  await expect(page).toHaveURL(/\/zoom\/interview\?interviewId=/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('video-meeting')).toContainText('e2e-meeting-1');
+  // The interview is also recorded in the browser and uploaded onto the card.
+  await dialog.getByRole('button', { name: 'Record audio' }).click();
+  await expect(dialog.getByText(/Recording 0:0[1-9]/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(dialog.getByText(/interview-recording-.*\.webm/).first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await page.getByRole('button', { name: 'Import the meeting’s recording' }).click();
+  await expect(page.getByTestId('recording-result')).toHaveText(
+    'zoom-recording.m4a was added to the interview.',
+  );
+  await page.screenshot({ path: 'test-results/zoom-interview.png', fullPage: true });
 });

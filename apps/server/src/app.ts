@@ -45,6 +45,7 @@ import { registerCohortRoutes } from './modules/cohorts/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
+import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerBillingRoutes(app, services);
   registerPortalRoutes(app, services);
   registerIntegrationRoutes(app, services);
+  registerInboundMailRoute(app, services);
   registerCohortRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);

@@ -74,6 +74,19 @@ const environmentSchema = z.object({
       'INTERCOM_API_URL must be the base URL of the Intercom REST API, e.g. https://api.intercom.io',
     )
     .default('https://api.intercom.io'),
+  ZOOM_API_URL: z
+    .url('ZOOM_API_URL must be the base URL of the Zoom API, e.g. https://api.zoom.us')
+    .default('https://api.zoom.us'),
+  ZOOM_OAUTH_URL: z
+    .url('ZOOM_OAUTH_URL must be Zoom’s token address, e.g. https://zoom.us/oauth/token')
+    .default('https://zoom.us/oauth/token'),
+  INBOUND_MAIL_DOMAIN: z.string().min(3).optional(),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  INBOUND_MAIL_SECRET: z
+    .string()
+    .min(16, 'INBOUND_MAIL_SECRET must be at least 16 characters')
+    .optional(),
+  INBOUND_MAIL_MAX_BYTES: z.coerce.number().int().min(1024).max(100_000_000).default(26_214_400),
   FIGMA_API_URL: z
     .url('FIGMA_API_URL must be the base URL of the Figma REST API, e.g. https://api.figma.com')
     .default('https://api.figma.com'),
@@ -164,6 +177,15 @@ export interface Config {
     /** Trello's API key of this installation; without it Trello cannot be connected. */
     trelloKey: string | undefined;
     intercomBaseUrl: string;
+    zoomBaseUrl: string;
+    zoomOAuthUrl: string;
+  };
+  /** Project inboxes: their domain, the SMTP listener's port (off when unset), the webhook secret. */
+  inboundMail: {
+    domain: string;
+    smtpPort: number | undefined;
+    secret: string | undefined;
+    maxBytes: number;
   };
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
@@ -260,6 +282,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       trelloBaseUrl: e.TRELLO_API_URL.replace(/\/+$/, ''),
       trelloKey: e.TRELLO_API_KEY,
       intercomBaseUrl: e.INTERCOM_API_URL.replace(/\/+$/, ''),
+      zoomBaseUrl: e.ZOOM_API_URL.replace(/\/+$/, ''),
+      zoomOAuthUrl: e.ZOOM_OAUTH_URL,
+    },
+    inboundMail: {
+      domain:
+        e.INBOUND_MAIL_DOMAIN ?? `inbound.${(e.APP_DOMAIN ?? 'localhost').replace(/:\d+$/, '')}`,
+      smtpPort: e.INBOUND_SMTP_PORT,
+      secret: e.INBOUND_MAIL_SECRET,
+      maxBytes: e.INBOUND_MAIL_MAX_BYTES,
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

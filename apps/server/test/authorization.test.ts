@@ -1286,6 +1286,14 @@ const GATEWAY: Record<string, Rule> = {
       );
     }),
   },
+  updateProjectEmail: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updateProjectEmail(input: $i) { email } }', {
+        i: { projectId: await freshProjectId(w) },
+      }),
+  },
   setCohortRole: {
     kind: 'organization',
     allowed: MANAGERS,
@@ -1740,6 +1748,28 @@ const REST: Record<string, Rule> = {
         onHost(w),
       ),
   },
+  'PUT /api/proj/projects/:id/zoom': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.put(`/api/proj/projects/${await freshProjectId(w)}/zoom`, {}, onHost(w)),
+  },
+  'PUT /api/canvas/cards/:cardId/meeting': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.put(
+        `/api/canvas/cards/${(await freshCard(w)).id}/meeting`,
+        { meetingUUID: 'abc' },
+        onHost(w),
+      ),
+  },
+  'POST /api/canvas/cards/:cardId/meeting/recording': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) =>
+      actor.post(`/api/canvas/cards/${(await freshCard(w)).id}/meeting/recording`, {}, onHost(w)),
+  },
   'GET /api/proj/projects/:id/token': {
     kind: 'organization',
     allowed: MANAGERS,
@@ -1778,6 +1808,7 @@ const REST: Record<string, Rule> = {
         onHost(w),
       ),
   },
+  'POST /api/inbound/mail': { kind: 'public', why: 'the inbound-mail secret is the credential' },
   'GET /api/zapier/me': { kind: 'public', why: 'the project API key is the credential' },
   'POST /api/zapier/hooks': { kind: 'public', why: 'the project API key is the credential' },
   'DELETE /api/zapier/hooks/:hookId': {

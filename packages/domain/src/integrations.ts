@@ -155,3 +155,43 @@ export function trelloShortLink(link: string): string | null {
 
 export const TRELLO_LINK_MESSAGE =
   'Please use a link to a Trello card, like https://trello.com/c/…';
+
+// Zoom (part 2 §3 Interview video-meeting info).
+
+/** A project's Zoom Server-to-Server OAuth app; all three, or none (meeting links only). */
+export const zoomCredentialsSchema = z.object({
+  accountId: z.string().trim().max(100).optional(),
+  clientId: z.string().trim().max(100).optional(),
+  clientSecret: z.string().trim().max(200).optional(),
+});
+
+export const meetingInfoSchema = z.object({
+  /** null unlinks the meeting. */
+  meetingUUID: z.string().trim().min(1).max(200).nullable(),
+  playURL: z.url().max(2000).nullable().optional(),
+  meetingPassword: z.string().max(100).nullable().optional(),
+});
+
+/** The meeting an interview was held in. */
+export interface VideoMeeting {
+  profileId: string;
+  meetingUUID: string;
+  playURL: string | null;
+  meetingPassword: string | null;
+}
+
+// Project email inbox (part 2 §3 Project email; §7 updateProjectEmail).
+
+export const projectEmailSchema = z.object({
+  projectId: z.uuid(),
+  /** The part before @; none makes a fresh random address. */
+  localPart: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{2,40}$/,
+      'Use 3 to 41 lowercase letters, digits, dots or hyphens for the address.',
+    )
+    .optional(),
+});

@@ -1,6 +1,7 @@
 /** A project's integrations: their state, and connecting, testing and disconnecting them. */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IntegrationEvent, IntegrationName } from '@assay/domain';
+import { gatewayRequest } from './gateway.ts';
 import { restRequest } from './rest.ts';
 
 export interface Integration {
@@ -24,12 +25,10 @@ const key = (projectId: string) => ['projects', projectId, 'integrations'] as co
 export const useIntegrations = (projectId: string) =>
   useQuery({
     queryKey: key(projectId),
-    queryFn: async () =>
-      (
-        await restRequest<{ integrations: Integration[] }>(
-          `/api/proj/projects/${projectId}/integrations`,
-        )
-      ).integrations,
+    queryFn: () =>
+      restRequest<{ integrations: Integration[]; inbox: { email: string | null } }>(
+        `/api/proj/projects/${projectId}/integrations`,
+      ),
   });
 
 const refresh = (client: QueryClient, projectId: string) =>
@@ -106,6 +105,22 @@ export const integrationsApi = {
     );
     await client.invalidateQueries({ queryKey: ['cards'] });
     return result;
+  },
+  async connectZoom(
+    client: QueryClient,
+    projectId: string,
+    body: { accountId: string; clientId: string; clientSecret: string },
+  ) {
+    await restRequest(`/api/proj/projects/${projectId}/zoom`, { method: 'PUT', body });
+    await refresh(client, projectId);
+  },
+  /** A new inbox address for the project (a random one when none is asked for). */
+  async newInboxAddress(client: QueryClient, projectId: string, localPart?: string) {
+    await gatewayRequest(
+      'mutation UpdateProjectEmail($i: JSON!) { updateProjectEmail(input: $i) { email } }',
+      { i: { projectId, ...(localPart ? { localPart } : {}) } },
+    );
+    await refresh(client, projectId);
   },
   projectToken: (projectId: string) =>
     restRequest<{ token: string }>(`/api/proj/projects/${projectId}/token`),

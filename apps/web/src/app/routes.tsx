@@ -4,7 +4,7 @@
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
-import { cardRoutes } from '../features/cards/routes.tsx';
+import { cardRoutes, meetingRoutes } from '../features/cards/routes.tsx';
 import { cohortRoutes } from '../features/cohorts/routes.tsx';
 import { collectionRoutes } from '../features/collections/routes.tsx';
 import { dashboardRoutes } from '../features/dashboards/routes.tsx';
@@ -49,12 +49,8 @@ export const routes: RouteObject[] = [
       ...cardRoutes,
       ...portalRoutes,
       ...cohortRoutes,
-      // Video-meeting entry screens
-      pending('/connect', 'Connect', 'Connect Assay to your video meetings.'),
-      pending('/connect/zoom', 'Connect Zoom', 'Connect Assay to Zoom.'),
-      pending('/zoom', 'Assay for Zoom', 'Use Assay inside your meetings.'),
-      pending('/zoom/select', 'Choose a project', 'Pick the project this meeting belongs to.'),
-      pending('/zoom/interview', 'Interview', 'Take notes on this interview.'),
+      // Video-meeting entry screens (part 1 §2.1)
+      ...meetingRoutes,
       // Workspace (part 2 §2)
       pending('/home/*', 'Home', 'Your projects.'),
       // Notices

@@ -80,6 +80,7 @@ function presentEvidence(row: EvidenceRow, people: IntervieweeRow[]) {
     date: row.date?.toISOString() ?? null,
     engagement: row.engagement ?? null,
     conversation: row.conversation ?? null,
+    videoMeeting: row.videoMeeting ?? null,
     interviewees: people.map((p) => presentInterviewee(p)),
   };
 }

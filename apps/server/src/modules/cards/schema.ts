@@ -14,6 +14,7 @@ import {
   EMPTY_ANALYSIS,
   type ChatConversation,
   type JiraLink,
+  type VideoMeeting,
   type ExperimentAnalysis,
   type ProductScore,
   type SuccessCriterion,
@@ -174,6 +175,8 @@ export const evidence = pgTable('evidence', {
   engagement: jsonb('engagement').$type<{ profileId: string | null; type: string } | null>(),
   /** Customer-chat cards (type intercom): the imported conversation. */
   conversation: jsonb('conversation').$type<ChatConversation | null>(),
+  /** Interviews: the video meeting they were held in (part 2 §3 Interview). */
+  videoMeeting: jsonb('video_meeting').$type<VideoMeeting | null>(),
 });
 export type EvidenceRow = typeof evidence.$inferSelect;
 

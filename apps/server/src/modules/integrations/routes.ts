@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { listProjects } from '../projects/service.ts';
+import { findVisibleProject, listProjects } from '../projects/service.ts';
+import { inboxAddress } from './inbox.ts';
 import { figmaFile, setCardFigma } from './figma.ts';
 import { connectIntercom, importIntercomConversations } from './intercom.ts';
 import {
@@ -33,6 +34,7 @@ import {
   testSlack,
 } from './service.ts';
 import { clipEvidence, projectToken, revokeUserToken, userTokens } from './tokens.ts';
+import { connectZoom, importMeetingRecording, setInterviewMeeting } from './zoom.ts';
 import { subscribeZapier, unsubscribeZapier, zapierMe, zapierSamples } from './zapier.ts';
 
 export function registerIntegrationRoutes(app: FastifyInstance, services: AppServices) {
@@ -40,7 +42,13 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
 
   app.get('/api/proj/projects/:id/integrations', async (request) => {
     const { id } = request.params as { id: string };
-    return { integrations: await listIntegrations(services, await member(request), id) };
+    const m = await member(request);
+    const integrations = await listIntegrations(services, m, id);
+    const { project } = await findVisibleProject(services, m, id);
+    return {
+      integrations,
+      inbox: { email: project.email ? inboxAddress(services, project.email) : null },
+    };
   });
   app.get('/api/proj/projects/:id/integrations/:name', async (request) => {
     const { id, name } = request.params as { id: string; name: string };
@@ -229,6 +237,26 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       request.body,
       requestContext(request),
     );
+  });
+
+  // Zoom: app credentials, the interview's meeting and its recording.
+  app.put('/api/proj/projects/:id/zoom', async (request) => {
+    const { id } = request.params as { id: string };
+    return connectZoom(services, await member(request), id, request.body, requestContext(request));
+  });
+  app.put('/api/canvas/cards/:cardId/meeting', async (request) => {
+    const { cardId } = request.params as { cardId: string };
+    return setInterviewMeeting(
+      services,
+      await member(request),
+      cardId,
+      request.body,
+      requestContext(request),
+    );
+  });
+  app.post('/api/canvas/cards/:cardId/meeting/recording', async (request) => {
+    const { cardId } = request.params as { cardId: string };
+    return importMeetingRecording(services, await member(request), cardId, requestContext(request));
   });
 
   // Tokens.

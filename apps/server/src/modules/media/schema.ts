@@ -24,6 +24,8 @@ export const media = pgTable(
     /** Storage keys of the medium and thumbnail copies of an image, when made. */
     variants: jsonb('variants').$type<{ medium?: string; thumb?: string }>().notNull().default({}),
     isPdf: boolean('is_pdf').notNull().default(false),
+    /** Arrived as an attachment of a mail to the project's inbox. */
+    emailAttachment: boolean('email_attachment').notNull().default(false),
     summary: text('summary'),
     processing: boolean('processing').notNull().default(false),
     summaryRequestedAt: at('summary_requested_at'),

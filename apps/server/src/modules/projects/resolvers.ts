@@ -11,6 +11,7 @@ import {
   updateProject,
   updateProjectSettings,
 } from './service.ts';
+import { updateProjectEmail } from '../integrations/inbox.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
@@ -41,6 +42,8 @@ export const resolvers = {
       listProjectMembers(context.services, await member(context), args.projectId),
   },
   Mutation: {
+    updateProjectEmail: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+      updateProjectEmail(context.services, await member(context), args.input, ctx(context)),
     createProject: async (
       _: unknown,
       args: { input: Record<string, unknown> },

@@ -53,6 +53,8 @@ export const projects = pgTable(
     petal: jsonb('petal').$type<PetalDiagram>().notNull().default(EMPTY_PETAL),
     /** What the agent last wrote (dashboard statements, market notes), to tell a person's edits apart. */
     generated: jsonb('generated').$type<ProjectGenerated>().notNull().default({}),
+    /** The local part of the project's inbox address (part 2 §3 Project email). */
+    email: text('email'),
     /** The cohort this project is a team of (academic license), if any. */
     cohortId: uuid('cohort_id'),
     /** A cohort's Sample Team: left out of lists and leaderboards, sorted last. */
@@ -70,6 +72,9 @@ export const projects = pgTable(
       .where(sql`${t.kind} = 'locker'`),
     index('projects_organization_status_idx').on(t.organizationId, t.status),
     index('projects_organization_created_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('projects_email_idx')
+      .on(t.email)
+      .where(sql`${t.email} is not null`),
     index('projects_cohort_idx')
       .on(t.cohortId)
       .where(sql`${t.cohortId} is not null`),

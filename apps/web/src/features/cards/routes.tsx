@@ -27,3 +27,21 @@ export const cardRoutes: RouteObject[] = CARD_PATH_TYPES.flatMap((type) =>
     }),
   })),
 );
+
+const zoomPage =
+  (
+    name:
+      'ConnectPage' | 'ConnectZoomPage' | 'ZoomHomePage' | 'ZoomSelectPage' | 'ZoomInterviewPage',
+  ) =>
+  async () => ({
+    Component: (await import('./components/zoom-pages.tsx'))[name],
+  });
+
+/** The video-meeting entry screens (part 1 §2.1). */
+export const meetingRoutes: RouteObject[] = [
+  { path: '/connect', lazy: zoomPage('ConnectPage') },
+  { path: '/connect/zoom', lazy: zoomPage('ConnectZoomPage') },
+  { path: '/zoom', lazy: zoomPage('ZoomHomePage') },
+  { path: '/zoom/select', lazy: zoomPage('ZoomSelectPage') },
+  { path: '/zoom/interview', lazy: zoomPage('ZoomInterviewPage') },
+];

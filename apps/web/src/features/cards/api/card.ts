@@ -181,6 +181,8 @@ export interface EvidenceDetail {
   date: string | null;
   engagement: { profileId: string | null; type: string } | null;
   interviewees: Interviewee[];
+  /** Interviews: the video meeting they were held in. */
+  videoMeeting?: { meetingUUID: string; playURL: string | null } | null;
 }
 
 const INTERVIEWEE =
@@ -196,7 +198,7 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} }
     figma { url name thumbnailUrl }
     jiraLink { id key url summary status assignee refreshedAt } trelloIds }
-  evidence { conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
+  evidence { videoMeeting { meetingUUID playURL } conversation { conversationId url conversationParts { type createdAt body authorName authorType attachments { name url } } }
     summary email hasEmail date engagement { profileId type } interviewees { ${INTERVIEWEE} } }
   experiment { experimentType dueDate timing success keyLearnings members { ${PERSON} }
     phase { phase phaseReady planDuration testDuration analyzeDuration completeDuration updatedAt completedAt rank }

@@ -1,6 +1,7 @@
 /** The details of a post, an interview or other evidence: their text, people interviewed, tags. */
 import {
   ActionIcon,
+  Anchor,
   Autocomplete,
   Badge,
   Button,
@@ -26,6 +27,7 @@ import { ChatConversation } from './chat-conversation.tsx';
 import { CardTags } from './card-tags.tsx';
 import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
+import { AudioRecorder } from './audio-recorder.tsx';
 import { TranscriptionSection } from './transcription-section.tsx';
 
 function Interviewees(props: { card: CardDetail }) {
@@ -157,9 +159,23 @@ export function EvidenceDetails(props: { card: CardDetail }) {
               {evidence.engagement.type === 'guest' ? 'coach' : evidence.engagement.type}
             </Badge>
           ) : null}
+          {evidence?.videoMeeting ? (
+            <Text size="sm" data-testid="video-meeting">
+              Zoom meeting {evidence.videoMeeting.meetingUUID}
+              {evidence.videoMeeting.playURL ? (
+                <>
+                  {' · '}
+                  <Anchor href={evidence.videoMeeting.playURL} target="_blank" rel="noreferrer">
+                    Play the recording
+                  </Anchor>
+                </>
+              ) : null}
+            </Text>
+          ) : null}
           <Interviewees card={card} />
           {richText('keyInsights', 'Key insights', 'What did you learn?')}
           {richText('notes', 'Notes', 'Notes from the conversation. Type @ to mention someone.')}
+          {card.abilities.edit ? <AudioRecorder card={card} /> : null}
           <TranscriptionSection card={card} />
         </>
       ) : (

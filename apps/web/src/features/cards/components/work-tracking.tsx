@@ -238,7 +238,9 @@ function TrelloSection(props: { card: CardDetail; editable: boolean }) {
 export function WorkTracking(props: { card: CardDetail; editable: boolean }) {
   const integrations = useIntegrations(props.card.projectId);
   const on = (name: string) =>
-    integrations.data?.some((i) => i.name === name && i.connected && i.enabled && i.available);
+    integrations.data?.integrations.some(
+      (i) => i.name === name && i.connected && i.enabled && i.available,
+    );
   return (
     <>
       {on('jira') ? <JiraSection card={props.card} editable={props.editable} /> : null}

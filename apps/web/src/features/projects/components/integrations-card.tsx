@@ -34,8 +34,16 @@ import { integrationsApi, useIntegrations, type Integration } from '../../../api
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
 const EVENTS = Object.entries(INTEGRATION_EVENTS) as [IntegrationEvent, string][];
-/** The integrations set up from this card (Zoom arrives with the meeting client's screens). */
-const SETTLED: IntegrationName[] = ['slack', 'jira', 'trello', 'intercom', 'zapier', 'figma'];
+/** The integrations set up from this card. */
+const SETTLED: IntegrationName[] = [
+  'slack',
+  'jira',
+  'trello',
+  'intercom',
+  'zapier',
+  'figma',
+  'zoom',
+];
 
 function Status(props: { integration: Integration }) {
   const { integration } = props;
@@ -332,6 +340,51 @@ function TokenSettings(props: {
   );
 }
 
+function ZoomSettings(props: { projectId: string; integration: Integration }) {
+  const client = useQueryClient();
+  const [accountId, setAccountId] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [clientSecret, setClientSecret] = useState('');
+  const [busy, setBusy] = useState(false);
+  const save = () => {
+    setBusy(true);
+    integrationsApi
+      .connectZoom(client, props.projectId, { accountId, clientId, clientSecret })
+      .then(() => setClientSecret(''))
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        {props.integration.settings.recordings
+          ? 'Interviews can import their Zoom cloud recordings.'
+          : 'Interviews started from Zoom keep their meeting. Add a Server-to-Server OAuth app to import recordings.'}
+      </Text>
+      <Group grow>
+        <TextInput
+          label="Account ID"
+          value={accountId}
+          onChange={(e) => setAccountId(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Client ID"
+          value={clientId}
+          onChange={(e) => setClientId(e.currentTarget.value)}
+        />
+      </Group>
+      <PasswordInput
+        label="Client secret"
+        value={clientSecret}
+        onChange={(e) => setClientSecret(e.currentTarget.value)}
+      />
+      <Button size="xs" w="fit-content" onClick={save} loading={busy}>
+        {props.integration.connected ? 'Save Zoom settings' : 'Connect Zoom'}
+      </Button>
+    </Stack>
+  );
+}
+
 function IntegrationRow(props: { projectId: string; integration: Integration }) {
   const client = useQueryClient();
   const { integration, projectId } = props;
@@ -374,6 +427,8 @@ function IntegrationRow(props: { projectId: string; integration: Integration }) 
           label="Intercom access token"
           description="From your Intercom app's Developer Hub › Authentication."
         />
+      ) : integration.name === 'zoom' ? (
+        <ZoomSettings projectId={projectId} integration={integration} />
       ) : integration.name === 'figma' ? (
         <FigmaSettings projectId={projectId} integration={integration} />
       ) : integration.name === 'zoom' ? (
@@ -393,6 +448,34 @@ function IntegrationRow(props: { projectId: string; integration: Integration }) 
   );
 }
 
+function InboxRow(props: { projectId: string; email: string | null }) {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const renew = () => {
+    setBusy(true);
+    integrationsApi
+      .newInboxAddress(client, props.projectId)
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Card withBorder padding="sm" data-testid="project-inbox">
+      <Text fw={600} mb={4}>
+        Email inbox
+      </Text>
+      <Text size="sm" mb="xs">
+        Forward mail to this address: it becomes an evidence post, with its attachments.
+      </Text>
+      <Group gap="xs">
+        {props.email ? <Code data-testid="inbox-address">{props.email}</Code> : null}
+        <Button size="xs" variant="default" onClick={renew} loading={busy}>
+          {props.email ? 'New address' : 'Get an address'}
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
 export function IntegrationsCard(props: { projectId: string }) {
   const integrations = useIntegrations(props.projectId);
   return (
@@ -401,7 +484,8 @@ export function IntegrationsCard(props: { projectId: string }) {
         Integrations
       </Title>
       <Stack gap="sm">
-        {(integrations.data ?? [])
+        <InboxRow projectId={props.projectId} email={integrations.data?.inbox.email ?? null} />
+        {(integrations.data?.integrations ?? [])
           .filter((integration) => SETTLED.includes(integration.name))
           .map((integration) => (
             <IntegrationRow
