@@ -119,3 +119,12 @@ export async function dragTo(
   await page.mouse.move(to.x + to.width / 2, y, { steps: 20 });
   await page.mouse.up();
 }
+
+/** Creates a project from the home screen and opens its settings. */
+export async function createProjectAndOpenSettings(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill(name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FAKE_SERVICES_PORT } from '../fake-services.ts';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { createProjectAndOpenSettings, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 /** What the stand-in Slack received for one webhook. */
 async function slackMessages(webhookPath: string) {
@@ -19,11 +19,7 @@ test('a project owner connects Slack, sends a test message, a published idea is 
     orgName: `Relay ${suffix}`,
     inviteCode: 'E2EENTERPRISE',
   });
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByLabel(/^Name/).fill('Relay');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('button', { name: 'Actions for Relay' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await createProjectAndOpenSettings(page, 'Relay');
 
   const slack = page.getByTestId('integration-slack');
   await expect(slack).toContainText('Not connected');
@@ -118,11 +114,7 @@ test('a project owner connects Jira and Intercom: an idea is sent as an issue an
     orgName: `Tracks ${suffix}`,
     inviteCode: 'E2EENTERPRISE',
   });
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByLabel(/^Name/).fill('Tracks');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('button', { name: 'Actions for Tracks' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await createProjectAndOpenSettings(page, 'Tracks');
 
   const jira = page.getByTestId('integration-jira');
   await jira.getByLabel('Jira site').fill(fake);
@@ -181,11 +173,7 @@ test('an interviewer in a Zoom meeting picks the project, records the interview 
     orgName: `Meet ${suffix}`,
     inviteCode: 'E2EENTERPRISE',
   });
-  await page.getByRole('button', { name: 'New project' }).click();
-  await page.getByLabel(/^Name/).fill('Clinic calls');
-  await page.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('button', { name: 'Actions for Clinic calls' }).click();
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await createProjectAndOpenSettings(page, 'Clinic calls');
   const zoom = page.getByTestId('integration-zoom');
   await zoom.getByLabel('Account ID').fill('acct-e2e');
   await zoom.getByLabel('Client ID').fill('zoom-client');

@@ -15,8 +15,9 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { comments } from '../comments/schema.ts';
 import { profiles } from '../organizations/schema.ts';
-import { projectMembers, projects } from '../projects/schema.ts';
+import { projectMembers } from '../projects/schema.ts';
 import { cohortMembers } from './schema.ts';
+import { competingTeams } from './leaderboard.ts';
 import { cohortAccess } from './service.ts';
 
 export type CommentsReportPeriod = 'week' | 'all';
@@ -48,14 +49,7 @@ export async function cohortCommentsReport(
   });
   if (!access.staff && !access.peer) throw new AppError('forbidden');
   const db = services.database.db;
-  const teams = (
-    await db
-      .select({ id: projects.id, name: projects.name, isSample: projects.isSample })
-      .from(projects)
-      .where(eq(projects.cohortId, cohort.id))
-  )
-    .filter((t) => !t.isSample)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const teams = await competingTeams(db, cohort.id);
   const teamIds = teams.map((t) => t.id);
   const since = period === 'week' ? weekStartOf(now, cohort.weekBeginsOn) : null;
   const written = teamIds.length

@@ -16,6 +16,7 @@ import {
   type LeaderboardMetric,
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
+import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { cards, evidence, hypotheses } from '../cards/schema.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -35,6 +36,18 @@ const zero = (): Counts => ({
   mentorEngagements: 0,
 });
 
+/** The cohort's teams by name, the Sample Team left out (leaderboards and reports). */
+export async function competingTeams(db: Executor, cohortId: string) {
+  const rows = await db
+    .select({ id: projects.id, name: projects.name, isSample: projects.isSample })
+    .from(projects)
+    .where(eq(projects.cohortId, cohortId));
+  return rows
+    .filter((t) => !t.isSample)
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map(({ id, name }) => ({ id, name }));
+}
+
 /** The leaderboard of a cohort at `now`. */
 export async function cohortLeaderboard(
   services: AppServices,
@@ -44,15 +57,7 @@ export async function cohortLeaderboard(
 ) {
   const { cohort } = await cohortAccess(services, member, cohortId);
   const db = services.database.db;
-  const teams = (
-    await db
-      .select({ id: projects.id, name: projects.name, isSample: projects.isSample })
-      .from(projects)
-      .where(eq(projects.cohortId, cohort.id))
-  )
-    // The Sample Team is left out of the leaderboards.
-    .filter((t) => !t.isSample)
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const teams = await competingTeams(db, cohort.id);
   const ids = teams.map((t) => t.id);
   const rows = ids.length
     ? await db

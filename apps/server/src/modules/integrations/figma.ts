@@ -4,13 +4,10 @@
  * Figma token the file's name and thumbnail come from Figma's REST API (GET /v1/files/{key}), and
  * without one the name is read from the link.
  */
-import { and, eq } from 'drizzle-orm';
 import { AppError, FIGMA_LINK_MESSAGE, designFileKey, figmaNameFromLink } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { editableCardAccess } from '../cards/access.ts';
-import { recordCardEvent } from '../cards/service.ts';
-import { hypotheses } from '../cards/schema.ts';
+import { editableIdea, writeIdeaLinks } from './idea-links.ts';
 import { integrationOf, openSecret } from './service.ts';
 
 export interface FigmaFile {
@@ -85,22 +82,19 @@ export async function setCardFigma(
   input: unknown,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
-  if (!access.hypothesis) throw new AppError('cardNotFound');
+  const access = await editableIdea(services, member, cardId);
   const url = (input as { url?: unknown } | null)?.url;
   if (url !== null && typeof url !== 'string')
     throw new AppError('validation', { message: FIGMA_LINK_MESSAGE });
   // Figma is asked before the transaction, so no row waits on another service.
   const figma = url ? await describeFigmaLink(services, access.project.id, url) : null;
-  await services.transaction(
-    async (unit) => {
-      await unit.tx
-        .update(hypotheses)
-        .set({ figma })
-        .where(and(eq(hypotheses.cardId, access.card.id)));
-      await recordCardEvent(unit, member, access.card, 'update', { figma: figma?.url ?? null });
-    },
-    { context },
+  await writeIdeaLinks(
+    services,
+    member,
+    access.card,
+    { figma },
+    { action: 'update', changes: { figma: figma?.url ?? null } },
+    context,
   );
   return { figma };
 }

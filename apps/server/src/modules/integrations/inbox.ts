@@ -16,6 +16,7 @@ import { cards, evidence } from '../cards/schema.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { processUpload } from '../media/processing.ts';
 import { media } from '../media/schema.ts';
+import { writeVariants } from '../media/service.ts';
 import { profiles } from '../organizations/schema.ts';
 import { findManagedProject, parse } from '../projects/service.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
@@ -153,15 +154,7 @@ export async function receiveProjectMail(
       }
       const key = `${project.organizationId}/cards/${cardId}/${randomBytes(9).toString('base64url')}/${filename}`;
       await services.storage.write(key, processed.data);
-      const variants: { medium?: string; thumb?: string } = {};
-      if (processed.medium) {
-        variants.medium = `${key}.medium.webp`;
-        await services.storage.write(variants.medium, processed.medium);
-      }
-      if (processed.thumb) {
-        variants.thumb = `${key}.thumb.webp`;
-        await services.storage.write(variants.thumb, processed.thumb);
-      }
+      const variants = await writeVariants(services, key, processed);
       written.push({
         key,
         filename,

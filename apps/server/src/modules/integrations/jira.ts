@@ -4,13 +4,13 @@
  * is sent as an issue (POST /rest/api/3/issue) and keeps its link, refreshed from
  * GET /rest/api/3/issue/{key}; the create metadata comes from GET /rest/api/3/issue/createmeta.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { AppError, jiraConfigureSchema, jiraSendSchema, type JiraLink } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { editableIdea, writeIdeaLinks } from './idea-links.ts';
 import { cardAccess, editableCardAccess } from '../cards/access.ts';
 import { hypotheses } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/service.ts';
 import { parse } from '../projects/service.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
@@ -178,23 +178,21 @@ function adf(text: string) {
   };
 }
 
-async function saveLink(
+function saveLink(
   services: AppServices,
   member: MemberContext,
-  access: Awaited<ReturnType<typeof cardAccess>>,
+  card: { id: string; projectId: string },
   link: JiraLink | null,
   context: RequestContext,
   action: string,
 ) {
-  await services.transaction(
-    async (unit) => {
-      await unit.tx
-        .update(hypotheses)
-        .set({ jiraLink: link })
-        .where(and(eq(hypotheses.cardId, access.card.id)));
-      await recordCardEvent(unit, member, access.card, action, { jira: link?.key ?? null });
-    },
-    { context },
+  return writeIdeaLinks(
+    services,
+    member,
+    card,
+    { jiraLink: link },
+    { action, changes: { jira: link?.key ?? null } },
+    context,
   );
 }
 
@@ -229,8 +227,7 @@ export async function sendCardToJira(
   input: unknown,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
-  if (!access.hypothesis) throw new AppError('cardNotFound');
+  const access = await editableIdea(services, member, cardId);
   if (access.hypothesis.jiraLink)
     throw new AppError('validation', {
       message: `This card is already linked to ${access.hypothesis.jiraLink.key}.`,
@@ -249,7 +246,7 @@ export async function sendCardToJira(
     },
   });
   const link = issueLink(credentials, { ...created, fields: { summary: access.card.title } });
-  await saveLink(services, member, access, link, context, 'jira');
+  await saveLink(services, member, access.card, link, context, 'jira');
   return { jiraLink: link };
 }
 
@@ -290,8 +287,8 @@ export async function disconnectJiraIssue(
   cardId: string,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
-  if (!access.hypothesis?.jiraLink) throw new AppError('notFound');
-  await saveLink(services, member, access, null, context, 'jiraDisconnect');
+  const access = await editableIdea(services, member, cardId);
+  if (!access.hypothesis.jiraLink) throw new AppError('notFound');
+  await saveLink(services, member, access.card, null, context, 'jiraDisconnect');
   return { jiraLink: null };
 }

@@ -4,13 +4,11 @@
  * to them, listed with their names, lists and addresses (the three messages of part 2 §8 when
  * Trello refuses) and disconnected one by one.
  */
-import { eq } from 'drizzle-orm';
 import { AppError, TRELLO_LINK_MESSAGE, trelloShortLink } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, editableCardAccess } from '../cards/access.ts';
-import { hypotheses } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/service.ts';
+import { editableIdea, writeIdeaLinks } from './idea-links.ts';
+import { cardAccess } from '../cards/access.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
 interface TrelloCard {
@@ -130,8 +128,7 @@ export async function linkTrelloCard(
   input: unknown,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
-  if (!access.hypothesis) throw new AppError('cardNotFound');
+  const access = await editableIdea(services, member, cardId);
   const url = (input as { url?: unknown } | null)?.url;
   const shortLink = typeof url === 'string' ? trelloShortLink(url) : null;
   if (!shortLink) throw new AppError('validation', { message: TRELLO_LINK_MESSAGE });
@@ -140,15 +137,13 @@ export async function linkTrelloCard(
     await trelloCall(services, token, `/1/cards/${shortLink}?${CARD_FIELDS}`),
   );
   const ids = [...new Set([...access.hypothesis.trelloIds, card.id])];
-  await services.transaction(
-    async (unit) => {
-      await unit.tx
-        .update(hypotheses)
-        .set({ trelloIds: ids })
-        .where(eq(hypotheses.cardId, access.card.id));
-      await recordCardEvent(unit, member, access.card, 'trello', { trelloId: card.id });
-    },
-    { context },
+  await writeIdeaLinks(
+    services,
+    member,
+    access.card,
+    { trelloIds: ids },
+    { action: 'trello', changes: { trelloId: card.id } },
+    context,
   );
   return { connection: card };
 }
@@ -161,19 +156,17 @@ export async function unlinkTrelloCard(
   trelloId: string,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
-  const ids = access.hypothesis?.trelloIds ?? [];
+  const access = await editableIdea(services, member, cardId);
+  const ids = access.hypothesis.trelloIds;
   if (!ids.includes(trelloId))
     throw new AppError('validation', { message: 'That Trello card is not linked to this idea.' });
-  await services.transaction(
-    async (unit) => {
-      await unit.tx
-        .update(hypotheses)
-        .set({ trelloIds: ids.filter((id) => id !== trelloId) })
-        .where(eq(hypotheses.cardId, access.card.id));
-      await recordCardEvent(unit, member, access.card, 'trello', { removed: trelloId });
-    },
-    { context },
+  await writeIdeaLinks(
+    services,
+    member,
+    access.card,
+    { trelloIds: ids.filter((id) => id !== trelloId) },
+    { action: 'trello', changes: { removed: trelloId } },
+    context,
   );
   return { ok: true };
 }

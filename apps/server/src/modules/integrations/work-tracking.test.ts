@@ -19,6 +19,8 @@ const requests: {
   body: string;
 }[] = [];
 let trelloMode: 'ok' | 'denied' | 'limited' | 'broken' = 'ok';
+/** Jira and Intercom answer 429 while this is on. */
+let throttled = false;
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -35,6 +37,7 @@ const remote = createServer((request, response) => {
       body,
     });
     // Jira Cloud.
+    if (throttled) return json(response, 429, { errorMessages: ['Rate limit exceeded'] });
     if (url.pathname.startsWith('/rest/api/3/')) {
       if (request.headers.authorization !== JIRA_AUTH)
         return json(response, 401, { errorMessages: ['Unauthorized'] });
@@ -220,6 +223,14 @@ describe('Jira', () => {
     const again = await w.owner.post(card, { projectKey: 'OPS', type: 'Story' }, w.host);
     expect(again.json()).toMatchObject({ message: 'This card is already linked to OPS-7.' });
 
+    // Jira's rate limit is said as such, and nothing changes on the card.
+    throttled = true;
+    const limited = await w.owner.get(`${card}/getIssue`, w.host);
+    throttled = false;
+    expect(limited.json()).toMatchObject({
+      statusCode: 429,
+      message: ERRORS.jiraRateLimited.message,
+    });
     const fresh = await w.owner.get(`${card}/getIssue`, w.host);
     expect(fresh.json()).toMatchObject({ jiraLink: { status: 'In Progress', assignee: 'Sam' } });
     const shown = await onOrg(

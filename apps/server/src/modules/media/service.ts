@@ -162,6 +162,24 @@ export function presentMedia(row: MediaRow) {
   };
 }
 
+/** Writes a processed image's medium and thumbnail copies beside it; answers their keys. */
+export async function writeVariants(
+  services: AppServices,
+  key: string,
+  processed: { medium?: Buffer | null; thumb?: Buffer | null },
+) {
+  const variants: { medium?: string; thumb?: string } = {};
+  if (processed.medium) {
+    variants.medium = `${key}.medium.webp`;
+    await services.storage.write(variants.medium, processed.medium);
+  }
+  if (processed.thumb) {
+    variants.thumb = `${key}.thumb.webp`;
+    await services.storage.write(variants.thumb, processed.thumb);
+  }
+  return variants;
+}
+
 /**
  * Records an uploaded file on its subject: checks it (exact messages), makes the image variants or
  * trims the PDF, and writes the media row with its event. A refused file is removed from storage.
@@ -191,15 +209,7 @@ export async function recordMedia(
     throw isAppError(error) ? error : new AppError('uploadEmpty');
   }
   if (processed.data !== data) await services.storage.write(key, processed.data);
-  const variants: { medium?: string; thumb?: string } = {};
-  if (processed.medium) {
-    variants.medium = `${key}.medium.webp`;
-    await services.storage.write(variants.medium, processed.medium);
-  }
-  if (processed.thumb) {
-    variants.thumb = `${key}.thumb.webp`;
-    await services.storage.write(variants.thumb, processed.thumb);
-  }
+  const variants = await writeVariants(services, key, processed);
   return services.transaction(
     async (unit) => {
       const [row] = await unit.tx

@@ -7,7 +7,13 @@ import { Container, Modal } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { CARD_QUERY_PARAMS, ERRORS, MESSAGES, TIMERS } from '@assay/domain';
+import {
+  CARD_QUERY_PARAMS,
+  ERRORS,
+  JIRA_DISCONNECTED_NOTICE,
+  MESSAGES,
+  TIMERS,
+} from '@assay/domain';
 import { CLIENT_ID } from '../../../api/http.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { subscribe } from '../../../api/realtime.ts';
@@ -67,8 +73,13 @@ function useLiveCard(card: { id: string; projectId: string } | undefined, onGone
     if (!cardId || !projectId) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stop = subscribe(`p${projectId}`, (event) => {
-      if (event.event !== 'cards.delete' || event.subjectId !== cardId) return;
-      if (event.clientId === CLIENT_ID) return;
+      if (event.subjectId !== cardId || event.clientId === CLIENT_ID) return;
+      // Someone disconnected the card's Jira issue: the viewer is told (part 2 §4 Realtime).
+      if (event.event === 'cards.jiraDisconnect') {
+        showAlert({ message: JIRA_DISCONNECTED_NOTICE, type: 'info' });
+        return;
+      }
+      if (event.event !== 'cards.delete') return;
       showAlert({ message: MESSAGES.cardDeletedElsewhere, type: 'info' });
       timer = setTimeout(onGone, TIMERS.deletedCardRedirectMs);
     });
