@@ -43,6 +43,7 @@ import { createPayments } from './platform/payments/index.ts';
 import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
 import { registerCohortRoutes } from './modules/cohorts/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
+import { pageNonce, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   registerErrorHandling(app);
   registerCrossSiteProtection(app, (origin) => isOwnOrigin(origin, config.appDomain));
+  registerSecurityHeaders(app, config);
   registerAuthContext(app, services);
   registerSystemRoutes(app, services);
   registerAuthRoutes(app, services);
@@ -243,6 +245,7 @@ function registerWebApp(app: FastifyInstance, services: AppServices) {
         indexHtml,
         portal,
         `${request.protocol}://${request.headers.host ?? 'localhost'}`,
+        pageNonce(reply),
       );
       return reply
         .status(page.status)

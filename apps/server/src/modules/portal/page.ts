@@ -106,6 +106,8 @@ export async function renderPortalPage(
   indexHtml: string,
   path: PortalPath,
   origin: string,
+  /** The Content-Security-Policy nonce of its one inline script. */
+  nonce?: string,
 ): Promise<{ status: number; html: string }> {
   const board = await loadVisitorBoard(services, path.link);
   const head = headFor(board, path);
@@ -127,7 +129,7 @@ export async function renderPortalPage(
     board
       ? `<link rel="canonical" href="${escapeHtml(url)}" />`
       : '<meta name="robots" content="noindex" />',
-    `<script>window.${PORTAL_STATE_GLOBAL}=${scriptJson({ link: path.link, board })}</script>`,
+    `<script${nonce ? ` nonce="${nonce}"` : ''}>window.${PORTAL_STATE_GLOBAL}=${scriptJson({ link: path.link, board })}</script>`,
   ]
     .filter(Boolean)
     .join('\n    ');

@@ -705,8 +705,11 @@ describe('portal pages', () => {
       index,
       { link, categoryId: null, cardId: null },
       'https://assay.test',
+      'n0nce',
     );
     expect(board.status).toBe(200);
+    // The inlined board runs under the page's Content-Security-Policy nonce.
+    expect(board.html).toMatch(/<script nonce="n0nce">window\./);
     expect(board.html).toContain('<title>Rockets &lt;b&gt;&amp;&lt;/b&gt; co</title>');
     expect(board.html).toContain('property="og:title"');
     expect(board.html).toContain(
