@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FAKE_SERVICES_PORT } from '../fake-services.ts';
 import { createProjectAndOpenSettings, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
@@ -7,6 +7,25 @@ async function slackMessages(webhookPath: string) {
   const response = await fetch(`http://127.0.0.1:${FAKE_SERVICES_PORT}/received`);
   const all = (await response.json()) as { path: string; body: { text: string } }[];
   return all.filter((m) => m.path === webhookPath).map((m) => m.body.text);
+}
+
+/** A new business idea in Customer Segments, saved once; answers its card dialog. */
+async function newIdea(page: Page, title: string) {
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  return dialog;
+}
+
+/** The project's activity panel on its Evidence tab. */
+async function openEvidence(page: Page) {
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  return panel;
 }
 
 test('a project owner connects Slack, sends a test message, a published idea is posted with its design file linked, a mailed note arrives through the project inbox, and Slack is disconnected', async ({
@@ -46,12 +65,7 @@ test('a project owner connects Slack, sends a test message, a published idea is 
   // A card published on the canvas reaches the channel.
   const projectUrl = page.url().replace(/\/settings$/, '/canvas/business');
   await page.goto(projectUrl);
-  await page
-    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
-    .click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill('Dispatchers want live maps');
-  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  const dialog = await newIdea(page, 'Dispatchers want live maps');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
   // Its design file: only a Figma file or prototype link is taken.
@@ -91,9 +105,7 @@ test('a project owner connects Slack, sends a test message, a published idea is 
   });
   expect(delivered.status()).toBe(201);
   await page.goto(projectUrl);
-  await page.getByRole('button', { name: 'Activity' }).click();
-  const panel = page.getByRole('dialog', { name: 'Project activity' });
-  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  const panel = await openEvidence(page);
   await expect(panel.getByText('Why we changed dispatch tools')).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -137,12 +149,7 @@ test('a project owner connects Jira and Intercom: an idea is sent as an issue an
   // An idea sent to Jira keeps its issue.
   const projectUrl = page.url().replace(/\/settings$/, '/canvas/business');
   await page.goto(projectUrl);
-  await page
-    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
-    .click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill('Live maps');
-  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  const dialog = await newIdea(page, 'Live maps');
   await dialog.getByRole('button', { name: 'Send to Jira' }).click();
   await dialog.getByRole('combobox', { name: 'Jira project' }).click();
   await page.getByRole('option', { name: 'Operations (OPS)' }).click();
@@ -156,9 +163,7 @@ test('a project owner connects Jira and Intercom: an idea is sent as an issue an
   await dialog.getByRole('button', { name: 'Close card' }).click();
 
   // The customer chats are evidence, in the project's activity.
-  await page.getByRole('button', { name: 'Activity' }).click();
-  const panel = page.getByRole('dialog', { name: 'Project activity' });
-  await panel.getByRole('tab', { name: 'Evidence' }).click();
+  const panel = await openEvidence(page);
   await expect(
     panel.getByText(/Conversation 90[12]: the driver app loses the map/).first(),
   ).toBeVisible();
