@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { APP_VERSION_HEADER, AppError, restErrorBody } from '@assay/domain';
 import type { Config } from './config.ts';
 import { registerGateway } from './gateway/index.ts';
@@ -53,6 +53,10 @@ import { createMailer } from './platform/mail/index.ts';
 import { createPostgresBus } from './platform/realtime/pg-bus.ts';
 import { createInProcessBus } from './platform/realtime/bus.ts';
 import type { AppServices } from './services.ts';
+import { REQUEST_ID_HEADER, registerRequestContext } from './http/request-context.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
+import { requestIdFrom } from './platform/observability/context.ts';
+import { createMetrics } from './platform/observability/metrics.ts';
 
 export interface BuildAppOptions {
   /** A database opened (and migrated) by the caller, which then also closes it. */
@@ -82,6 +86,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    genReqId: (request) => requestIdFrom(request.headers[REQUEST_ID_HEADER]),
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   });
 
   const routes: { method: string; url: string }[] = [];
@@ -99,8 +109,17 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     ? await createPostgresBus(database.pool, app.log)
     : createInProcessBus();
   let jobs: JobQueue | undefined;
+  const metrics = createMetrics({
+    database,
+    queueDepth: () => (jobs ? jobs.depth() : Promise.resolve([])),
+    processMetrics: config.env !== 'test',
+  });
   if (options.jobs ?? config.jobsEnabled) {
-    jobs = await startJobQueue({ database, logger: app.log });
+    jobs = await startJobQueue({
+      database,
+      logger: app.log,
+      onJobDone: (labels, seconds) => metrics.observeJob(labels, seconds),
+    });
   }
   const events = createEventDispatcher({ database, bus, jobs, logger: app.log });
   const payments = createPayments(config, database.db);
@@ -109,6 +128,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     payments: payments.processor,
     paymentsSandbox: payments.sandbox,
     logger: app.log,
+    metrics,
     database,
     bus,
     jobs,
@@ -146,6 +166,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(fastifyCookie);
+  registerRequestContext(app, metrics);
+  await registerRateLimits(app, config.rateLimits);
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header(APP_VERSION_HEADER, config.appVersion);

@@ -114,6 +114,28 @@ const environmentSchema = z.object({
       'FEATURE_SLUGS must look like cohortGuests:acme|lab,cohortAgents:acme',
     )
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[0-9a-fA-F.:/,\s]+)$/,
+      'TRUST_PROXY must be true, false, a hop count or a list of proxy addresses',
+    )
+    .optional(),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  SUPPORT_CHAT_APP_ID: z.string().regex(/^[a-z0-9]{4,32}$/, 'SUPPORT_CHAT_APP_ID must be the chat workspace id, e.g. abc12def').optional(),
+  SUPPORT_CHAT_SECRET: z
+    .string()
+    .min(16, 'SUPPORT_CHAT_SECRET must be the identity verification secret (at least 16 characters)')
+    .optional(),
+  SUPPORT_CHAT_URL: z
+    .url('SUPPORT_CHAT_URL must be the address of the chat widget script, e.g. https://widget.intercom.io/widget/')
+    .default('https://widget.intercom.io/widget/'),
+  ERROR_REPORTING_DSN: z
+    .url('ERROR_REPORTING_DSN must be the error-reporting DSN, e.g. https://key@o1.ingest.sentry.io/2')
+    .optional(),
+  ERROR_REPORTING_TRACE_TARGETS: z.string().min(1).optional(),
   LICENSE_KEYS: z
     .string()
     .regex(
@@ -187,6 +209,15 @@ export interface Config {
     secret: string | undefined;
     maxBytes: number;
   };
+  /** Fastify's trustProxy: whom to believe for the client's address (behind nginx). */
+  trustProxy: boolean | number | string;
+  /** /metrics answers only with this bearer token; off when unset. */
+  metricsToken: string | undefined;
+  rateLimits: { writesPerMinute: number; gatewayPerMinute: number };
+  /** The customer-support chat widget (part 1 §7.4); off when no app id. */
+  supportChat: { appId: string; secret: string | undefined; scriptUrl: string } | undefined;
+  /** Browser error reporting (part 1 §7.4): only when trace targets are configured. */
+  errorReporting: { dsn: string; traceTargets: string[] } | undefined;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
 }
@@ -232,6 +263,13 @@ function readWebVersion(webDist: string): string | undefined {
   }
 }
 
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
 /** Reads and validates the configuration; throws ConfigError naming every bad setting. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -260,8 +298,34 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (e.NODE_ENV === 'production' && !e.APP_SECRET) {
     throw new ConfigError(['APP_SECRET: required in production (at least 32 random characters)']);
   }
+  if (e.SUPPORT_CHAT_SECRET && !e.SUPPORT_CHAT_APP_ID) {
+    throw new ConfigError(['SUPPORT_CHAT_SECRET: set SUPPORT_CHAT_APP_ID too, or neither']);
+  }
+  if (Boolean(e.ERROR_REPORTING_DSN) !== Boolean(e.ERROR_REPORTING_TRACE_TARGETS)) {
+    throw new ConfigError([
+      'ERROR_REPORTING_DSN and ERROR_REPORTING_TRACE_TARGETS go together: set both or neither',
+    ]);
+  }
   return {
     env: e.NODE_ENV,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    metricsToken: e.METRICS_TOKEN,
+    rateLimits: {
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      gatewayPerMinute: e.RATE_LIMIT_GATEWAY_PER_MINUTE,
+    },
+    supportChat: e.SUPPORT_CHAT_APP_ID
+      ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET, scriptUrl: e.SUPPORT_CHAT_URL }
+      : undefined,
+    errorReporting:
+      e.ERROR_REPORTING_DSN && e.ERROR_REPORTING_TRACE_TARGETS
+        ? {
+            dsn: e.ERROR_REPORTING_DSN,
+            traceTargets: e.ERROR_REPORTING_TRACE_TARGETS.split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          }
+        : undefined,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,

@@ -11,10 +11,13 @@ import type { RealtimeBus } from './platform/realtime/bus.ts';
 import type { FileStorage } from './platform/storage/index.ts';
 import type { PaymentProcessor } from './platform/payments/index.ts';
 import type { Sandbox } from './platform/payments/sandbox.ts';
+import type { Metrics } from './platform/observability/metrics.ts';
 
 export interface AppServices {
   config: Config;
   logger: FastifyBaseLogger;
+  /** Prometheus counters and gauges of this instance. */
+  metrics: Metrics;
   database: Database;
   bus: RealtimeBus;
   /** Absent when JOBS_ENABLED=false; events are then processed inline after commit. */

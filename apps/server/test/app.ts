@@ -14,6 +14,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     JOBS_ENABLED: 'false',
     APP_SECRET: 'test-secret-0123456789abcdef0123456789abcdef',
     APP_DOMAIN: 'assay.test',
+    // Tests sign up many people from one address; the limits have tests of their own.
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_GATEWAY_PER_MINUTE: '100000',
     ...overrides,
   });
 }

@@ -16,3 +16,11 @@ export interface RealtimeMessage {
   clientId?: string | null;
   at: string;
 }
+
+/** A socket closed with this code (1012, service restart) should reconnect soon, with jitter. */
+export const RESTART_CLOSE_CODE = 1012;
+
+/** How long a client waits before reconnecting after a restart close: 0.25–1.25 s, spread out. */
+export function restartReconnectDelayMs(random: number = Math.random()): number {
+  return 250 + Math.floor(random * 1000);
+}

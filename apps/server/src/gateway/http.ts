@@ -3,7 +3,7 @@
  * parameter checks, status codes per accepted media type, then the cached engine.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import { GraphQLError, Kind, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { GatewayEngine } from './engine.ts';
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
@@ -55,10 +55,23 @@ function readParameters(body: unknown): RequestParameters | string {
   };
 }
 
+/**
+ * An operation's metric name: its root fields as the schema names them (client-chosen operation
+ * names and aliases would let anyone grow the label set without bound).
+ */
+function rootFieldsOf(operation: OperationDefinitionNode): string {
+  const names = operation.selectionSet.selections.map((s) =>
+    s.kind === Kind.FIELD ? s.name.value : '…',
+  );
+  return [...new Set(names)].slice(0, 3).join(',') || 'none';
+}
+
 export interface GatewayHandlerOptions {
   engine: GatewayEngine;
   context(request: FastifyRequest, reply: FastifyReply): unknown;
   formatError(error: GraphQLError): GraphQLError | Error;
+  /** Told of each operation run (name, query or mutation, no errors), for metrics. */
+  onOperation?(labels: { operation: string; type: string; ok: boolean }, seconds: number): void;
 }
 
 export function createGatewayHandler(options: GatewayHandlerOptions) {
@@ -117,12 +130,21 @@ export function createGatewayHandler(options: GatewayHandlerOptions) {
       const error = new GraphQLError('Subscriptions go through the realtime channels, not here.');
       return send(reply, mediaType, { errors: [error] }, true);
     }
+    const started = performance.now();
     const result = await engine.execute({
       document,
       operationName: parameters.operationName,
       variables: parameters.variables,
       context: options.context(request, reply),
     });
+    options.onOperation?.(
+      {
+        operation: rootFieldsOf(operation),
+        type: operation.operation,
+        ok: !result.errors?.length,
+      },
+      (performance.now() - started) / 1000,
+    );
     // No data entry means the operation never ran (variables failed to coerce).
     return send(reply, mediaType, result, !('data' in result) || result.data === undefined);
   };

@@ -64,6 +64,7 @@ export function registerGateway(
   const handler = createGatewayHandler({
     engine,
     formatError: (error) => maskGatewayError(error, services.logger),
+    onOperation: (labels, seconds) => services.metrics.observeOperation(labels, seconds),
     context: (request, reply): GatewayContext => {
       const header = request.headers[PROJECT_ID_HEADER];
       return {

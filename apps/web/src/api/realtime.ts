@@ -4,7 +4,12 @@
  * attempts; after a reconnection listeners hear `realtime.reconnected` and refetch what they may
  * have missed.
  */
-import { TIMERS, type RealtimeMessage } from '@assay/domain';
+import {
+  RESTART_CLOSE_CODE,
+  restartReconnectDelayMs,
+  TIMERS,
+  type RealtimeMessage,
+} from '@assay/domain';
 
 /** A message on a channel (the shape is the server's, from the domain package). */
 export type RealtimeEvent = RealtimeMessage;
@@ -50,11 +55,15 @@ class Channel {
         // Not ours: ignored.
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       clearTimeout(opening);
       if (this.closed) return;
-      // Quick first retries, then no more often than the reconnect timeout.
-      const delay = Math.min(RECONNECT_TIMEOUT_MS, 500 * 2 ** Math.min(this.attempts, 5));
+      // A server going down for a restart says so: come back soon, spread out over a second.
+      // Otherwise quick first retries, then no more often than the reconnect timeout.
+      const delay =
+        event.code === RESTART_CLOSE_CODE
+          ? restartReconnectDelayMs()
+          : Math.min(RECONNECT_TIMEOUT_MS, 500 * 2 ** Math.min(this.attempts, 5));
       this.timer = setTimeout(() => this.connect(), delay);
     };
   }

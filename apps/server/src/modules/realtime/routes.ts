@@ -5,7 +5,7 @@
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { AppError, isUuid, SESSION_COOKIE } from '@assay/domain';
+import { AppError, isUuid, RESTART_CLOSE_CODE, SESSION_COOKIE } from '@assay/domain';
 import { requireMember, resolveIdentity } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { checkChannel, parseChannel } from './access.ts';
@@ -13,7 +13,16 @@ import { checkChannel, parseChannel } from './access.ts';
 const PING_MS = 25_000;
 
 export async function registerRealtimeRoutes(app: FastifyInstance, services: AppServices) {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On shutdown, sockets close with 1012 (service restart): the client reconnects at once,
+    // to another instance behind the balancer or to this one once it is back.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(RESTART_CLOSE_CODE, 'restarting');
+      this.websocketServer.close(() => undefined);
+      done();
+    },
+  });
   // A refused upgrade is answered over the raw socket; end it there, or it lingers open.
   app.addHook('onResponse', async (request, reply) => {
     if (request.url.startsWith('/sub/') && reply.statusCode >= 400) request.raw.socket?.destroy();
@@ -38,6 +47,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
     },
     (socket, request) => {
       const name = (request.params as { channel: string }).channel;
+      services.metrics.websocketOpened();
       const unsubscribe = services.bus.subscribe(name, (message) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
       });
@@ -49,6 +59,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
         JSON.stringify({ event: 'realtime.subscribed', id: '', at: new Date().toISOString() }),
       );
       socket.on('close', () => {
+        services.metrics.websocketClosed();
         clearInterval(ping);
         unsubscribe();
       });

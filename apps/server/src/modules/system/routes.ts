@@ -1,4 +1,6 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
 import { checkHealth, checkReadiness } from './service.ts';
 
@@ -15,4 +17,21 @@ export function registerSystemRoutes(app: FastifyInstance, services: AppServices
       .status(ready.ok ? 200 : 503)
       .send({ status: ready.ok ? 'ready' : 'not ready', ...ready });
   });
+  // Prometheus: off unless METRICS_TOKEN is set, then only with that bearer token.
+  app.get('/metrics', async (request, reply) => {
+    const token = services.config.metricsToken;
+    if (!token) throw new AppError('notFound');
+    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new AppError('unauthenticated');
+    }
+    const { registry } = services.metrics;
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -2,6 +2,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
+import { currentRequestId, runInContext } from '../observability/context.ts';
 
 export type JobHandler<T extends object> = (
   data: T,
@@ -17,8 +18,11 @@ export interface JobQueue {
   ): Promise<string | null>;
   /** Registers the worker of a queue (creating the queue when missing). */
   work<T extends object>(queue: string, handler: JobHandler<T>): Promise<void>;
-  /** True once the queue is reachable. */
+  /** True once the queue is reachable and not stopping. */
   isReady(): Promise<boolean>;
+  /** Jobs waiting to run (created or due for retry), per queue. */
+  depth(): Promise<{ queue: string; waiting: number }[]>;
+  /** Stops taking jobs and waits for the ones running to finish. */
   stop(): Promise<void>;
 }
 
@@ -27,7 +31,12 @@ export interface JobQueueOptions {
   logger: FastifyBaseLogger;
   /** How often workers poll for new jobs. */
   pollingIntervalSeconds?: number;
+  /** Told of each job run, for metrics. */
+  onJobDone?: (labels: { queue: string; ok: boolean }, seconds: number) => void;
 }
+
+/** A job's payload keeps the id of the request that queued it, for the logs. */
+type Queued<T> = T & { requestId?: string };
 
 /** Starts pg-boss on the given database. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -48,10 +57,13 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     created.add(name);
   };
   const polling = options.pollingIntervalSeconds ?? 0.5;
+  let stopping = false;
   return {
     async send(queue, data, sendOptions) {
       await ensureQueue(queue);
-      return sendOptions ? boss.send(queue, data, sendOptions) : boss.send(queue, data);
+      const requestId = currentRequestId();
+      const payload: Queued<typeof data> = requestId ? { ...data, requestId } : data;
+      return sendOptions ? boss.send(queue, payload, sendOptions) : boss.send(queue, payload);
     },
     async work(queue, handler) {
       await ensureQueue(queue);
@@ -60,12 +72,28 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         { pollingIntervalSeconds: polling, batchSize: 1 },
         async (jobs) => {
           for (const job of jobs) {
-            await handler(job.data as never, { id: job.id, name: job.name });
+            const requestId = (job.data as Queued<object>).requestId ?? `job:${job.id}`;
+            const log = logger.child({ requestId, jobId: job.id, queue: job.name });
+            const started = performance.now();
+            try {
+              await runInContext({ requestId }, () =>
+                handler(job.data as never, { id: job.id, name: job.name }),
+              );
+              const seconds = (performance.now() - started) / 1000;
+              options.onJobDone?.({ queue: job.name, ok: true }, seconds);
+              log.debug({ seconds }, 'job done');
+            } catch (error) {
+              const seconds = (performance.now() - started) / 1000;
+              options.onJobDone?.({ queue: job.name, ok: false }, seconds);
+              log.error({ err: error, seconds }, 'job failed');
+              throw error;
+            }
           }
         },
       );
     },
     async isReady() {
+      if (stopping) return false;
       try {
         await database.executeSql('select 1 from pgboss.version limit 1');
         return true;
@@ -73,7 +101,17 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
         return false;
       }
     },
+    async depth() {
+      const result = await database.executeSql(
+        "select name, count(*)::int as waiting from pgboss.job where state in ('created', 'retry') group by name",
+      );
+      return (result.rows as { name: string; waiting: number }[]).map((row) => ({
+        queue: row.name,
+        waiting: Number(row.waiting),
+      }));
+    },
     async stop() {
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, timeout: 5000, close: false });
     },
   };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createOrganization } from '../../../test/factories.ts';
 import { events } from '../events/schema.ts';
+import { currentRequestId, runInContext } from '../observability/context.ts';
 
 const { services } = await buildTestApp({ jobs: true });
 
@@ -50,5 +51,21 @@ describe('job queue (pg-boss)', () => {
     });
     expect(processedAt).toBeInstanceOf(Date);
     expect(handled).toEqual(['widgets.create']);
+  });
+
+  it('carries the id of the request that queued a job into the job', async () => {
+    const jobs = services.jobs;
+    if (!jobs) throw new Error('jobs should be on');
+    const seen: { data?: string; context?: string }[] = [];
+    await jobs.work<{ requestId?: string }>('probe.context', async (data) => {
+      seen.push({ data: data.requestId, context: currentRequestId() });
+    });
+    await runInContext({ requestId: 'req-0123456789' }, () =>
+      jobs.send('probe.context', { word: 'traced' }),
+    );
+    await waitFor(async () => (seen.length > 0 ? true : undefined));
+    expect(seen[0]).toEqual({ data: 'req-0123456789', context: 'req-0123456789' });
+    const depth = await jobs.depth();
+    expect(Array.isArray(depth)).toBe(true);
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * Each request gets an id (the proxy's `x-request-id` when it sends one), answered back in
+ * `x-request-id`, written on every log line of the request (pino's `requestId`) and carried into
+ * the jobs the request queues.
+ */
+import type { FastifyInstance } from 'fastify';
+import { runInContext } from '../platform/observability/context.ts';
+import type { Metrics } from '../platform/observability/metrics.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export function registerRequestContext(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    runInContext({ requestId: request.id }, done);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the raw address, keeps the label set small.
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.observeRequest(
+      { method: request.method, route, status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+}

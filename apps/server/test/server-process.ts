@@ -1,0 +1,123 @@
+/**
+ * Runs the real server (src/main.ts) as a child process on a free port, for tests of what only a
+ * process shows: start-up, signals, shutdown, restarts on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  /** Resolves with the exit code once the process is gone. */
+  exited: Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      APP_DOMAIN: `localhost:${port}`,
+      WEB_DIST: '/nonexistent-web-dist',
+      LOG_LEVEL: 'warn',
+      APP_SECRET: 'process-test-secret-0123456789abcdef0123',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      RATE_LIMIT_GATEWAY_PER_MINUTE: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
+    const health = await request({ port, method: 'GET', path: '/api/health' }).catch(() => null);
+    if (health?.status === 200) break;
+    if (Date.now() - started > 60_000) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, port, output: () => output, exited };
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One HTTP request over its own connection (a Host header is allowed, unlike fetch). */
+export function request(options: {
+  port: number;
+  method: string;
+  path: string;
+  host?: string;
+  cookie?: string;
+  body?: unknown;
+}): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: options.port,
+        method: options.method,
+        path: options.path,
+        agent: false,
+        headers: {
+          host: options.host ?? `app.localhost:${options.port}`,
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Signs a new user up through the dev inbox and answers their session cookie. */
+export async function signUpThroughDevInbox(port: number, email: string): Promise<string> {
+  const started = await request({ port, method: 'POST', path: '/api/auth/signups', body: { email } });
+  if (started.status !== 202) throw new Error(`sign-up refused: ${started.body}`);
+  const mail = JSON.parse((await request({ port, method: 'GET', path: '/api/dev/mail' })).body) as {
+    to: string;
+    text: string;
+  }[];
+  const token = /token=([A-Za-z0-9_-]+)/.exec(mail.find((m) => m.to === email)?.text ?? '')?.[1];
+  const created = await request({
+    port,
+    method: 'POST',
+    path: '/api/auth/users',
+    body: { token, firstName: 'Grace', lastName: 'Hopper', password: 'Correct_horse1' },
+  });
+  if (created.status !== 201) throw new Error(`user not created: ${created.body}`);
+  const cookies = [created.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]);
+  return cookies.join('; ');
+}
