@@ -16,6 +16,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../test/server-process.ts';
+import { createPostgresDatabase } from '../test/database.ts';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'assay-shutdown-'));
 const running: ServerProcess[] = [];
@@ -24,8 +25,9 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+// On PostgreSQL (CI) a database of its own; else PGlite files, closed and reopened.
 const env = process.env.TEST_DATABASE_URL
-  ? { DATABASE_URL: process.env.TEST_DATABASE_URL }
+  ? { DATABASE_URL: await createPostgresDatabase(process.env.TEST_DATABASE_URL) }
   : { DATA_DIR: dataDir };
 
 async function gatewayCall(

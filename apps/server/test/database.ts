@@ -11,7 +11,8 @@ import { migrateDatabase, openDatabase, type Database } from '../src/platform/db
 let shared: Promise<Database> | undefined;
 let sharedUrl: string | undefined;
 
-async function createPostgresDatabase(url: string): Promise<string> {
+/** A new, empty database in the cluster of `url`; answers its address. */
+export async function createPostgresDatabase(url: string): Promise<string> {
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
   const name = `assay_test_w${worker}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -3,12 +3,65 @@
  * process shows: start-up, signals, shutdown, restarts on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const REPO_DIR = path.resolve(SERVER_DIR, '../..');
+
+/** How to start the server: by default as `npm start -w @assay/server` does. */
+export interface Command {
+  cwd: string;
+  args: string[];
+}
+const DEV_COMMAND: Command = { cwd: SERVER_DIR, args: ['--import', 'tsx', 'src/main.ts'] };
+
+/** The image's command, read from the Dockerfile (run from the repository root, its WORKDIR). */
+export async function dockerCommand(): Promise<Command> {
+  const dockerfile = await readFile(path.join(REPO_DIR, 'Dockerfile'), 'utf8');
+  const line = dockerfile.split('\n').findLast((l) => l.startsWith('CMD '));
+  const [program, ...args] = JSON.parse(line?.slice(4) ?? '[]') as string[];
+  if (program !== 'node') throw new Error(`unexpected CMD: ${line}`);
+  return { cwd: REPO_DIR, args };
+}
+
+function baseEnvironment(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_DOMAIN: `localhost:${port}`,
+    WEB_DIST: '/nonexistent-web-dist',
+    LOG_LEVEL: 'warn',
+    APP_SECRET: 'process-test-secret-0123456789abcdef0123',
+    RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_GATEWAY_PER_MINUTE: '100000',
+    ...env,
+  };
+}
+
+/** Runs the server expecting it to stop by itself (a bad setting); answers its code and output. */
+export async function runUntilExit(
+  env: Record<string, string>,
+  command: Command = DEV_COMMAND,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
+    env: baseEnvironment(await freePort(), env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  return { code, output };
+}
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -26,23 +79,22 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/** Sends SIGTERM and answers the exit code. */
+export async function stopServer(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  server.child.kill('SIGTERM');
+  return server.exited;
+}
+
+export async function startServer(
+  env: Record<string, string>,
+  port: number,
+  command: Command = DEV_COMMAND,
+): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      APP_DOMAIN: `localhost:${port}`,
-      WEB_DIST: '/nonexistent-web-dist',
-      LOG_LEVEL: 'warn',
-      APP_SECRET: 'process-test-secret-0123456789abcdef0123',
-      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
-      RATE_LIMIT_GATEWAY_PER_MINUTE: '100000',
-      ...env,
-    },
+  const child = spawn(process.execPath, command.args, {
+    cwd: command.cwd,
+    env: baseEnvironment(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -73,6 +125,7 @@ export function request(options: {
   host?: string;
   cookie?: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -87,6 +140,7 @@ export function request(options: {
           host: options.host ?? `app.localhost:${options.port}`,
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...options.headers,
         },
       },
       (res) => {
