@@ -55,7 +55,11 @@ describe.skipIf(!clusterUrl)('backup and restore', () => {
     const projectId = await createProjectIn(owner.agent, org.slug, 'Backed up');
     const titles = ['Students pay for feedback', 'Mentors want a dashboard'];
     for (const title of titles) {
-      const { card } = await createCardAs(owner.agent, org.slug, { projectId, title, draft: false });
+      const { card } = await createCardAs(owner.agent, org.slug, {
+        projectId,
+        title,
+        draft: false,
+      });
       expect(card).toBeDefined();
     }
     const fileKey = `backups/${org.id}/notes.txt`;

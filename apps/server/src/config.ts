@@ -124,16 +124,26 @@ const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
-  SUPPORT_CHAT_APP_ID: z.string().regex(/^[a-z0-9]{4,32}$/, 'SUPPORT_CHAT_APP_ID must be the chat workspace id, e.g. abc12def').optional(),
+  SUPPORT_CHAT_APP_ID: z
+    .string()
+    .regex(/^[a-z0-9]{4,32}$/, 'SUPPORT_CHAT_APP_ID must be the chat workspace id, e.g. abc12def')
+    .optional(),
   SUPPORT_CHAT_SECRET: z
     .string()
-    .min(16, 'SUPPORT_CHAT_SECRET must be the identity verification secret (at least 16 characters)')
+    .min(
+      16,
+      'SUPPORT_CHAT_SECRET must be the identity verification secret (at least 16 characters)',
+    )
     .optional(),
   SUPPORT_CHAT_URL: z
-    .url('SUPPORT_CHAT_URL must be the address of the chat widget script, e.g. https://widget.intercom.io/widget/')
+    .url(
+      'SUPPORT_CHAT_URL must be the address of the chat widget script, e.g. https://widget.intercom.io/widget/',
+    )
     .default('https://widget.intercom.io/widget/'),
   ERROR_REPORTING_DSN: z
-    .url('ERROR_REPORTING_DSN must be the error-reporting DSN, e.g. https://key@o1.ingest.sentry.io/2')
+    .url(
+      'ERROR_REPORTING_DSN must be the error-reporting DSN, e.g. https://key@o1.ingest.sentry.io/2',
+    )
     .optional(),
   ERROR_REPORTING_TRACE_TARGETS: z.string().min(1).optional(),
   LICENSE_KEYS: z
@@ -315,7 +325,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       gatewayPerMinute: e.RATE_LIMIT_GATEWAY_PER_MINUTE,
     },
     supportChat: e.SUPPORT_CHAT_APP_ID
-      ? { appId: e.SUPPORT_CHAT_APP_ID, secret: e.SUPPORT_CHAT_SECRET, scriptUrl: e.SUPPORT_CHAT_URL }
+      ? {
+          appId: e.SUPPORT_CHAT_APP_ID,
+          secret: e.SUPPORT_CHAT_SECRET,
+          scriptUrl: e.SUPPORT_CHAT_URL,
+        }
       : undefined,
     errorReporting:
       e.ERROR_REPORTING_DSN && e.ERROR_REPORTING_TRACE_TARGETS

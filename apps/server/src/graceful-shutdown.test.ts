@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 // On PostgreSQL (CI) a database of its own; else PGlite files, closed and reopened.
-const env = process.env.TEST_DATABASE_URL
+const env: Record<string, string> = process.env.TEST_DATABASE_URL
   ? { DATABASE_URL: await createPostgresDatabase(process.env.TEST_DATABASE_URL) }
   : { DATA_DIR: dataDir };
 

@@ -91,7 +91,12 @@ describe('production start (the Dockerfile command)', () => {
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(entries.some((e) => e.requestId === 'probe-1234567890')).toBe(true);
     const output = server.output();
-    for (const secret of [SECRET, SMTP_PASSWORD, 'cookie-value-never-logged', 'token-never-logged']) {
+    for (const secret of [
+      SECRET,
+      SMTP_PASSWORD,
+      'cookie-value-never-logged',
+      'token-never-logged',
+    ]) {
       expect(output).not.toContain(secret);
     }
   }, 120_000);

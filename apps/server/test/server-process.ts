@@ -158,7 +158,12 @@ export function request(options: {
 
 /** Signs a new user up through the dev inbox and answers their session cookie. */
 export async function signUpThroughDevInbox(port: number, email: string): Promise<string> {
-  const started = await request({ port, method: 'POST', path: '/api/auth/signups', body: { email } });
+  const started = await request({
+    port,
+    method: 'POST',
+    path: '/api/auth/signups',
+    body: { email },
+  });
   if (started.status !== 202) throw new Error(`sign-up refused: ${started.body}`);
   const mail = JSON.parse((await request({ port, method: 'GET', path: '/api/dev/mail' })).body) as {
     to: string;

@@ -103,7 +103,9 @@ describe('metrics', () => {
     );
     expect(text).toContain('assay_http_request_duration_seconds_bucket');
     // Named by the schema's root field, never by the client's operation name.
-    expect(text).toMatch(/assay_gateway_operations_total\{operation="__typename",type="query",outcome="ok"\}/);
+    expect(text).toMatch(
+      /assay_gateway_operations_total\{operation="__typename",type="query",outcome="ok"\}/,
+    );
     expect(text).not.toContain('Anything');
     expect(text).toContain('assay_websocket_connections 0');
     expect(text).toContain('# TYPE assay_job_queue_depth gauge');

@@ -18,7 +18,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
     // On shutdown, sockets close with 1012 (service restart): the client reconnects at once,
     // to another instance behind the balancer or to this one once it is back.
     preClose(done) {
-      for (const client of this.websocketServer.clients) client.close(RESTART_CLOSE_CODE, 'restarting');
+      for (const client of this.websocketServer.clients)
+        client.close(RESTART_CLOSE_CODE, 'restarting');
       this.websocketServer.close(() => undefined);
       done();
     },

@@ -105,7 +105,18 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await database.pglite?.exec('analyze');
-  } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else if (database.pool) {
+    // Instances starting together take turns: the first migrates, the others find nothing to do.
+    const client = await database.pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
   }
 }
+
+/** The advisory lock key migrations hold on PostgreSQL ("assa" in ASCII). */
+const MIGRATION_LOCK = 0x61737361;

@@ -38,6 +38,9 @@ export interface JobQueueOptions {
 /** A job's payload keeps the id of the request that queued it, for the logs. */
 type Queued<T> = T & { requestId?: string };
 
+/** Deadlock, unique violation, duplicate table/object: another instance got there first. */
+const RACE_CODES = new Set(['40P01', '23505', '42P07', '42710']);
+
 /** Starts pg-boss on the given database. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, logger } = options;
@@ -53,7 +56,18 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    // Instances starting together may create the same queue at once: PostgreSQL then reports a
+    // deadlock or a duplicate to all but one; look again after a moment.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        break;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attempt >= 5 || !code || !RACE_CODES.has(code)) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+      }
+    }
     created.add(name);
   };
   const polling = options.pollingIntervalSeconds ?? 0.5;
