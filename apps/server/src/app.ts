@@ -42,6 +42,7 @@ import { createAiProvider } from './platform/ai/index.ts';
 import { createPayments } from './platform/payments/index.ts';
 import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
 import { registerCohortRoutes } from './modules/cohorts/routes.ts';
+import { registerDemoRoutes } from './modules/demo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { pageNonce, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerIntegrationRoutes(app, services);
   registerInboundMailRoute(app, services);
   registerCohortRoutes(app, services);
+  registerDemoRoutes(app, services);
   await registerRealtimeRoutes(app, services);
   registerGateway(app, services);
   registerWebApp(app, services);

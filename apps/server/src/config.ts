@@ -121,6 +121,7 @@ const environmentSchema = z.object({
       'TRUST_PROXY must be true, false, a hop count or a list of proxy addresses',
     )
     .optional(),
+  DEMO_ENABLED: booleanFlag.optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   RATE_LIMIT_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
@@ -221,6 +222,8 @@ export interface Config {
   };
   /** Fastify's trustProxy: whom to believe for the client's address (behind nginx). */
   trustProxy: boolean | number | string;
+  /** "Explore a demo" is offered (on by default outside production). */
+  demoEnabled: boolean;
   /** /metrics answers only with this bearer token; off when unset. */
   metricsToken: string | undefined;
   rateLimits: { writesPerMinute: number; gatewayPerMinute: number };
@@ -320,6 +323,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     env: e.NODE_ENV,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     metricsToken: e.METRICS_TOKEN,
+    demoEnabled: e.DEMO_ENABLED ?? e.NODE_ENV !== 'production',
     rateLimits: {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       gatewayPerMinute: e.RATE_LIMIT_GATEWAY_PER_MINUTE,

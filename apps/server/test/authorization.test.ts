@@ -1821,6 +1821,11 @@ const REST: Record<string, Rule> = {
   },
   'GET /api/health': { kind: 'public', why: 'liveness' },
   'GET /api/health/ready': { kind: 'public', why: 'readiness' },
+  'GET /api/demo': { kind: 'public', why: 'says whether the demo is offered' },
+  'POST /api/demo': {
+    kind: 'public',
+    why: 'enters the demo organisation (DEMO_ENABLED; off in production)',
+  },
   'GET /metrics': { kind: 'public', why: 'METRICS_TOKEN is the credential (off when unset)' },
   'GET /api/bootstrap': { kind: 'public', why: 'says who is signed in, if anyone' },
   'POST /api/gateway/query': { kind: 'public', why: 'each operation is in the gateway matrix' },

@@ -1,6 +1,5 @@
 /**
  * The router table: every route of spec part 1 §2.1 (and the workspace routes of part 2 §2).
- * Screens that later work delivers show what they are for until then.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
@@ -21,12 +20,7 @@ import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
 import { NotAuthorizedPage } from './pages/not-authorized-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OopsPage } from './pages/oops-page.tsx';
-import { PendingPage } from './pages/pending-page.tsx';
 import { TokenErrorPage } from './pages/token-error-page.tsx';
-
-function pending(path: string, title: string, purpose: string): RouteObject {
-  return { path, element: <PendingPage title={title} purpose={purpose} /> };
-}
 
 export const routes: RouteObject[] = [
   // The public portal: visitors without an account, outside the app's shell.
@@ -51,8 +45,8 @@ export const routes: RouteObject[] = [
       ...cohortRoutes,
       // Video-meeting entry screens (part 1 §2.1)
       ...meetingRoutes,
-      // Workspace (part 2 §2)
-      pending('/home/*', 'Home', 'Your projects.'),
+      // The default landing (part 1 §2.5): the same as "/".
+      { path: '/home/*', element: <HomeRoute /> },
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },
       { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },

@@ -14,6 +14,7 @@ import { goToOrganization } from '../../../api/session.ts';
 import { signIn } from '../api/sign-in.ts';
 import { joinOrganization } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import { ExploreDemo } from '../../../ui/explore-demo.tsx';
 import { FormError } from './form-error.tsx';
 
 export function SignInPage() {
@@ -130,6 +131,7 @@ export function SignInPage() {
           ) : null}
         </Stack>
       </form>
+      {!organization && !needsCode ? <ExploreDemo /> : null}
     </AuthCard>
   );
 }

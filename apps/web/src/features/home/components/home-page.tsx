@@ -1,4 +1,17 @@
-import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
+import { useBootstrap } from '../../../api/bootstrap.ts';
+import { ExploreDemo } from '../../../ui/explore-demo.tsx';
 import { useHealth } from '../api/get-health.ts';
 
 const PILLARS = [
@@ -39,6 +52,32 @@ function ServerStatus() {
   );
 }
 
+function GetStarted() {
+  const boot = useBootstrap();
+  if (boot.data?.user) {
+    return (
+      <Group>
+        <Button component={Link} to="/organizations">
+          Your organizations
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="sm" maw={360}>
+      <Group>
+        <Button component={Link} to="/sign-in">
+          Sign in
+        </Button>
+        <Button component={Link} to="/sign-up" variant="default">
+          Create an account
+        </Button>
+      </Group>
+      <ExploreDemo divider={false} />
+    </Stack>
+  );
+}
+
 export function HomePage() {
   return (
     <Stack gap="xl" maw={960} mx="auto" py="xl" px="md">
@@ -49,6 +88,7 @@ export function HomePage() {
         </Text>
         <ServerStatus />
       </Stack>
+      <GetStarted />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {PILLARS.map((p) => (
           <Card key={p.title} withBorder radius="md" padding="lg">
