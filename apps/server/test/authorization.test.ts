@@ -416,6 +416,15 @@ const GATEWAY: Record<string, Rule> = {
       },
     ),
   },
+  // One's own guidance: every member of the organisation, nobody from outside.
+  updateGuidance: {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: mutation(
+      'mutation($p: JSON!) { updateGuidance(patch: $p) { showChecklist } }',
+      async () => ({ p: { seen: { post: true } } }),
+    ),
+  },
   updatePortfolioAccess: {
     kind: 'organization',
     allowed: MANAGERS,

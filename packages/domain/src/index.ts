@@ -38,3 +38,4 @@ export * from './onboarding.ts';
 export * from './portal.ts';
 export * from './cohorts.ts';
 export * from './integrations.ts';
+export * from './guidance.ts';

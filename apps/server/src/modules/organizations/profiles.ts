@@ -15,7 +15,7 @@ import { users } from '../auth/schema.ts';
 import { presentMember } from './members.ts';
 import { profiles, type ProfileRow } from './schema.ts';
 
-async function findProfile(services: AppServices, member: MemberContext, profileId: string) {
+export async function findProfile(services: AppServices, member: MemberContext, profileId: string) {
   const [row] = await services.database.db
     .select({ profile: profiles, mfaEnabled: sql<boolean>`${users.mfaSecret} is not null` })
     .from(profiles)
@@ -26,7 +26,7 @@ async function findProfile(services: AppServices, member: MemberContext, profile
 }
 
 /** Writes a profile change and its event in one transaction. */
-async function saveProfile(
+export async function saveProfile(
   services: AppServices,
   member: MemberContext,
   profileId: string,

@@ -8,6 +8,7 @@ import {
   updateProfileOnboarding,
 } from './profiles.ts';
 import { describeOrganization, loadFullOrganization } from './settings.ts';
+import { gettingStarted, updateGuidance } from './guidance.ts';
 
 /** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
 function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
@@ -42,6 +43,8 @@ export const resolvers = {
   Query: {
     sideNavigation: async (_: unknown, __: unknown, context: GatewayContext) =>
       sideNavigation(context.services, await member(context)),
+    gettingStarted: async (_: unknown, __: unknown, context: GatewayContext) =>
+      gettingStarted(context.services, await member(context)),
     fullOrganization: async (
       _: unknown,
       args: { slug?: string | null; id?: string | null },
@@ -108,6 +111,8 @@ export const resolvers = {
         stripNulls(args.input),
         ctx(context),
       ),
+    updateGuidance: async (_: unknown, args: { patch: unknown }, context: GatewayContext) =>
+      updateGuidance(context.services, await member(context), args.patch, ctx(context)),
     updateProfileOnboarding: async (
       _: unknown,
       args: { profileId: string; patch: unknown },

@@ -10,6 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type {
   OnboardingState,
+  TipCardType,
   OrganizationBilling,
   OrganizationUpdate,
   PROFILE_DISPLAY_NAMES,
@@ -112,9 +113,16 @@ export const profiles = pgTable(
       }>()
       .notNull()
       .default({}),
-    /** The project onboarding (part 1 §3 Onboarding object); absent: nothing to show. */
+    /**
+     * The project onboarding (part 1 §3 Onboarding object; absent: nothing to show), the
+     * getting-started checklist flag and the first-time tips seen (absent: the defaults).
+     */
     onboarding: jsonb('onboarding')
-      .$type<{ projectOnboarding?: OnboardingState }>()
+      .$type<{
+        projectOnboarding?: OnboardingState;
+        showChecklist?: boolean;
+        seen?: Partial<Record<TipCardType, boolean>>;
+      }>()
       .notNull()
       .default({}),
     createdAt: createdAtColumn(),

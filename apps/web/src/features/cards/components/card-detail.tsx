@@ -18,6 +18,7 @@ import { CardActions } from './card-actions.tsx';
 import { CommentsSection } from './comments-section.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
+import { FirstTimeTip } from './first-time-tip.tsx';
 import {
   ExperimentAnalyze,
   ExperimentComplete,
@@ -135,6 +136,9 @@ function LoadedCard(props: {
         </Group>
         <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
       </Group>
+      {card.template ? null : (
+        <FirstTimeTip card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }} />
+      )}
       <PlainField
         key={`title-${card.id}`}
         label="Title"

@@ -34,6 +34,7 @@ import {
   type ProjectSummary,
 } from '../api/projects.ts';
 import { CreateProjectModal } from './create-project-modal.tsx';
+import { GettingStarted } from './getting-started.tsx';
 
 const STATUS_LABELS = { active: 'Active', backlog: 'Backlog', archive: 'Archived' } as const;
 type Status = keyof typeof STATUS_LABELS;
@@ -144,6 +145,7 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
           <Button onClick={() => setCreating(true)}>New {terms.project.toLowerCase()}</Button>
         ) : null}
       </Group>
+      <GettingStarted />
       <Card withBorder radius="md" padding="lg" data-testid="projects-card">
         <Title order={2} size="h3">
           {terms.projects}

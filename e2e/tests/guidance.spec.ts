@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test('a new member is guided: the checklist ticks as they work, each card type tips once', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `guide.${suffix}@example.com`,
+    orgName: `Guided ${suffix}`,
+    inviteCode: 'E2EBUSINESS',
+  });
+  const checklist = page.getByTestId('getting-started');
+  await expect(checklist).toContainText('0 of 6 done');
+  await expect(checklist.getByLabel('Create a project')).not.toBeChecked();
+
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Guided tour');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: 'Guided tour' })
+    .getByRole('link')
+    .first()
+    .click();
+
+  // The first hypothesis shows its tip; once seen, the next one does not.
+  await page.getByRole('button', { name: 'Add a business hypothesis to Channels' }).click();
+  const dialog = page.getByRole('dialog');
+  const tip = dialog.getByTestId('first-time-tip');
+  await expect(tip).toContainText('Your first hypothesis');
+  await page.screenshot({ path: 'test-results/first-time-tip.png' });
+  await dialog.getByLabel('Title').fill('Commuters want same-day fixes');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await tip.getByRole('button', { name: 'Got it' }).click();
+  await expect(tip).toBeHidden();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await expect(dialog.getByLabel('Title')).toBeVisible();
+  await expect(dialog.getByTestId('first-time-tip')).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  // Home: the steps done are ticked; hiding the checklist lasts.
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(checklist).toContainText('2 of 6 done');
+  await expect(checklist.getByLabel('Create a project')).toBeChecked();
+  await expect(checklist.getByLabel('Add a hypothesis to the canvas')).toBeChecked();
+  await expect(checklist.getByLabel('Plan an experiment')).not.toBeChecked();
+  await page.screenshot({ path: 'test-results/getting-started.png' });
+  await checklist.getByRole('button', { name: 'Hide checklist' }).click();
+  await expect(checklist).toBeHidden();
+  await page.reload();
+  await expect(
+    page.getByRole('button', { name: 'Show the getting-started checklist' }),
+  ).toBeVisible();
+  await expect(checklist).toBeHidden();
+});
