@@ -3,11 +3,15 @@
  * speaking the part of its documented API the app uses: Slack's incoming webhooks (GET /received
  * lists what was posted), Jira Cloud's REST API v3 (any email with the token "jira-token"),
  * Intercom's REST API (the token "ic-token", two conversations) and Zoom's Server-to-Server OAuth,
- * cloud recordings and their download (client "zoom-client" with secret "zoom-secret").
+ * cloud recordings and their download (client "zoom-client" with secret "zoom-secret"), and the
+ * support chat widget's script (/widget/{appId}): it takes over `window.Intercom` as Intercom's
+ * Messenger does, running the queued calls, and records every call in `window.supportChatCalls`.
  */
 import { createServer, type ServerResponse } from 'node:http';
 
 export const FAKE_SERVICES_PORT = Number(process.env.E2E_FAKE_PORT ?? 3199);
+/** The support chat's identity-verification secret the e2e server is given. */
+export const SUPPORT_CHAT_SECRET = 'e2e-support-chat-secret-0123';
 
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -54,6 +58,15 @@ function intercom(path: string, authorization: string, response: ServerResponse)
   return json(response, 404, {});
 }
 
+/** The Messenger stand-in: replays the snippet's queue, then records calls as they come. */
+const WIDGET_SCRIPT = `(() => {
+  const calls = (window.supportChatCalls = window.supportChatCalls || []);
+  const queued = (window.Intercom && window.Intercom.q) || [];
+  const messenger = (...args) => calls.push(JSON.parse(JSON.stringify(args)));
+  window.Intercom = messenger;
+  for (const args of queued) messenger(...args);
+})();`;
+
 function zoom(path: string, authorization: string, host: string, response: ServerResponse) {
   if (path.startsWith('/oauth/token')) {
     const ok =
@@ -98,6 +111,10 @@ export default async function startFakeServices() {
           request.headers.host ?? '',
           response,
         );
+      if (path.startsWith('/widget/')) {
+        response.writeHead(200, { 'content-type': 'text/javascript' }).end(WIDGET_SCRIPT);
+        return;
+      }
       if (path.startsWith('/intercom/'))
         return intercom(path.slice('/intercom'.length), authorization, response);
       response.writeHead(404).end();

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { FAKE_SERVICES_PORT } from './fake-services.ts';
+import { FAKE_SERVICES_PORT, SUPPORT_CHAT_SECRET } from './fake-services.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'assay-e2e-'));
@@ -57,6 +57,9 @@ export default defineConfig({
       INTERCOM_API_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/intercom`,
       INBOUND_MAIL_DOMAIN: 'in.assay.test',
       INBOUND_MAIL_SECRET: 'e2e-inbound-secret-0123',
+      SUPPORT_CHAT_APP_ID: 'e2echat',
+      SUPPORT_CHAT_SECRET: SUPPORT_CHAT_SECRET,
+      SUPPORT_CHAT_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/widget/`,
       ZOOM_API_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/zoom`,
       ZOOM_OAUTH_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/zoom/oauth/token`,
     },

@@ -99,3 +99,13 @@ export const SESSION_COOKIE = 'assay_session';
 export const MFA_REQUIRED_HEADER = 'x-mfa-required';
 export const ORGANIZATION_SLUG_HEADER = 'x-organization-slug';
 export const ORGANIZATION_ID_HEADER = 'x-organization-id';
+
+/**
+ * Browser error reporting (part 1 §7.4, part 2 §9): every trace, a tenth of sessions recorded
+ * as replays, and every session that meets an error. Only when a trace target is configured.
+ */
+export const ERROR_REPORTING_SAMPLING = {
+  tracesSampleRate: 1,
+  replaysSessionSampleRate: 0.1,
+  replaysOnErrorSampleRate: 1,
+} as const;

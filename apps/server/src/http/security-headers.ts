@@ -33,24 +33,48 @@ function origin(url: string | null | undefined): string | null {
   }
 }
 
-/** The page policy: the app's own scripts (and Recurly.js when card payments go to Recurly). */
+/** What the support chat widget loads from, talks to and frames (Intercom's documented hosts). */
+function supportChatSources(config: Pick<Config, 'supportChat'>) {
+  if (!config.supportChat) return { script: [], connect: [], frame: [], media: [] };
+  const own = origin(config.supportChat.scriptUrl);
+  const intercom = own?.endsWith('intercom.io') ?? false;
+  return {
+    script: [own, ...(intercom ? ['https://js.intercomcdn.com'] : [])],
+    connect: [own, ...(intercom ? ['https://*.intercom.io', 'wss://*.intercom.io'] : [])],
+    frame: intercom ? ['https://intercom-sheets.com'] : [],
+    media: intercom ? ['https://js.intercomcdn.com'] : [],
+  };
+}
+
+/** Where browser error reports go (the DSN's origin). */
+function errorReportingSources(config: Pick<Config, 'errorReporting'>) {
+  return [origin(config.errorReporting?.dsn)];
+}
+
+/**
+ * The page policy: the app's own scripts, plus Recurly.js when card payments go to Recurly and
+ * the support chat widget and error reporting when they are configured.
+ */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'recurly'>,
+  config: Pick<Config, 'recurly' | 'supportChat' | 'errorReporting'>,
   options: { nonce: string | null; frameable: boolean },
 ): string {
   const recurly = origin(config.recurly?.scriptUrl);
   const recurlyApi = config.recurly ? 'https://api.recurly.com' : null;
+  const chat = supportChatSources(config);
   const list = (...items: (string | null)[]) => items.filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    `script-src ${list("'self'", options.nonce ? `'nonce-${options.nonce}'` : null, recurly)}`,
+    `script-src ${list("'self'", options.nonce ? `'nonce-${options.nonce}'` : null, recurly, ...chat.script)}`,
     // Component styles are set inline by the UI library; scripts never are.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
-    "media-src 'self' blob:",
-    "font-src 'self' data:",
-    `connect-src ${list("'self'", 'ws:', 'wss:', recurlyApi)}`,
-    `frame-src ${list("'self'", recurlyApi)}`,
+    `media-src ${list("'self'", 'blob:', ...chat.media)}`,
+    "font-src 'self' data: https:",
+    `connect-src ${list("'self'", 'ws:', 'wss:', recurlyApi, ...chat.connect, ...errorReportingSources(config))}`,
+    `frame-src ${list("'self'", recurlyApi, ...chat.frame)}`,
+    // Session replays record in a worker made from a blob.
+    "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -33,6 +33,30 @@ export interface Bootstrap {
   } | null;
   sessionId: string | null;
   devInbox: boolean;
+  /** The support chat widget's settings for this person (part 1 §7.4); null when off. */
+  supportChat?: SupportChatSettings | null;
+  /** Browser error reporting (part 1 §7.4); null unless a trace target is configured. */
+  errorReporting?: ErrorReportingSettings | null;
+}
+
+export interface SupportChatSettings {
+  appId: string;
+  scriptUrl: string;
+  user: { id: string; email: string; name: string; createdAt: number; userHash: string | null };
+  company: {
+    id: string;
+    name: string;
+    tier: string;
+    createdAt: number;
+    usage: { projects: number; members: number; evidence: number };
+  } | null;
+}
+
+export interface ErrorReportingSettings {
+  dsn: string;
+  tracePropagationTargets: string[];
+  environment: string;
+  release: string;
 }
 
 export const bootstrapQueryOptions = () =>

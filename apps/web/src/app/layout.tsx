@@ -12,6 +12,8 @@ import { VersionBanner } from '../ui/version-banner.tsx';
 import { BillingBanner } from '../ui/billing/billing-banner.tsx';
 import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 import { SideNav } from './side-nav.tsx';
+import { shutdownSupportChat, useSupportChat } from './support-chat.ts';
+import { useErrorReporting } from './error-reporting.ts';
 import { CardDetailOutlet } from '../features/cards/routes.tsx';
 
 function Logo(props: { name?: string | undefined }) {
@@ -74,6 +76,7 @@ function UserMenu() {
         <Menu.Item
           color="red"
           onClick={() => {
+            shutdownSupportChat();
             void signOut(data.sessionId).then(() => window.location.assign('/sign-in'));
           }}
         >
@@ -89,6 +92,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const boot = useBootstrap();
   const withNav = Boolean(boot.data?.organization && boot.data.membership);
+  useSupportChat();
+  useErrorReporting();
   useEffect(() => {
     closeRerouteAlerts();
     rememberLoginRequest(location.search, sessionStorage);

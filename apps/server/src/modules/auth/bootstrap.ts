@@ -16,6 +16,7 @@ import {
   type License,
 } from '@assay/domain';
 import { countOrganizationProjects } from '../projects/service.ts';
+import { supportChatSettings } from '../system/support-chat.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
   app.get('/api/bootstrap', async (request) => {
@@ -24,6 +25,7 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
     const auth = request.auth;
     let organization = null;
     let membership = null;
+    let memberOf: Awaited<ReturnType<typeof findOrganizationBySlug>> | null = null;
     if (host.kind === 'organization') {
       const org = await findOrganizationBySlug(services.database.db, host.slug);
       if (org) {
@@ -54,6 +56,7 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
           const projectOnboarding = isAiLicense(org.license as License)
             ? null
             : ((await findProfileOnboarding(services.database.db, member.profileId)) ?? null);
+          memberOf = org;
           membership = {
             profileId: member.profileId,
             role: member.role,
@@ -73,6 +76,16 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
       user: auth ? publicUser(auth.user) : null,
       sessionId: auth?.session.id ?? null,
       devInbox: !config.isProduction,
+      // The page configuration of the support chat and of error reporting (part 1 §7.4).
+      supportChat: await supportChatSettings(services, auth?.user ?? null, memberOf),
+      errorReporting: config.errorReporting
+        ? {
+            dsn: config.errorReporting.dsn,
+            tracePropagationTargets: config.errorReporting.traceTargets,
+            environment: config.env,
+            release: config.appVersion,
+          }
+        : null,
     };
   });
 }

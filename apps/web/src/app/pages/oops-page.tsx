@@ -1,10 +1,12 @@
 /** The generic oops page: an unhandled render error ends here. Stack only outside production. */
-import { Button, Code, List, Text } from '@mantine/core';
+import { Button, Code, Group, List, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { MESSAGES, SUPPORT_EMAIL } from '@assay/domain';
 import { showAlert } from '../../ui/alerts.ts';
 import { CenteredPage } from '../../ui/centered-page.tsx';
+import { showSupportMessage } from '../support-chat.ts';
+import { reportError } from '../error-reporting.ts';
 
 export function OopsView(props: { error: unknown; showStack?: boolean }) {
   const showStack = props.showStack ?? !import.meta.env.PROD;
@@ -22,9 +24,23 @@ export function OopsView(props: { error: unknown; showStack?: boolean }) {
         Still stuck? Contact support through the chat, or by email at{' '}
         <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
       </Text>
-      <Button onClick={() => window.location.reload()} w="fit-content">
-        Refresh the page
-      </Button>
+      <Group>
+        <Button onClick={() => window.location.reload()} w="fit-content">
+          Refresh the page
+        </Button>
+        {typeof window !== 'undefined' && window.Intercom ? (
+          <Button
+            variant="default"
+            onClick={() =>
+              showSupportMessage(
+                `I ran into a problem on ${window.location.pathname}: ${props.error instanceof Error ? props.error.message : 'an error'}`,
+              )
+            }
+          >
+            Chat with support
+          </Button>
+        ) : null}
+      </Group>
       {showStack && stack ? (
         <Code block data-testid="error-stack">
           {stack}
@@ -37,6 +53,9 @@ export function OopsView(props: { error: unknown; showStack?: boolean }) {
 /** Route error element: alerts once, then shows the oops page. */
 export function OopsPage() {
   const error = useRouteError();
+  useEffect(() => {
+    reportError(error);
+  }, [error]);
   useEffect(() => {
     showAlert({
       title: MESSAGES.renderErrorTitle,

@@ -1,0 +1,106 @@
+import { createHmac } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { SUPPORT_CHAT_SECRET } from '../fake-services.ts';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+type Call = [string, Record<string, unknown>?];
+const calls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { supportChatCalls?: Call[] }).supportChatCalls ?? []);
+
+test('the support chat boots with who the member is, follows them, and shuts down on sign-out', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  const email = `chat.${suffix}@example.com`;
+  await signUpWithOrganization(page, {
+    email,
+    orgName: `Chatty ${suffix}`,
+    inviteCode: 'E2EBUSINESS',
+  });
+  await expect.poll(async () => (await calls(page)).some(([c]) => c === 'boot')).toBe(true);
+  const boot = (await calls(page)).findLast(([c]) => c === 'boot')?.[1] ?? {};
+  const userId = String(boot.user_id);
+  expect(boot).toMatchObject({
+    app_id: 'e2echat',
+    email,
+    name: 'Ada Lovelace',
+    tier: 'Business',
+    // Computed on the server with the identity-verification secret.
+    user_hash: createHmac('sha256', SUPPORT_CHAT_SECRET).update(userId).digest('hex'),
+    company: { name: `Chatty ${suffix}`, plan: 'Business', projects: 0, members: 1, evidence: 0 },
+  });
+
+  // Moving around updates the widget.
+  const before = (await calls(page)).filter(([c]) => c === 'update').length;
+  await page.getByRole('link', { name: 'Evidence locker' }).click();
+  await expect
+    .poll(async () => (await calls(page)).filter(([c]) => c === 'update').length)
+    .toBeGreaterThan(before);
+
+  // Signing out shuts it down (before leaving the page).
+  await page.evaluate(() => {
+    const w = window as unknown as { Intercom: (...a: unknown[]) => void };
+    const original = w.Intercom;
+    w.Intercom = (...args: unknown[]) => {
+      if (args[0] === 'shutdown') sessionStorage.setItem('chat-shutdown', 'yes');
+      original(...args);
+    };
+  });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('chat-shutdown'))).toBe('yes');
+  // Signed out, the widget is not booted again.
+  await page.waitForTimeout(500);
+  expect((await calls(page)).some(([c]) => c === 'boot')).toBe(false);
+});
+
+test('errors in the page are reported, with traces and a replay, when a trace target is set', async ({
+  page,
+}) => {
+  const envelopes: string[] = [];
+  // The page configuration as an installation with ERROR_REPORTING_* set would send it; the DSN
+  // points at this origin so the reports stay inside the page's policy, and are caught here.
+  await page.route('**/api/bootstrap', async (route) => {
+    // Node cannot resolve *.localhost: ask the same server by address, for the same host.
+    const url = new URL(route.request().url());
+    const response = await route.fetch({
+      url: `http://127.0.0.1:${url.port}${url.pathname}`,
+      headers: { ...route.request().headers(), host: url.host },
+    });
+    const boot = (await response.json()) as Record<string, unknown>;
+    boot.errorReporting = {
+      dsn: `http://e2ekey@${url.host}/42`,
+      tracePropagationTargets: ['localhost'],
+      environment: 'e2e',
+      release: 'e2e-release',
+    };
+    await route.fulfill({ response, json: boot });
+  });
+  await page.route('**/api/42/envelope/**', async (route) => {
+    envelopes.push(route.request().postDataBuffer()?.toString('latin1') ?? '');
+    await route.fulfill({ status: 200, json: { id: 'ok' } });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Assay' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-error-reporting', 'on');
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e: something broke');
+    });
+  });
+  await expect
+    .poll(() => envelopes.some((e) => e.includes('e2e: something broke')), { timeout: 20_000 })
+    .toBe(true);
+  const error = envelopes.find((e) => e.includes('e2e: something broke')) ?? '';
+  expect(error).toContain('"environment":"e2e"');
+  expect(error).toContain('"release":"e2e-release"');
+  // Every trace is kept: the page load's spans arrive too (streamed as span items).
+  await expect
+    .poll(() => envelopes.some((e) => /^\{"type":"span"/m.test(e)), { timeout: 20_000 })
+    .toBe(true);
+  // Every session that meets an error sends its replay.
+  await expect
+    .poll(() => envelopes.some((e) => e.includes('"type":"replay_event"')), { timeout: 20_000 })
+    .toBe(true);
+});
