@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Correct_horse1';
@@ -127,4 +128,12 @@ export async function createProjectAndOpenSettings(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create' }).click();
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
+}
+
+/** What axe finds serious or critical on the page, with where (empty when all is well). */
+export async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

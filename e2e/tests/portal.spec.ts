@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { seriousViolations, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 /** A published business hypothesis made from the canvas; the card dialog is left open. */
 async function publishHypothesis(page: Page, section: string, title: string) {
@@ -11,14 +10,6 @@ async function publishHypothesis(page: Page, section: string, title: string) {
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
   await dialog.getByRole('button', { name: 'Close card' }).click();
-}
-
-/** What axe finds serious or critical on the page, with where (empty when all is well). */
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('a team publishes two cards to two roadmap sections; a visitor without an account sees them, then not the unpublished one', async ({

@@ -3,7 +3,7 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, theme } from './app/app.tsx';
+import { App, cssVariablesResolver, theme } from './app/app.tsx';
 import { CookiesDisabledPage } from './app/pages/cookies-disabled-page.tsx';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -13,7 +13,7 @@ root.render(
     {navigator.cookieEnabled ? (
       <App />
     ) : (
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <CookiesDisabledPage />
       </MantineProvider>
     )}

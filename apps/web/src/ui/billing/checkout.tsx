@@ -109,10 +109,11 @@ export function Checkout(props: {
             <Card
               key={id}
               withBorder
-              role="radio"
-              aria-checked={selected}
-              aria-label={p.name}
-              tabIndex={0}
+              // A plan sold by contact is not a choice here: it holds a link, not a radio.
+              role={amount === null ? undefined : 'radio'}
+              aria-checked={amount === null ? undefined : selected}
+              aria-label={amount === null ? undefined : p.name}
+              tabIndex={amount === null ? undefined : 0}
               onClick={() => amount !== null && setPlan(id)}
               onKeyDown={(e) => e.key === 'Enter' && amount !== null && setPlan(id)}
               style={{

@@ -120,6 +120,10 @@ export function RichTextField(props: {
     ],
     content: props.value,
     editable: props.editable,
+    // The editable area is a multi-line text box named by the field's label.
+    editorProps: {
+      attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': props.label },
+    },
     immediatelyRender: true,
     onCreate: ({ editor: e }) => setLength(e.getText().length),
     onUpdate: ({ editor: e }) => {

@@ -43,7 +43,13 @@ function Score(props: { value: number; target: number; label: string }) {
       <Text size="sm" aria-label={`${props.label}: ${props.value} of ${props.target}`}>
         {props.value} / {props.target}
       </Text>
-      <Progress value={percent} size="sm" color={percent >= 100 ? 'green' : 'blue'} />
+      <Progress.Root size="sm">
+        <Progress.Section
+          value={percent}
+          color={percent >= 100 ? 'green' : 'blue'}
+          aria-label={`${props.label} against the target`}
+        />
+      </Progress.Root>
     </Stack>
   );
 }
