@@ -23,6 +23,7 @@ step() {
 step typecheck npm run typecheck --silent
 step lint npm run lint --silent
 step "migrations match the schema" npm run check:migrations --silent
+step "no breaking API changes since the last release" npm run check:api --silent
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$reports/vitest.json"
 step "build the web app" npm run build --silent

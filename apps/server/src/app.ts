@@ -33,6 +33,7 @@ import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcriptio
 import { runGeneration } from './modules/generation/runner.ts';
 import { GENERATION_QUEUE } from './modules/generation/service.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerApiDocsRoutes } from './modules/system/docs-routes.ts';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/index.ts';
 import { createEventDispatcher, EVENTS_QUEUE, type EventJob } from './platform/events/dispatch.ts';
 import { createTransactionRunner } from './platform/events/unit-of-work.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app, config);
   registerAuthContext(app, services);
   registerSystemRoutes(app, services);
+  registerApiDocsRoutes(app, services, routes);
   registerAuthRoutes(app, services);
   registerBootstrapRoute(app, services);
   registerOrganizationRoutes(app, services);

@@ -1830,6 +1830,8 @@ const REST: Record<string, Rule> = {
   },
   'GET /api/health': { kind: 'public', why: 'liveness' },
   'GET /api/health/ready': { kind: 'public', why: 'readiness' },
+  'GET /api/docs/openapi.json': { kind: 'public', why: 'the API’s documentation' },
+  'GET /api/docs/gateway.graphql': { kind: 'public', why: 'the API’s documentation' },
   'GET /api/demo': { kind: 'public', why: 'says whether the demo is offered' },
   'POST /api/demo': {
     kind: 'public',

@@ -1,0 +1,505 @@
+/**
+ * What each REST route is for, for the OpenAPI document (served at /api/docs/openapi.json). A
+ * test fails when a route is added without a line here. `auth` says what proves who calls:
+ * the session cookie, a personal token (Bearer), a project's API key, a shared secret, or nothing.
+ */
+export type RouteAuth = 'session' | 'public' | 'token' | 'projectKey' | 'secret' | 'metrics';
+
+export interface RouteDoc {
+  summary: string;
+  auth: RouteAuth;
+}
+
+export const REST_ROUTES: Record<string, RouteDoc> = {
+  // System
+  'GET /api/health': { summary: 'Liveness: the process and its database answer.', auth: 'public' },
+  'GET /api/health/ready': {
+    summary: 'Readiness: the database and the job queue; 503 while shutting down.',
+    auth: 'public',
+  },
+  'GET /metrics': {
+    summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; 404 when unset).',
+    auth: 'metrics',
+  },
+  'GET /api/bootstrap': {
+    summary:
+      'Where the app runs, who is signed in, the organisation of this host and the page configuration.',
+    auth: 'public',
+  },
+  'GET /api/demo': { summary: 'Whether "Explore a demo" is offered here.', auth: 'public' },
+  'POST /api/demo': {
+    summary: 'Enters the demo organisation (made on first use), signed in as its demo person.',
+    auth: 'public',
+  },
+  'GET /api/dev/mail': {
+    summary: 'The outbox, newest first (outside production only).',
+    auth: 'public',
+  },
+  'POST /api/gateway/query': {
+    summary: 'The GraphQL gateway (schema at /api/docs/gateway.graphql).',
+    auth: 'session',
+  },
+  'GET /sub/:channel': {
+    summary: 'Realtime websocket of a channel (p, c, o, a, m or i followed by an id).',
+    auth: 'session',
+  },
+  'GET /api/docs/openapi.json': { summary: 'This document.', auth: 'public' },
+  'GET /api/docs/gateway.graphql': {
+    summary: 'The gateway schema in SDL, with descriptions.',
+    auth: 'public',
+  },
+  // Accounts
+  'POST /api/auth/signups': {
+    summary: 'Starts a sign-up: mails a confirmation link (the same answer for known addresses).',
+    auth: 'public',
+  },
+  'POST /api/auth/users': {
+    summary: 'Creates the account from a sign-up or invitation token, signed in.',
+    auth: 'public',
+  },
+  'GET /api/auth/token': {
+    summary: 'What an emailed link stands for, without using it up.',
+    auth: 'public',
+  },
+  'GET /api/auth/keys/:code': { summary: 'Checks a beta (invite) code.', auth: 'public' },
+  'GET /api/auth/organizations/:slug': {
+    summary: 'Whether an organisation address is free.',
+    auth: 'public',
+  },
+  'POST /api/auth/session': {
+    summary: 'Signs in with email and password (and an MFA code when asked).',
+    auth: 'public',
+  },
+  'DELETE /api/auth/session': { summary: 'Signs out of this session.', auth: 'session' },
+  'DELETE /api/auth/session/:id': { summary: 'Signs out one of your sessions.', auth: 'session' },
+  'GET /api/auth/sessions': { summary: 'Where you are signed in.', auth: 'session' },
+  'GET /api/auth/me': { summary: 'The signed-in user.', auth: 'session' },
+  'GET /api/auth/invites': {
+    summary: 'Invitations waiting for the signed-in user.',
+    auth: 'session',
+  },
+  'POST /api/auth/password/forgot': { summary: 'Mails a password reset link.', auth: 'public' },
+  'PUT /api/auth/password': {
+    summary: 'Sets a new password from a reset token; signs out everywhere.',
+    auth: 'public',
+  },
+  'PUT /api/auth/email': { summary: 'Confirms an email change from its token.', auth: 'public' },
+  'POST /api/auth/handoff': {
+    summary: 'A one-minute, single-use link that signs you in on an organisation’s host.',
+    auth: 'session',
+  },
+  'GET /api/auth/handoff': {
+    summary: 'Redeems a handoff link on the organisation’s host and redirects.',
+    auth: 'public',
+  },
+  'GET /api/users/tokens': {
+    summary: 'Your personal API token for the browser extension (made on first use).',
+    auth: 'session',
+  },
+  'DELETE /api/users/tokens/:tokenId': {
+    summary: 'Revokes a personal API token.',
+    auth: 'session',
+  },
+  'GET /api/users/profiles': {
+    summary: 'The organisation’s members, paginated and filtered (total in X-Total-Count).',
+    auth: 'session',
+  },
+  'POST /api/users/profiles': {
+    summary: 'Creates your profile in an organisation you were invited to.',
+    auth: 'session',
+  },
+  'POST /api/users/profiles/:id/media': {
+    summary: 'Sets a profile image (an uploaded file).',
+    auth: 'session',
+  },
+  'DELETE /api/users/profiles/:id/media': { summary: 'Removes a profile image.', auth: 'session' },
+  // Organisations
+  'GET /api/org/organizations': { summary: 'Your organisations.', auth: 'session' },
+  'POST /api/org/organizations': {
+    summary: 'Creates an organisation; you become its owner.',
+    auth: 'session',
+  },
+  'PUT /api/org/organizations/:id': {
+    summary: 'Updates an organisation’s settings (owners and admins).',
+    auth: 'session',
+  },
+  'POST /api/org/organizations/:id/media': {
+    summary: 'Sets the organisation’s image.',
+    auth: 'session',
+  },
+  'DELETE /api/org/organizations/:id/media/:mediaId': {
+    summary: 'Removes an organisation image.',
+    auth: 'session',
+  },
+  'PUT /api/org/organizations/:id/resources': {
+    summary: 'Sets the organisation’s resources menu.',
+    auth: 'session',
+  },
+  'PUT /api/org/organizations/:id/resources/:resourceId': {
+    summary: 'Updates one resource of the menu.',
+    auth: 'session',
+  },
+  'POST /api/org/public-boards/:id/media': {
+    summary: 'Adds an image to a public portal card.',
+    auth: 'session',
+  },
+  'DELETE /api/org/public-boards/:id/media/:mediaId': {
+    summary: 'Removes an image from a public portal card.',
+    auth: 'session',
+  },
+  // Billing
+  'GET /api/payments/config': {
+    summary: 'The card processor the browser tokenizes with (sandbox or Recurly).',
+    auth: 'public',
+  },
+  'POST /api/payments/sandbox/js/v1/token': {
+    summary: 'The sandbox processor’s card tokenizer (when no processor is configured).',
+    auth: 'public',
+  },
+  'GET /api/org/organizations/:id/billing': {
+    summary: 'Billing details and card on file (owners).',
+    auth: 'session',
+  },
+  'PUT /api/org/organizations/:id/billing': {
+    summary: 'Updates the card and billing details from a token.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/subscriptions': {
+    summary: 'The organisation’s subscription.',
+    auth: 'session',
+  },
+  'POST /api/org/organizations/:id/subscription': {
+    summary: 'Subscribes to a plan.',
+    auth: 'session',
+  },
+  'PUT /api/org/organizations/:id/subscriptions': {
+    summary: 'Changes the plan or billing cycle.',
+    auth: 'session',
+  },
+  'PATCH /api/org/organizations/:id/subscriptions': {
+    summary: 'Reactivates a cancelled subscription.',
+    auth: 'session',
+  },
+  'DELETE /api/org/organizations/:id/subscriptions': {
+    summary: 'Cancels the subscription at the end of the period.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/coupons/:code': {
+    summary: 'Checks a promo code.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/adjustments': {
+    summary: 'Charges and credits not yet invoiced.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/invoices': {
+    summary: 'Invoices, newest first.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/invoices/:invoiceId': {
+    summary: 'One invoice.',
+    auth: 'session',
+  },
+  'GET /api/org/organizations/:id/invoices/:invoiceId/pdf': {
+    summary: 'An invoice as PDF.',
+    auth: 'session',
+  },
+  'GET /api/org/cohorts/:cohortId/billing': {
+    summary: 'A cohort’s billing (paid editor seats).',
+    auth: 'session',
+  },
+  'PUT /api/org/cohorts/:cohortId/billing': {
+    summary: 'Updates a cohort’s billing details.',
+    auth: 'session',
+  },
+  'POST /api/org/cohorts/:cohortId/accounts': {
+    summary: 'Opens a cohort’s billing account with a card token.',
+    auth: 'session',
+  },
+  'POST /api/org/profiles/:profileId/cohorts/:cohortId/accounts': {
+    summary: 'Pays one member’s editor fee in a cohort.',
+    auth: 'session',
+  },
+  'GET /api/org/cohorts/:cohortId/adjustments': {
+    summary: 'A cohort’s charges not yet invoiced.',
+    auth: 'session',
+  },
+  'GET /api/org/cohorts/:cohortId/invoices/:invoiceId': {
+    summary: 'One cohort invoice.',
+    auth: 'session',
+  },
+  // Projects
+  'GET /api/proj/projects/:id': {
+    summary: 'A project with its settings and your abilities.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id': {
+    summary: 'Updates a project’s name, description and details.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/settings': {
+    summary: 'Updates a project’s settings.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/score': {
+    summary: 'Sets the product scoring method.',
+    auth: 'session',
+  },
+  'POST /api/proj/projects/:id/sections': { summary: 'Adds a board section.', auth: 'session' },
+  'PUT /api/proj/projects/:id/sections': {
+    summary: 'Renames or reorders board sections.',
+    auth: 'session',
+  },
+  'DELETE /api/proj/projects/:id/sections': {
+    summary: 'Removes a board section.',
+    auth: 'session',
+  },
+  'POST /api/proj/projects/:id/tags/:tag': { summary: 'Adds a project tag.', auth: 'session' },
+  'DELETE /api/proj/projects/:id/tags/:tag': { summary: 'Removes a project tag.', auth: 'session' },
+  'POST /api/proj/projects/:id/media': { summary: 'Sets the project image.', auth: 'session' },
+  'DELETE /api/proj/projects/:id/media': { summary: 'Removes the project image.', auth: 'session' },
+  'GET /api/proj/projects/:id/export/canvas.pdf': {
+    summary: 'The canvas as PDF.',
+    auth: 'session',
+  },
+  'GET /api/proj/projects/:id/export/dashboard.pdf': {
+    summary: 'The project dashboard as PDF.',
+    auth: 'session',
+  },
+  'GET /api/proj/projects/:id/export/cards.csv': {
+    summary: 'The project’s cards as CSV.',
+    auth: 'session',
+  },
+  'GET /api/proj/projects/:id/token': {
+    summary: 'The project’s API key for Zapier (project admins).',
+    auth: 'session',
+  },
+  // Collections
+  'POST /api/anc/collections': { summary: 'Creates a collection of projects.', auth: 'session' },
+  'PUT /api/anc/collections/:id': { summary: 'Renames a collection.', auth: 'session' },
+  'DELETE /api/anc/collections/:id': {
+    summary: 'Deletes a collection (its projects stay).',
+    auth: 'session',
+  },
+  'GET /api/anc/collections/:id/projects': {
+    summary: 'The projects of a collection.',
+    auth: 'session',
+  },
+  'POST /api/anc/collections/:id/projects/:projectId': {
+    summary: 'Adds a project to a collection.',
+    auth: 'session',
+  },
+  'DELETE /api/anc/collections/:id/projects/:projectId': {
+    summary: 'Takes a project out of a collection.',
+    auth: 'session',
+  },
+  // Cards
+  'GET /api/canvas/:id': {
+    summary: 'A project’s canvas (filters as JSON in the query).',
+    auth: 'session',
+  },
+  'POST /api/canvas/cards/:cardId/connections': {
+    summary: 'Connects two cards with a rating (-2 to 2).',
+    auth: 'session',
+  },
+  'PUT /api/canvas/cards/:cardId/connections/:connectionId/rating': {
+    summary: 'Rates a connection.',
+    auth: 'session',
+  },
+  'DELETE /api/canvas/cards/:cardId/connections/:connectionId': {
+    summary: 'Removes a connection.',
+    auth: 'session',
+  },
+  'POST /api/canvas/cards/:cardId/tags/:tag': { summary: 'Tags a card.', auth: 'session' },
+  'DELETE /api/canvas/cards/:cardId/tags/:tag': { summary: 'Untags a card.', auth: 'session' },
+  'POST /api/canvas/cards/:cardId/media': {
+    summary: 'Attaches an uploaded file to a card.',
+    auth: 'session',
+  },
+  'DELETE /api/canvas/cards/:cardId/media': { summary: 'Removes a card’s file.', auth: 'session' },
+  'GET /api/canvas/interviewees': {
+    summary: 'People interviewed in a project, for suggestions.',
+    auth: 'session',
+  },
+  'GET /api/canvas/organizations/:id/interviewees': {
+    summary: 'People interviewed across the organisation.',
+    auth: 'session',
+  },
+  'PUT /api/canvas/organizations/:id/interviewees': {
+    summary: 'Updates interviewees across the organisation.',
+    auth: 'session',
+  },
+  'GET /api/graph/cards/:cardId/export': {
+    summary: 'A card as PDF, with its connections if asked.',
+    auth: 'session',
+  },
+  'PUT /api/canvas/cards/:cardId/meeting': {
+    summary: 'Sets an interview’s video-meeting details.',
+    auth: 'session',
+  },
+  'POST /api/canvas/cards/:cardId/meeting/recording': {
+    summary: 'Imports the meeting’s cloud recording (Zoom) for transcription.',
+    auth: 'session',
+  },
+  // Media
+  'GET /api/media/sign': {
+    summary: 'A signed upload address for a file (then PUT /api/media/upload).',
+    auth: 'session',
+  },
+  'PUT /api/media/upload': {
+    summary: 'Receives a file at a signed address (local storage).',
+    auth: 'public',
+  },
+  'GET /api/media/download': {
+    summary: 'Downloads a stored file the member may read.',
+    auth: 'session',
+  },
+  'POST /api/media/cards/:cardId/transcribe': {
+    summary: 'Transcribes a card’s recording.',
+    auth: 'session',
+  },
+  // Notifications
+  'GET /api/notification/preferences': {
+    summary: 'Your notification preferences.',
+    auth: 'session',
+  },
+  'PUT /api/notification/preferences': {
+    summary: 'Updates your notification preferences.',
+    auth: 'session',
+  },
+  'GET /api/notification/projects/:projectId/preferences': {
+    summary: 'Your notification preferences for a project.',
+    auth: 'session',
+  },
+  'PUT /api/notification/projects/:projectId/preferences': {
+    summary: 'Updates them for a project.',
+    auth: 'session',
+  },
+  'PUT /api/notification/glance': { summary: 'Marks every notification seen.', auth: 'session' },
+  'PUT /api/notification/glance/:id': { summary: 'Marks one notification seen.', auth: 'session' },
+  // Cohorts
+  'POST /api/cohort/cohorts/:cohortId/resource-media': {
+    summary: 'Adds a file to a cohort’s resources.',
+    auth: 'session',
+  },
+  'DELETE /api/cohort/cohorts/:cohortId/resource-media/:mediaId': {
+    summary: 'Removes a cohort resource file.',
+    auth: 'session',
+  },
+  'POST /api/cohort/team-presentations/:id/media': {
+    summary: 'Adds a file to a team presentation.',
+    auth: 'session',
+  },
+  'DELETE /api/cohort/team-presentations/:id/media/:mediaId': {
+    summary: 'Removes a file from a team presentation.',
+    auth: 'session',
+  },
+  // Public portal
+  'GET /api/public/portals/:link': {
+    summary: 'A public portal’s board for visitors.',
+    auth: 'public',
+  },
+  'GET /api/public/portals/:link/media/:mediaId': {
+    summary: 'An image of a public portal card.',
+    auth: 'public',
+  },
+  // Integrations
+  'GET /api/proj/projects/:id/integrations': {
+    summary: 'A project’s integrations and their state.',
+    auth: 'session',
+  },
+  'GET /api/proj/projects/:id/integrations/:name': {
+    summary: 'One integration’s state.',
+    auth: 'session',
+  },
+  'DELETE /api/proj/projects/:id/integrations/:name': {
+    summary: 'Disconnects an integration.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/slack': {
+    summary: 'Connects Slack (incoming webhook, channel, events).',
+    auth: 'session',
+  },
+  'POST /api/proj/projects/:id/integrations/slack/test': {
+    summary: 'Posts a test message to Slack.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/jira': {
+    summary: 'Connects Jira Cloud (checked with /myself when configure=true).',
+    auth: 'session',
+  },
+  'POST /api/canvas/cards/:cardId/jira': {
+    summary: 'Sends a card to Jira as an issue.',
+    auth: 'session',
+  },
+  'GET /api/canvas/cards/:cardId/jira/:kind': {
+    summary: 'A card’s Jira link or create metadata.',
+    auth: 'session',
+  },
+  'POST /api/proj/projects/:id/trello': {
+    summary: 'Connects Trello with a member token.',
+    auth: 'session',
+  },
+  'GET /api/canvas/cards/:cardId/trello': {
+    summary: 'The Trello cards linked to an idea.',
+    auth: 'session',
+  },
+  'POST /api/canvas/cards/:cardId/trello': {
+    summary: 'Links a Trello card to an idea.',
+    auth: 'session',
+  },
+  'DELETE /api/canvas/cards/:cardId/trello/:trelloId': {
+    summary: 'Unlinks a Trello card.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/intercom': {
+    summary: 'Connects Intercom with an access token.',
+    auth: 'session',
+  },
+  'POST /api/proj/projects/:id/integrations/intercom/import': {
+    summary: 'Imports Intercom conversations as evidence.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/figma': {
+    summary: 'Connects Figma with a personal access token.',
+    auth: 'session',
+  },
+  'PUT /api/canvas/cards/:cardId/figma': {
+    summary: 'Links a Figma design file to an idea.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/zoom': {
+    summary: 'Connects a Zoom Server-to-Server OAuth app.',
+    auth: 'session',
+  },
+  'PUT /api/proj/projects/:id/zapier': {
+    summary: 'Connects Zapier for the project.',
+    auth: 'session',
+  },
+  'PATCH /api/proj/projects/:id/zapier': { summary: 'Turns Zapier on or off.', auth: 'session' },
+  'GET /api/zapier/me': {
+    summary: 'Zapier’s connection test: the project of the API key.',
+    auth: 'projectKey',
+  },
+  'POST /api/zapier/hooks': { summary: 'Subscribes a Zapier REST hook.', auth: 'projectKey' },
+  'DELETE /api/zapier/hooks/:hookId': {
+    summary: 'Unsubscribes a Zapier REST hook.',
+    auth: 'projectKey',
+  },
+  'GET /api/zapier/samples/:event': {
+    summary: 'Sample payloads of an event for Zapier.',
+    auth: 'projectKey',
+  },
+  'POST /api/inbound/mail': {
+    summary: 'Inbound mail for a project inbox (raw message; x-inbound-secret).',
+    auth: 'secret',
+  },
+  'GET /api/extension/projects': {
+    summary: 'Projects the browser extension may clip to.',
+    auth: 'token',
+  },
+  'POST /api/extension/evidence': {
+    summary: 'Clips a page as a published evidence post.',
+    auth: 'token',
+  },
+};
