@@ -81,3 +81,28 @@ test('the main pages have no serious or critical accessibility violations (axe)'
 
   expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
 });
+
+test('the local style guide shows the design system live, accessibly', async ({ page }) => {
+  await page.goto('/style-guide');
+  await expect(page.getByRole('heading', { name: 'Style guide' })).toBeVisible();
+  for (const section of [
+    'Colours',
+    'Type',
+    'Buttons',
+    'Badges',
+    'Form fields',
+    'Alerts and feedback',
+  ]) {
+    await expect(page.getByRole('region', { name: section })).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Confirm modal' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Campus Bike Repair' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Upload progress toast' }).click();
+  await expect(page.getByText('interview-recording.webm')).toBeVisible();
+  await page.getByRole('button', { name: 'Wait modal' }).click();
+  await expect(page.getByText('Awesome stuff is happening')).toBeVisible();
+  await page.screenshot({ path: 'test-results/style-guide.png', fullPage: true });
+  await expect(page.getByText('Awesome stuff is happening')).toBeHidden({ timeout: 10_000 });
+});

@@ -34,6 +34,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
     ...Object.fromEntries(
       Object.entries(t.colors).flatMap(([name, shades]) => [
         [`--mantine-color-${name}-light`, shades[0]],

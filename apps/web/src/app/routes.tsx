@@ -47,6 +47,13 @@ export const routes: RouteObject[] = [
       ...meetingRoutes,
       // The default landing (part 1 §2.5): the same as "/".
       { path: '/home/*', element: <HomeRoute /> },
+      // The local-only style guide (part 1 §2.5).
+      {
+        path: '/style-guide',
+        lazy: async () => ({
+          Component: (await import('./pages/style-guide-page.tsx')).StyleGuidePage,
+        }),
+      },
       // Notices
       { path: '/token-error', element: <TokenErrorPage /> },
       { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },
