@@ -20,6 +20,9 @@ const config = loadConfig({
   JOBS_ENABLED: 'false',
   APP_DOMAIN: process.env.BENCH_APP_DOMAIN ?? process.env.APP_DOMAIN,
   APP_SECRET: process.env.APP_SECRET ?? 'bench-secret-0123456789abcdef0123456789abcdef',
+  // The load comes from one client: per-client abuse limits would measure the limiter instead.
+  RATE_LIMIT_WRITES_PER_MINUTE: process.env.RATE_LIMIT_WRITES_PER_MINUTE ?? '1000000000',
+  RATE_LIMIT_GATEWAY_PER_MINUTE: process.env.RATE_LIMIT_GATEWAY_PER_MINUTE ?? '1000000000',
 });
 const built = await buildApp(config);
 const { app } = built;

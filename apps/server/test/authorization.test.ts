@@ -1837,7 +1837,6 @@ const REST: Record<string, Rule> = {
     kind: 'public',
     why: 'enters the demo organisation (DEMO_ENABLED; off in production)',
   },
-  'GET /metrics': { kind: 'public', why: 'METRICS_TOKEN is the credential (off when unset)' },
   'GET /api/bootstrap': { kind: 'public', why: 'says who is signed in, if anyone' },
   'POST /api/gateway/query': { kind: 'public', why: 'each operation is in the gateway matrix' },
   'GET /api/auth/organizations/:slug': { kind: 'public', why: 'slug check' },

@@ -75,6 +75,19 @@ describe('rate limits', () => {
   });
 });
 
+describe('request size limits', () => {
+  it('refuses a JSON body over 1 MB with the catalogue’s 413 body, before any work', async () => {
+    const response = await plain.app.inject({
+      method: 'POST',
+      url: '/api/gateway/query',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ __typename }', pad: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ statusCode: 413, ref: expect.any(Number) });
+  });
+});
+
 describe('metrics', () => {
   it('is off without METRICS_TOKEN', async () => {
     expect((await plain.app.inject('/metrics')).statusCode).toBe(404);
