@@ -45,6 +45,8 @@ export interface RequestContext {
   device: string;
   /** The browser tab that asked (its realtime echo is ignored there). */
   clientId?: string;
+  /** The request's id, carried into the jobs its events queue (logs join on it). */
+  requestId?: string;
 }
 
 const cache = new WeakMap<FastifyRequest, Promise<MemberContext>>();
@@ -211,6 +213,7 @@ export function requestContext(request: FastifyRequest): RequestContext {
   return {
     ip: request.ip,
     device: (request.headers['user-agent'] ?? '').slice(0, 400),
+    requestId: request.id,
     ...(typeof clientId === 'string' && /^[\w-]{8,64}$/.test(clientId) ? { clientId } : {}),
   };
 }

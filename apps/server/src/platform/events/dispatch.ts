@@ -10,6 +10,8 @@ export const EVENTS_QUEUE = 'events.process';
 
 export interface EventJob {
   eventId: string;
+  /** The request that made the event, for the job's log lines. */
+  requestId?: string;
 }
 
 /** A handler per event namespace (cards, comments, …); later modules register theirs. */
@@ -74,7 +76,11 @@ export function createEventDispatcher(options: {
         // Events nobody handles were recorded as processed: nothing to queue.
         if (row.processedAt) continue;
         try {
-          if (jobs) await jobs.send<EventJob>(EVENTS_QUEUE, { eventId: row.id });
+          if (jobs)
+            await jobs.send<EventJob>(EVENTS_QUEUE, {
+              eventId: row.id,
+              ...(row.context.requestId ? { requestId: row.context.requestId } : {}),
+            });
           else await processRow(row);
         } catch (error) {
           // The row stays unprocessed; nothing already committed is lost.

@@ -19,9 +19,9 @@ export const events = pgTable(
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
-    /** Where the change came from: ip and device of the request, and the browser tab's id. */
+    /** Where the change came from: ip and device of the request, the browser tab's id, the request's id. */
     context: jsonb('context')
-      .$type<{ ip?: string; device?: string; clientId?: string }>()
+      .$type<{ ip?: string; device?: string; clientId?: string; requestId?: string }>()
       .notNull()
       .default({}),
     createdAt: createdAtColumn(),

@@ -16,7 +16,7 @@ export interface UnitOfWork {
 
 export interface TransactionOptions {
   /** Where the change came from (ip, device), recorded with every event unless one says otherwise. */
-  context?: { ip?: string; device?: string; clientId?: string };
+  context?: { ip?: string; device?: string; clientId?: string; requestId?: string };
 }
 
 export interface TransactionRunner {

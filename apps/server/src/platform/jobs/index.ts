@@ -2,11 +2,10 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
-import { currentRequestId, runInContext } from '../observability/context.ts';
 
 export type JobHandler<T extends object> = (
   data: T,
-  job: { id: string; name: string },
+  job: { id: string; name: string; log: FastifyBaseLogger },
 ) => Promise<void>;
 
 export interface JobQueue {
@@ -35,7 +34,7 @@ export interface JobQueueOptions {
   onJobDone?: (labels: { queue: string; ok: boolean }, seconds: number) => void;
 }
 
-/** A job's payload keeps the id of the request that queued it, for the logs. */
+/** A job's payload may name the request that queued it (`requestId`), for the logs. */
 type Queued<T> = T & { requestId?: string };
 
 /** Deadlock, unique violation, duplicate table/object: another instance got there first. */
@@ -75,9 +74,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     async send(queue, data, sendOptions) {
       await ensureQueue(queue);
-      const requestId = currentRequestId();
-      const payload: Queued<typeof data> = requestId ? { ...data, requestId } : data;
-      return sendOptions ? boss.send(queue, payload, sendOptions) : boss.send(queue, payload);
+      return sendOptions ? boss.send(queue, data, sendOptions) : boss.send(queue, data);
     },
     async work(queue, handler) {
       await ensureQueue(queue);
@@ -90,9 +87,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
             const log = logger.child({ requestId, jobId: job.id, queue: job.name });
             const started = performance.now();
             try {
-              await runInContext({ requestId }, () =>
-                handler(job.data as never, { id: job.id, name: job.name }),
-              );
+              await handler(job.data as never, { id: job.id, name: job.name, log });
               const seconds = (performance.now() - started) / 1000;
               options.onJobDone?.({ queue: job.name, ok: true }, seconds);
               log.debug({ seconds }, 'job done');

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createOrganization } from '../../../test/factories.ts';
 import { events } from '../events/schema.ts';
-import { currentRequestId, runInContext } from '../observability/context.ts';
 
 const { services } = await buildTestApp({ jobs: true });
 
@@ -53,19 +52,29 @@ describe('job queue (pg-boss)', () => {
     expect(handled).toEqual(['widgets.create']);
   });
 
-  it('carries the id of the request that queued a job into the job', async () => {
+  it('logs a job with the id of the request that queued it, which events carry', async () => {
     const jobs = services.jobs;
     if (!jobs) throw new Error('jobs should be on');
-    const seen: { data?: string; context?: string }[] = [];
-    await jobs.work<{ requestId?: string }>('probe.context', async (data) => {
-      seen.push({ data: data.requestId, context: currentRequestId() });
+    const seen: unknown[] = [];
+    await jobs.work<{ requestId?: string }>('probe.context', async (_data, job) => {
+      seen.push((job.log as unknown as { bindings(): unknown }).bindings());
     });
-    await runInContext({ requestId: 'req-0123456789' }, () =>
-      jobs.send('probe.context', { word: 'traced' }),
-    );
+    await jobs.send('probe.context', { word: 'traced', requestId: 'req-0123456789' });
     await waitFor(async () => (seen.length > 0 ? true : undefined));
-    expect(seen[0]).toEqual({ data: 'req-0123456789', context: 'req-0123456789' });
-    const depth = await jobs.depth();
-    expect(Array.isArray(depth)).toBe(true);
+    expect(seen[0]).toMatchObject({ requestId: 'req-0123456789', queue: 'probe.context' });
+
+    // An event made by a request queues its processing job with the request's id.
+    const org = await createOrganization(services.database.db);
+    services.events.on('gadgets', async () => undefined);
+    const row = await services.transaction(
+      ({ record }) => record({ name: 'gadgets.create', organizationId: org.id }),
+      { context: { ip: '10.0.0.1', device: 'test', requestId: 'req-abcdef0123' } },
+    );
+    const queued = await services.database.executeSql(
+      "select data from pgboss.job where name = 'events.process' and data->>'eventId' = $1",
+      [row.id],
+    );
+    expect(queued.rows[0]?.data).toEqual({ eventId: row.id, requestId: 'req-abcdef0123' });
+    expect(Array.isArray(await jobs.depth())).toBe(true);
   });
 });
