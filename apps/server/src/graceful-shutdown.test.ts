@@ -114,7 +114,7 @@ describe('graceful shutdown', () => {
     stop = true;
     await Promise.all(writers);
 
-    expect(code).toBe(0);
+    expect(code, first.output()).toBe(0);
     expect(shutdownMs).toBeLessThan(20_000);
     expect(await closed).toBe(RESTART_CLOSE_CODE);
     expect(acknowledged.length).toBeGreaterThanOrEqual(before);
@@ -133,6 +133,6 @@ describe('graceful shutdown', () => {
     const lost = acknowledged.filter((id) => !stored.has(id));
     expect(lost).toEqual([]);
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
   }, 120_000);
 });

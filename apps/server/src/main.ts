@@ -27,14 +27,28 @@ async function main() {
   console.log(`\n  Assay is running: open ${appOrigin(config)}\n  Data: ${where}\n`);
 
   let stopping = false;
+  // Once requests have drained, a background query cut short by the closing pool (the queue's
+  // maintenance, a realtime reconnect) may reject with nobody awaiting it: noted, not fatal.
+  process.on('unhandledRejection', (reason) => {
+    if (!stopping) throw reason;
+    app.log.warn({ err: reason }, 'ignored while shutting down');
+  });
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took over 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
     timer.unref();
-    await inbound?.close();
-    await app.close();
+    try {
+      await inbound?.close();
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
