@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations } from './helpers.ts';
+import { openProject, seriousViolations } from './helpers.ts';
 
 /** Waits for the page to settle: no loader left, the main region shown. */
 async function settle(page: Page) {
@@ -35,12 +35,7 @@ test('the main pages have no serious or critical accessibility violations (axe)'
   });
   await expect(page.getByTestId('project-card').first()).toBeVisible();
   await check('organization home');
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Campus Bike Repair' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Campus Bike Repair');
   await expect(page.getByTestId('canvas-count')).toHaveText('13 hypotheses');
   const projectPath = new URL(page.url()).pathname.split('/canvas/')[0] ?? '';
   const projectId = projectPath.split('/').at(-1) ?? '';

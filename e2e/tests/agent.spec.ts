@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 const DESCRIPTION =
   'Stockly is a mobile inventory app for independent restaurant owners who still count stock on paper. ' +
@@ -49,12 +49,7 @@ test('a founder creates a project with a description and the agent drafts it, st
   await page.getByLabel(/^Name/).fill('Stockly');
   await page.getByLabel(/^Description/).fill(DESCRIPTION);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Stockly' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Stockly');
   await expect(page.getByTestId('workspace-title')).toHaveText('Stockly');
   await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
   await page.getByRole('button', { name: 'Draft it with the AI agent' }).click();

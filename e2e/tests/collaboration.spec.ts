@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import {
   followMailLink,
-  passwordField,
+  openProject,
   PASSWORD,
+  passwordField,
   signUpWithOrganization,
   uniqueSuffix,
 } from './helpers.ts';
@@ -37,12 +38,7 @@ test('one member comments with a mention; the other sees the comment and the not
   await owner.getByRole('button', { name: 'New project' }).click();
   await owner.getByLabel(/^Name/).fill('Coffee cart');
   await owner.getByRole('button', { name: 'Create' }).click();
-  await owner
-    .getByTestId('project-card')
-    .filter({ hasText: 'Coffee cart' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(owner, 'Coffee cart');
   await owner
     .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
     .click();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { openProject } from './helpers.ts';
 
 test('a newcomer explores a demo in one click: canvas, evidence, experiments and a cohort', async ({
   page,
@@ -13,12 +14,7 @@ test('a newcomer explores a demo in one click: canvas, evidence, experiments and
     timeout: 30_000,
   });
   await expect(page).toHaveURL(/\/\/demo[a-f0-9]*\.localhost:\d+\/home$/);
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Campus Bike Repair' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Campus Bike Repair');
   await expect(page.getByTestId('canvas-count')).toHaveText('13 hypotheses');
   await expect(page.getByTestId('section-customerSegments')).toContainText(
     'Students who commute by bike',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 test('a founder logs an interview: publishing asks for key insights and a person, then it joins the feed', async ({
   page,
@@ -14,12 +14,7 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Food truck');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Food truck' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Food truck');
 
   await page.getByRole('button', { name: 'Add evidence' }).click();
   await page.getByRole('menuitem', { name: 'Interview' }).click();
@@ -124,12 +119,7 @@ test('a hypothesis is connected to an interview and the link rated Confirming', 
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Bakery');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Bakery' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Bakery');
 
   await page.getByRole('button', { name: 'Add evidence' }).click();
   await page.getByRole('menuitem', { name: 'Other evidence' }).click();

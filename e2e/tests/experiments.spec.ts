@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { dragTo, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { dragTo, openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 async function stat(page: Page, id: string) {
   return page.getByTestId(id).getByTestId('stat-value');
@@ -18,12 +18,7 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Meal kits');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Meal kits' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Meal kits');
   const dialog = page.getByRole('dialog');
 
   // A hypothesis to test, and an interview to count as evidence.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 test('a new member is guided: the checklist ticks as they work, each card type tips once', async ({
   page,
@@ -17,12 +17,7 @@ test('a new member is guided: the checklist ticks as they work, each card type t
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Guided tour');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Guided tour' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Guided tour');
 
   // The first hypothesis shows its tip; once seen, the next one does not.
   await page.getByRole('button', { name: 'Add a business hypothesis to Channels' }).click();

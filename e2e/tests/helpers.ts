@@ -137,3 +137,13 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Opens a project from the organisation home by its name (its canvas opens). */
+export async function openProject(page: Page, name: string) {
+  await page
+    .getByTestId('project-card')
+    .filter({ hasText: name })
+    .getByRole('link')
+    .first()
+    .click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seriousViolations, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, seriousViolations, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 /** A published business hypothesis made from the canvas; the card dialog is left open. */
 async function publishHypothesis(page: Page, section: string, title: string) {
@@ -26,12 +26,7 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Rockets');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Rockets' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Rockets');
   await expect(page.getByTestId('workspace-title')).toHaveText('Rockets');
   // The organisation's own host (page.goto with a bare path would leave it).
   const projectPath = page.url().replace(/\/canvas\/.*$/, '');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 test('a card added on one device appears on the canvas open on another, without reloading', async ({
   page,
@@ -11,12 +11,7 @@ test('a card added on one device appears on the canvas open on another, without 
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Bike repair');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Bike repair' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Bike repair');
   await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
   const canvasUrl = page.url();
 

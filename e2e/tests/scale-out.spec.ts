@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { metricValues, startCluster, type Cluster } from '../scale-out/cluster.ts';
-import { PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 // Two app instances on one PostgreSQL behind Debian's nginx (round-robin, websockets proxied).
 let cluster: Cluster;
@@ -36,12 +36,7 @@ test('a team works across two instances behind nginx: sessions, edits, realtime 
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Two instances');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Two instances' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Two instances');
   await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
   const canvasUrl = page.url();
   expect([...upstreams].length).toBe(2);

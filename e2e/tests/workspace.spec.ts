@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { dragTo, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { dragTo, openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 async function addHypothesis(page: Page, section: string, title: string, publish: boolean) {
   await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();
@@ -27,12 +27,7 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Campus coffee');
   await page.getByRole('button', { name: 'Create' }).click();
-  await page
-    .getByTestId('project-card')
-    .filter({ hasText: 'Campus coffee' })
-    .getByRole('link')
-    .first()
-    .click();
+  await openProject(page, 'Campus coffee');
   await expect(page).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/canvas\/business$/);
   await expect(page.getByTestId('workspace-title')).toHaveText('Campus coffee');
 

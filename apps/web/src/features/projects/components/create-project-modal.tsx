@@ -147,6 +147,8 @@ export function CreateProjectModal(props: {
       props.onClose();
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
       await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
+      // The getting-started checklist ticks "Create a project".
+      void queryClient.invalidateQueries({ queryKey: ['getting-started'] });
       if (generate) {
         void queryClient.invalidateQueries({ queryKey: ['generation'] });
         void navigate(`/workspace/${project.id}/canvas/business`);
