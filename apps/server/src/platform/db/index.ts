@@ -105,18 +105,29 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await database.pglite?.exec('analyze');
-  } else if (database.pool) {
+  } else {
     // Instances starting together take turns: the first migrates, the others find nothing to do.
-    const client = await database.pool.connect();
-    try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
-    }
+    await withStartupLock(database, () =>
+      migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
   }
 }
 
-/** The advisory lock key migrations hold on PostgreSQL ("assa" in ASCII). */
-const MIGRATION_LOCK = 0x61737361;
+/** The advisory lock key start-up work holds on PostgreSQL ("assa" in ASCII). */
+const STARTUP_LOCK = 0x61737361;
+
+/**
+ * Runs start-up work (migrations, installing the job queue's schema) one instance at a time on
+ * PostgreSQL, under a session advisory lock; PGlite is one process and runs it directly.
+ */
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (!database.pool) return work();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

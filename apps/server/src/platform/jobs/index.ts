@@ -1,7 +1,7 @@
 /** The job queue: pg-boss on PGlite (through its db option) or on PostgreSQL. */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/index.ts';
+import { withStartupLock, type Database } from '../db/index.ts';
 
 export type JobHandler<T extends object> = (
   data: T,
@@ -51,7 +51,8 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     schedule: false,
   } as PgBoss.ConstructorOptions);
   boss.on('error', (error: Error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // Instances starting together would race to install the queue's schema.
+  await withStartupLock(database, () => boss.start());
   const created = new Set<string>();
   const ensureQueue = async (name: string) => {
     if (created.has(name)) return;
