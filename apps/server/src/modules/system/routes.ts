@@ -1,6 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@assay/domain';
+import { safeEqual } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
 import { checkHealth, checkReadiness } from './service.ts';
 
@@ -21,17 +21,11 @@ export function registerSystemRoutes(app: FastifyInstance, services: AppServices
   app.get('/metrics', async (request, reply) => {
     const token = services.config.metricsToken;
     if (!token) throw new AppError('notFound');
-    if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) {
+    if (!safeEqual(request.headers.authorization ?? '', `Bearer ${token}`)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');
       throw new AppError('unauthenticated');
     }
     const { registry } = services.metrics;
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

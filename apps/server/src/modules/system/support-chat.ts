@@ -5,12 +5,13 @@
  * its usage counts. Null when the widget is not configured or nobody is signed in.
  */
 import { createHmac } from 'node:crypto';
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { LICENSE_NAMES, type License } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
 import { cards } from '../cards/schema.ts';
-import { profiles, type OrganizationRow } from '../organizations/schema.ts';
-import { projects } from '../projects/schema.ts';
+import { countMembers } from '../organizations/members.ts';
+import type { OrganizationRow } from '../organizations/schema.ts';
+import { countOrganizationProjects } from '../projects/service.ts';
 
 /** HMAC-SHA256 of the user's id, hex: what the widget's identity verification checks. */
 export function supportUserHash(secret: string, userId: string): string {
@@ -28,12 +29,9 @@ export async function supportChatSettings(
   let company = null;
   if (organization) {
     const org = organization.id;
-    const [[projectCount], [memberCount], [evidenceCount]] = await Promise.all([
-      db.select({ n: count() }).from(projects).where(eq(projects.organizationId, org)),
-      db
-        .select({ n: count() })
-        .from(profiles)
-        .where(and(eq(profiles.organizationId, org), ne(profiles.role, 'disabled'))),
+    const [projectCount, members, [evidenceCount]] = await Promise.all([
+      countOrganizationProjects(db, org),
+      countMembers(db, org),
       db
         .select({ n: count() })
         .from(cards)
@@ -47,8 +45,8 @@ export async function supportChatSettings(
       tier: LICENSE_NAMES[organization.license as License] ?? organization.license,
       createdAt: Math.floor(organization.createdAt.getTime() / 1000),
       usage: {
-        projects: projectCount?.n ?? 0,
-        members: memberCount?.n ?? 0,
+        projects: projectCount,
+        members: members.active,
         evidence: evidenceCount?.n ?? 0,
       },
     };
