@@ -126,6 +126,36 @@ describe('cohorts', () => {
     expect(bad.errors?.[0]?.message).toContain('The weekly interview goal must be at least 1.');
   });
 
+  it('keeps every key of simultaneous partial updates (the fee and the switch saved at once)', async () => {
+    const w = await academic();
+    const { cohort } = await createCohort(w);
+    const update = (i: Record<string, unknown>) =>
+      w.run(w.owner, 'mutation($i: JSON!) { updateCohort(input: $i) { id } }', {
+        i: { cohortId: cohort!.id, ...i },
+      });
+    // 40 writes at once, each to its own key of the same JSON columns.
+    const answers = await Promise.all([
+      update({ payment: { editorFeeInCents: 4900 } }),
+      update({ payment: { editorPay: true } }),
+      update({ settings: { weeklyInterviewGoal: 7 } }),
+      update({ settings: { customTeamCount: 3 } }),
+      update({ info: { university: 'Tech U' } }),
+      update({ info: { hub: 'West' } }),
+      ...Array.from({ length: 34 }, (_, n) => update({ info: { [`agency`]: `A${n}` } })),
+    ]);
+    for (const a of answers) expect(a.errors).toBeUndefined();
+    const read = await w.run(
+      w.owner,
+      `query($id: ID!) { cohort(id: $id) { payment { editorPay editorFeeInCents } settings { weeklyInterviewGoal customTeamCount } info { university hub } } }`,
+      { id: cohort!.id },
+    );
+    expect(read.data?.cohort).toMatchObject({
+      payment: { editorPay: true, editorFeeInCents: 4900 },
+      settings: { weeklyInterviewGoal: 7, customTeamCount: 3 },
+      info: { university: 'Tech U', hub: 'West' },
+    });
+  });
+
   it('adds teams, refusing a second team of the same name with ref 58', async () => {
     const w = await academic();
     const { cohort } = await createCohort(w);

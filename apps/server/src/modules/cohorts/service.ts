@@ -37,6 +37,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
+import { mergeJson } from '../../platform/db/json.ts';
 import type { AppServices } from '../../services.ts';
 import { favorites } from '../organizations/navigation-schema.ts';
 import { insertInvites } from '../organizations/members.ts';
@@ -423,13 +424,13 @@ export async function updateCohort(
       language: data.language,
       tags: data.tags,
       draft: data.draft,
-      settings: data.settings
-        ? { ...DEFAULT_COHORT_SETTINGS, ...cohort.settings, ...data.settings }
-        : undefined,
-      info: data.info ? { ...cohort.info, ...data.info } : undefined,
+      // Nested settings merge in the UPDATE itself, so simultaneous changes to different keys
+      // (the fee and the editor-pay switch) both stay.
+      settings: data.settings ? mergeJson(cohorts.settings, data.settings) : undefined,
+      info: data.info ? mergeJson(cohorts.info, data.info) : undefined,
       defaultCanvasId: checkedCanvas(member, data.defaultCanvasId),
-      limits: data.limits ? { ...cohort.limits, ...data.limits } : undefined,
-      payment: data.payment ? { ...cohort.payment, ...data.payment } : undefined,
+      limits: data.limits ? mergeJson(cohorts.limits, data.limits) : undefined,
+      payment: data.payment ? mergeJson(cohorts.payment, data.payment) : undefined,
     }).filter(([, v]) => v !== undefined),
   );
   await services.transaction(

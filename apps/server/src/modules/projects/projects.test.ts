@@ -123,6 +123,34 @@ describe('projects', () => {
     expect(lastOwner.errors?.[0]?.message).toContain('A project needs at least one owner.');
   });
 
+  it('keeps every switch of settings changed at once (the database merges them)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const created = await onOrg(owner.agent, org.slug, CREATE, { input: { name: 'Switches' } });
+    const id = (created.data?.createProject as { id: string }).id;
+    const keys = ['experiments', 'timeline', 'productStatus', 'productTheme', 'projectOverview'];
+    // 40 requests at once, each turning one switch off (eight rounds over five switches).
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        onOrg(
+          owner.agent,
+          org.slug,
+          'mutation($id: ID!, $s: JSON!) { updateProjectSettings(id: $id, settings: $s) { id } }',
+          { id, s: { [keys[n % keys.length] as string]: false } },
+        ),
+      ),
+    );
+    for (const answer of answers) expect(answer.errors).toBeUndefined();
+    const read = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { project(id: $id) { settings { experiments timeline productStatus productTheme projectOverview } } }',
+      { id },
+    );
+    expect(read.data?.project).toEqual({
+      settings: Object.fromEntries(keys.map((k) => [k, false])),
+    });
+  });
+
   it('never shows another organisation’s project', async () => {
     const a = await ownerWithOrganization(built, { license: 'enterprise' });
     const b = await ownerWithOrganization(built, { license: 'enterprise' });

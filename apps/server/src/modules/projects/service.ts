@@ -1,5 +1,5 @@
 /** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canCreateCard,
@@ -24,6 +24,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
+import { mergeJson } from '../../platform/db/json.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -338,7 +339,8 @@ export async function saveProject(
   services: AppServices,
   member: MemberContext,
   projectId: string,
-  set: Partial<ProjectRow>,
+  /** Column values, or SQL computed by the database (a JSON merge). */
+  set: { [K in keyof ProjectRow]?: ProjectRow[K] | SQL },
   action: string,
   changes: Record<string, unknown>,
   context: RequestContext,
@@ -394,13 +396,14 @@ export async function updateProjectSettings(
   input: unknown,
   context: RequestContext,
 ) {
-  const { project, role } = await findManagedProject(services, member, projectId);
+  const { role } = await findManagedProject(services, member, projectId);
   const patch = parse(projectSettingsSchema.safeParse(input));
   const row = await saveProject(
     services,
     member,
     projectId,
-    { settings: { ...DEFAULT_PROJECT_SETTINGS, ...project.settings, ...patch } },
+    // Merged by the database, so two settings switched at once both stay.
+    { settings: mergeJson(projects.settings, patch) },
     'settings',
     { fields: Object.keys(patch) },
     context,

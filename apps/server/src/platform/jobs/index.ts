@@ -72,17 +72,32 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   };
   const polling = options.pollingIntervalSeconds ?? 0.5;
   let stopping = false;
+  /** This instance's workers per queue. */
+  const workers = new Map<string, string[]>();
+  /** Wakes this instance's workers of a queue: they fetch at once instead of at the next poll. */
+  const wake = (queue: string) => {
+    for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
+  };
   return {
     async send(queue, data, sendOptions) {
       await ensureQueue(queue);
-      return sendOptions ? boss.send(queue, data, sendOptions) : boss.send(queue, data);
+      const id = sendOptions
+        ? await boss.send(queue, data, sendOptions)
+        : await boss.send(queue, data);
+      // A job due now starts at once here; other instances still find it at their next poll.
+      if (id && !sendOptions?.startAfter) wake(queue);
+      return id;
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work<object>(
+      const workerId = await boss.work<object>(
         queue,
         { pollingIntervalSeconds: polling, batchSize: 1 },
         async (jobs) => {
+          // pg-boss waits a whole polling interval after every fetch, even one that found a
+          // job: a backlog would drain at one job per interval. Having found one, look again at
+          // once; only an empty fetch waits for the next poll.
+          if (jobs.length > 0) wake(queue);
           for (const job of jobs) {
             const requestId = (job.data as Queued<object>).requestId ?? `job:${job.id}`;
             const log = logger.child({ requestId, jobId: job.id, queue: job.name });
@@ -101,6 +116,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           }
         },
       );
+      workers.set(queue, [...(workers.get(queue) ?? []), workerId]);
     },
     async isReady() {
       if (stopping) return false;

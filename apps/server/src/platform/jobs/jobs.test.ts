@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createOrganization } from '../../../test/factories.ts';
 import { events } from '../events/schema.ts';
+import { startJobQueue } from './index.ts';
 
 const { services } = await buildTestApp({ jobs: true });
 
@@ -76,5 +77,28 @@ describe('job queue (pg-boss)', () => {
     );
     expect(queued.rows[0]?.data).toEqual({ eventId: row.id, requestId: 'req-abcdef0123' });
     expect(Array.isArray(await jobs.depth())).toBe(true);
+  });
+
+  it('drains a backlog at once instead of taking one job per polling interval', async () => {
+    // An hour between polls: only fetching again after a job (and on a local send) gets through.
+    const queue = await startJobQueue({
+      database: services.database,
+      logger: services.logger,
+      pollingIntervalSeconds: 3600,
+    });
+    try {
+      const seen: number[] = [];
+      for (let n = 0; n < 8; n += 1) await queue.send('probe.backlog', { n });
+      await queue.work<{ n: number }>('probe.backlog', async (data) => {
+        seen.push(data.n);
+      });
+      await waitFor(async () => (seen.length === 8 ? true : undefined), 8000);
+      // A job sent later starts at once too, without waiting for the next poll.
+      await queue.send('probe.backlog', { n: 8 });
+      await waitFor(async () => (seen.length === 9 ? true : undefined), 8000);
+      expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    } finally {
+      await queue.stop();
+    }
   });
 });
