@@ -30,6 +30,7 @@ step "build the web app" npm run build --silent
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$reports/e2e.json" \
   step "browser end-to-end tests" npm test --silent -w @assay/e2e -- --reporter=line,json
 
+echo "Browser tests ran against: $(browser_version)"
 node scripts/summary.mjs Summary "${#failed_steps[@]}" "$reports/vitest.json" "$reports/e2e.json"
 if [ ${#failed_steps[@]} -gt 0 ]; then
   echo "Failed: ${failed_steps[*]}" >&2

@@ -77,8 +77,7 @@ test('a founder logs an interview: publishing asks for key insights and a person
   await panel.getByRole('tab', { name: 'People' }).click();
   await expect(panel.getByTestId('contact')).toContainText('Priya Shah');
   await expect(panel.getByTestId('contact')).toContainText('1 interview');
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: 'test-results/contacts.png' });
+  await page.screenshot({ path: 'test-results/contacts.png', animations: 'disabled' });
 });
 
 test('a member keeps a post in the evidence locker, outside any project', async ({ page }) => {

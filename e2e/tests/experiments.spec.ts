@@ -84,8 +84,7 @@ test('an experiment goes from plan to complete under the phase rules, and the da
     .getByTestId('editor-description')
     .locator('[contenteditable]')
     .fill('Run a stall for two Sundays and count sales');
-  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
-  await page.waitForTimeout(800);
+  // Pressed at once: the move saves the plan just typed before it goes out.
   await dialog.getByRole('button', { name: 'Move to Run' }).click();
   await expect(
     dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
@@ -151,8 +150,11 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Total' }).first()).toHaveValue('$2,000,000');
   await expect(page.getByTestId('dashboard-file')).toContainText('market_sizing.txt');
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: 'test-results/dashboard.png', fullPage: true });
+  await page.screenshot({
+    path: 'test-results/dashboard.png',
+    fullPage: true,
+    animations: 'disabled',
+  });
 
   // Export the canvas as PDF and open it.
   await page.getByRole('button', { name: 'Export PDF' }).click();

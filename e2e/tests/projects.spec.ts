@@ -83,8 +83,7 @@ test('an enterprise owner groups projects into a collection shown in the side na
   await expect(page.getByTestId('portfolio-row').first()).toContainText('Ledger');
   await page.getByRole('button', { name: 'Project' }).click();
   await expect(page.getByTestId('portfolio-row').first()).toContainText('Wallet');
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: 'test-results/portfolio.png' });
+  await page.screenshot({ path: 'test-results/portfolio.png', animations: 'disabled' });
 });
 
 test('a project owner renames a project, turns modules on and off, tags it and sees its members', async ({

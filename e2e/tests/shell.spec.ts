@@ -68,8 +68,7 @@ test('a server failure shows the default alert', async ({ page }) => {
     page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }),
   ).toBeVisible();
   await expect(page.getByTestId('server-status')).toContainText('Server check failed');
-  await page.waitForTimeout(600);
-  await page.screenshot({ path: 'test-results/alert.png' });
+  await page.screenshot({ path: 'test-results/alert.png', animations: 'disabled' });
 });
 
 test('an answer that is not JSON shows the unknown-error message', async ({ page }) => {

@@ -92,8 +92,7 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   const panel = page.getByRole('dialog', { name: 'Project activity' });
   await expect(panel.getByTestId('list-item')).toHaveCount(4);
   await expect(panel.getByTestId('list-item').first()).toContainText('Loyalty stamps');
-  await page.waitForTimeout(400); // the drawer slides in
-  await page.screenshot({ path: 'test-results/activity.png' });
+  await page.screenshot({ path: 'test-results/activity.png', animations: 'disabled' });
   await page.keyboard.press('Escape');
 
   // Archive the project from home.

@@ -3,8 +3,9 @@
  * so a person's own quick edits never collide with each other; a stale version (someone else
  * saved) still comes back as a 409 and the caller reloads the card.
  */
+import { queueWrite } from './write-queue.ts';
+
 const versions = new Map<string, number>();
-const chains = new Map<string, Promise<unknown>>();
 
 /** Remembers a version seen in a server answer (never going backwards). */
 export function noteCardVersion(cardId: string, version: number) {
@@ -26,23 +27,15 @@ export function queueCardWrite<T extends { version: number }>(
   fallbackVersion: number,
   write: (version: number) => Promise<T>,
 ): Promise<T> {
-  const previous = chains.get(cardId) ?? Promise.resolve();
-  const next = previous
-    .catch(() => undefined)
-    .then(() => write(knownCardVersion(cardId, fallbackVersion)))
-    .then((result) => {
-      noteCardVersion(cardId, result.version);
-      return result;
-    });
-  chains.set(cardId, next);
-  next
-    .finally(() => {
-      if (chains.get(cardId) === next) chains.delete(cardId);
-    })
-    // The caller handles the failure; this branch only tidies up.
-    .catch(() => undefined);
-  return next;
+  return queueWrite(cardWriteKey(cardId), async () => {
+    const result = await write(knownCardVersion(cardId, fallbackVersion));
+    noteCardVersion(cardId, result.version);
+    return result;
+  });
 }
+
+/** The write-queue key of a card's writes. */
+export const cardWriteKey = (cardId: string) => `card:${cardId}`;
 
 /** True when the error is the server refusing a stale version. */
 export function isStaleVersion(error: unknown): boolean {

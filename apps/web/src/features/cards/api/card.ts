@@ -1,5 +1,5 @@
 /** A card's detail: the query, its writes (queued per card with the newest version) and helpers. */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { replaceEqualDeep, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
   ExperimentAnalysis,
   ExperimentPhase,
@@ -9,7 +9,13 @@ import type {
   SuccessCriterion,
   TimingStatus,
 } from '@assay/domain';
-import { noteCardVersion, queueCardWrite, resetCardVersion } from '../../../api/card-writes.ts';
+import {
+  cardWriteKey,
+  noteCardVersion,
+  queueCardWrite,
+  resetCardVersion,
+} from '../../../api/card-writes.ts';
+import { hasPendingWrites } from '../../../api/write-queue.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { restRequest } from '../../../api/rest.ts';
@@ -218,7 +224,10 @@ export const fetchCard = (cardId: string) =>
     `query Card($cardId: ID!) { card(cardId: $cardId) { ${CARD_FIELDS} } }`,
     { cardId },
   ).then((d) => {
-    resetCardVersion(d.card.id, d.card.version);
+    // A fetch that crossed this tab's own writes is older than their answers: it never takes
+    // the version they will be sent with backwards (that would make them look stale).
+    if (hasPendingWrites(cardWriteKey(d.card.id))) noteCardVersion(d.card.id, d.card.version);
+    else resetCardVersion(d.card.id, d.card.version);
     return d.card;
   });
 
@@ -229,7 +238,22 @@ export const useCard = (cardId: string | null) =>
     enabled: !!cardId,
     staleTime: 0,
     meta: { customErrorHandler: true },
+    structuralSharing: (old: unknown, next: unknown) => freshestCard(old, next),
   });
+
+/**
+ * What the cache keeps when a fetched card arrives: a fetch that left before this tab's own write
+ * (a refetch on a realtime event, on focus, on mount) must not put the older card back over the
+ * write's optimistic change or its answer. The fetch is dropped while writes to the card are
+ * queued (their answers bring the card) and when it is older than the cached version.
+ */
+export function freshestCard(old: unknown, next: unknown): unknown {
+  const cached = old as CardDetail | undefined;
+  const fetched = next as CardDetail | undefined;
+  if (!cached || !fetched || cached.id !== fetched.id) return replaceEqualDeep(old, next);
+  if (hasPendingWrites(cardWriteKey(cached.id)) || fetched.version < cached.version) return old;
+  return replaceEqualDeep(old, next);
+}
 
 /** Puts a card the server answered with into the cache. */
 export function storeCard(queryClient: QueryClient, card: CardDetail) {

@@ -36,7 +36,11 @@ export function CardActions(props: {
       {card.draft && card.abilities.edit ? (
         <Button
           size="xs"
-          onClick={() => void write((c) => publishCard(c), { views: true }).catch(() => undefined)}
+          onClick={() =>
+            void write((c) => publishCard(c), { views: true, afterEdits: true }).catch(
+              () => undefined,
+            )
+          }
         >
           Publish
         </Button>

@@ -22,6 +22,8 @@ import { toApiError } from '../../../api/errors.ts';
 import { cardViewKeys } from '../../../api/query-keys.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 import { discardDraft, useCard } from '../api/card.ts';
+import { cardWriteKey } from '../../../api/card-writes.ts';
+import { flushEdits } from '../hooks/pending-edits.ts';
 import { CardDetailView } from './card-detail.tsx';
 
 /** Where a card fetch that reports payment due on a cohort card sends the viewer (part 2 §8). */
@@ -109,6 +111,9 @@ export function CardDetailHost() {
 
   const close = () => {
     const current = card.data;
+    // What was typed just before closing is saved first: a draft with a title just typed is not
+    // empty, and discarding it must not overtake that save.
+    const saved = current ? flushEdits(cardWriteKey(current.id)) : Promise.resolve();
     setParams(
       (p) => {
         for (const key of CARD_QUERY_PARAMS) p.delete(key);
@@ -117,7 +122,8 @@ export function CardDetailHost() {
       { replace: false },
     );
     if (current?.draft && current.abilities.edit) {
-      void discardDraft(current.id)
+      void saved
+        .then(() => discardDraft(current.id))
         .then((discarded) => {
           if (discarded)
             for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });

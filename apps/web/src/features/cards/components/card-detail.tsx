@@ -13,6 +13,8 @@ import { CardAgentPanel } from '../../../ui/agent/card-agent-panel.tsx';
 import { PublicCardEditor } from '../../../ui/portal/public-card-editor.tsx';
 import { updateCardTitle, type CardDetail } from '../api/card.ts';
 import { useCardProject } from '../api/card-project.ts';
+import { cardWriteKey } from '../../../api/card-writes.ts';
+import { EditScopeContext } from '../hooks/pending-edits.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
 import { CommentsSection } from './comments-section.tsx';
@@ -114,110 +116,112 @@ function LoadedCard(props: {
               ? 'Experiment'
               : 'Evidence';
   return (
-    <Stack gap="md" data-testid="card-detail">
-      <Group justify="space-between" align="flex-start">
-        <Group gap="xs">
-          <Badge variant="light">{kind}</Badge>
-          {card.draft ? <Badge color="yellow">Draft</Badge> : null}
-          {card.origin === 'generated' ? (
-            <Badge
-              color="grape"
-              variant="light"
-              title="Written by the AI agent; untested until evidence is connected"
-            >
-              Generated
-            </Badge>
-          ) : null}
-          {card.hypothesis?.risky ? (
-            <Badge color="red" variant="outline">
-              Risky
-            </Badge>
-          ) : null}
+    <EditScopeContext.Provider value={cardWriteKey(card.id)}>
+      <Stack gap="md" data-testid="card-detail">
+        <Group justify="space-between" align="flex-start">
+          <Group gap="xs">
+            <Badge variant="light">{kind}</Badge>
+            {card.draft ? <Badge color="yellow">Draft</Badge> : null}
+            {card.origin === 'generated' ? (
+              <Badge
+                color="grape"
+                variant="light"
+                title="Written by the AI agent; untested until evidence is connected"
+              >
+                Generated
+              </Badge>
+            ) : null}
+            {card.hypothesis?.risky ? (
+              <Badge color="red" variant="outline">
+                Risky
+              </Badge>
+            ) : null}
+          </Group>
+          <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
         </Group>
-        <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
-      </Group>
-      {card.template ? null : (
-        <FirstTimeTip card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }} />
-      )}
-      <PlainField
-        key={`title-${card.id}`}
-        label="Title"
-        title="title"
-        value={card.title}
-        max={HYPOTHESIS_TITLE_MAX}
-        disabled={!card.abilities.edit}
-        autoFocus={card.draft && card.title === ''}
-        placeholder={
-          card.type === 'hypothesis'
-            ? 'Name the hypothesis'
-            : card.type === 'experiment'
-              ? 'Name the experiment'
-              : 'Give it a title'
-        }
-        onSave={(title) => write((c) => updateCardTitle(c, title), { views: true })}
-      />
-      {card.experiment ? (
-        <ExperimentPhaseBar card={card} onMoved={(t) => props.onTab(t as CardTab)} />
-      ) : null}
-      <Tabs
-        value={tab}
-        onChange={(value) => value && props.onTab(value as CardTab)}
-        keepMounted={false}
-      >
-        <Tabs.List>
-          {tabs.map((t) => (
-            <Tabs.Tab key={t} value={t}>
-              {TAB_LABELS[t]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="details" pt="md">
-          <Stack gap="md">
-            {card.hypothesis ? (
-              <HypothesisDetails card={card} project={props.project} license={props.license} />
-            ) : (
-              <EvidenceDetails card={card} />
-            )}
-            {card.template ? null : <CardAgentPanel cardId={card.id} />}
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="connections" pt="md">
-          <ConnectionsTab card={card} />
-        </Tabs.Panel>
-        <Tabs.Panel value="plan" pt="md">
-          <ExperimentPlan card={card} />
-        </Tabs.Panel>
-        <Tabs.Panel value="run" pt="md">
-          <ExperimentRun card={card} onConnections={() => props.onTab('connections')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="analyze" pt="md">
-          <ExperimentAnalyze card={card} />
-        </Tabs.Panel>
-        <Tabs.Panel value="complete" pt="md">
-          <ExperimentComplete card={card} />
-        </Tabs.Panel>
-        <Tabs.Panel value="development" pt="md">
-          <ProductDevelopment card={card} project={props.project} />
-        </Tabs.Panel>
-        <Tabs.Panel value="publicPortal" pt="md">
-          <PublicCardEditor
-            cardId={card.id}
-            projectId={card.projectId}
-            hypothesisTitle={card.title}
-            hypothesisSummary={card.hypothesis?.summary ?? ''}
-            images={card.media}
-          />
-        </Tabs.Panel>
-      </Tabs>
-      {card.draft ? null : <CommentsSection card={card} />}
-      <Text size="xs" c="dimmed">
-        {card.createdBy
-          ? `Created by ${card.createdBy.firstName} ${card.createdBy.lastName}`
-          : null}
-        {card.publishedAt
-          ? ` · published ${new Date(card.publishedAt).toLocaleString()}`
-          : ' · not published yet'}
-      </Text>
-    </Stack>
+        {card.template ? null : (
+          <FirstTimeTip card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }} />
+        )}
+        <PlainField
+          key={`title-${card.id}`}
+          label="Title"
+          title="title"
+          value={card.title}
+          max={HYPOTHESIS_TITLE_MAX}
+          disabled={!card.abilities.edit}
+          autoFocus={card.draft && card.title === ''}
+          placeholder={
+            card.type === 'hypothesis'
+              ? 'Name the hypothesis'
+              : card.type === 'experiment'
+                ? 'Name the experiment'
+                : 'Give it a title'
+          }
+          onSave={(title) => write((c) => updateCardTitle(c, title), { views: true })}
+        />
+        {card.experiment ? (
+          <ExperimentPhaseBar card={card} onMoved={(t) => props.onTab(t as CardTab)} />
+        ) : null}
+        <Tabs
+          value={tab}
+          onChange={(value) => value && props.onTab(value as CardTab)}
+          keepMounted={false}
+        >
+          <Tabs.List>
+            {tabs.map((t) => (
+              <Tabs.Tab key={t} value={t}>
+                {TAB_LABELS[t]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value="details" pt="md">
+            <Stack gap="md">
+              {card.hypothesis ? (
+                <HypothesisDetails card={card} project={props.project} license={props.license} />
+              ) : (
+                <EvidenceDetails card={card} />
+              )}
+              {card.template ? null : <CardAgentPanel cardId={card.id} />}
+            </Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="connections" pt="md">
+            <ConnectionsTab card={card} />
+          </Tabs.Panel>
+          <Tabs.Panel value="plan" pt="md">
+            <ExperimentPlan card={card} />
+          </Tabs.Panel>
+          <Tabs.Panel value="run" pt="md">
+            <ExperimentRun card={card} onConnections={() => props.onTab('connections')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="analyze" pt="md">
+            <ExperimentAnalyze card={card} />
+          </Tabs.Panel>
+          <Tabs.Panel value="complete" pt="md">
+            <ExperimentComplete card={card} />
+          </Tabs.Panel>
+          <Tabs.Panel value="development" pt="md">
+            <ProductDevelopment card={card} project={props.project} />
+          </Tabs.Panel>
+          <Tabs.Panel value="publicPortal" pt="md">
+            <PublicCardEditor
+              cardId={card.id}
+              projectId={card.projectId}
+              hypothesisTitle={card.title}
+              hypothesisSummary={card.hypothesis?.summary ?? ''}
+              images={card.media}
+            />
+          </Tabs.Panel>
+        </Tabs>
+        {card.draft ? null : <CommentsSection card={card} />}
+        <Text size="xs" c="dimmed">
+          {card.createdBy
+            ? `Created by ${card.createdBy.firstName} ${card.createdBy.lastName}`
+            : null}
+          {card.publishedAt
+            ? ` · published ${new Date(card.publishedAt).toLocaleString()}`
+            : ' · not published yet'}
+        </Text>
+      </Stack>
+    </EditScopeContext.Provider>
   );
 }

@@ -53,9 +53,14 @@ export const PHASE_TABS = {
 
 function useExperimentWriter(card: CardDetail) {
   const { write } = useCardWriter(card.id);
-  const patch = (change: ExperimentPatch, optimistic?: Partial<ExperimentDetail>) =>
+  const patch = (
+    change: ExperimentPatch,
+    optimistic?: Partial<ExperimentDetail>,
+    afterEdits = false,
+  ) =>
     write((c) => updateExperiment(c, change), {
       views: true,
+      afterEdits,
       optimistic: optimistic
         ? (c) => ({
             ...c,
@@ -92,8 +97,9 @@ export function ExperimentPhaseBar(props: { card: CardDetail; onMoved?: (tab: st
         next,
       )
     : null;
+  // The plan just typed is saved before the move, which the server checks against it.
   const move = (phase: ExperimentPhase) =>
-    void patch({ phase }).then((saved) => {
+    void patch({ phase }, undefined, true).then((saved) => {
       if (saved) props.onMoved?.(PHASE_TABS[phase]);
     });
   return (

@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMERS } from '@assay/domain';
+import { useRegisterFlush } from './pending-edits.ts';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -46,6 +47,9 @@ export function useAutosave<T>(options: {
     },
     [flush],
   );
+
+  // An action on the card (publish, move, close) saves what is waiting first.
+  useRegisterFlush(flush);
 
   // Whatever is still waiting is saved when the field goes away (the card closes).
   useEffect(

@@ -2,6 +2,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CohortRole, TeamRole } from '@assay/domain';
 import { gatewayRequest } from '../../../api/gateway.ts';
+import { queueWrite } from '../../../api/write-queue.ts';
 
 export interface CohortSummary {
   id: string;
@@ -129,15 +130,21 @@ export function useCohort(id: string) {
 /** Runs a cohort change and keeps the answer as the cohort's cached copy. */
 async function change(
   client: QueryClient,
+  /** The cohort changed (null for a new one). */
+  cohortId: string | null,
   name: string,
   signature: string,
   call: string,
   variables: object,
 ) {
-  const data = await gatewayRequest<Record<string, Cohort>>(
-    `mutation ${name[0]?.toUpperCase()}${name.slice(1)}(${signature}) { ${name}(${call}) { ${COHORT} } }`,
-    variables as Record<string, unknown>,
-  );
+  const request = () =>
+    gatewayRequest<Record<string, Cohort>>(
+      `mutation ${name[0]?.toUpperCase()}${name.slice(1)}(${signature}) { ${name}(${call}) { ${COHORT} } }`,
+      variables as Record<string, unknown>,
+    );
+  // Changes to one cohort go out one at a time: two saved at once (the fee, then the switch)
+  // answer in order, so the older answer never puts the switch back.
+  const data = cohortId ? await queueWrite(`cohort:${cohortId}`, request) : await request();
   const cohort = data[name] as Cohort;
   client.setQueryData(cohortKeys.one(cohort.id), cohort);
   void client.invalidateQueries({ queryKey: cohortKeys.list });
@@ -149,29 +156,36 @@ export const cohortApi = {
   create: (
     client: QueryClient,
     input: { name: string; startsAt?: string | null; endsAt?: string | null },
-  ) => change(client, 'createCohort', '$i: JSON!', 'input: $i', { i: input }),
+  ) => change(client, null, 'createCohort', '$i: JSON!', 'input: $i', { i: input }),
   update: (client: QueryClient, input: Record<string, unknown> & { cohortId: string }) =>
-    change(client, 'updateCohort', '$i: JSON!', 'input: $i', { i: input }),
+    change(client, input.cohortId, 'updateCohort', '$i: JSON!', 'input: $i', { i: input }),
   addTeam: (client: QueryClient, cohortId: string, name: string) =>
-    change(client, 'createCohortTeam', '$c: ID!, $n: String!', 'cohortId: $c, name: $n', {
+    change(client, cohortId, 'createCohortTeam', '$c: ID!, $n: String!', 'cohortId: $c, name: $n', {
       c: cohortId,
       n: name,
     }),
   /** A member's cohort role; "default" or disabled takes them off the cohort's list. */
   setRole: (client: QueryClient, cohortId: string, profileId: string, role: string) =>
-    change(client, 'setCohortRole', '$i: JSON!', 'input: $i', {
+    change(client, cohortId, 'setCohortRole', '$i: JSON!', 'input: $i', {
       i: { cohortId, profileId, role },
     }),
   /** A person's role in one of the cohort's teams, or out of it (null). */
   setTeamRole: (
     client: QueryClient,
     input: { cohortId: string; teamId: string; profileId: string; role: TeamRole | null },
-  ) => change(client, 'setCohortTeamRole', '$i: JSON!', 'input: $i', { i: input }),
+  ) => change(client, input.cohortId, 'setCohortTeamRole', '$i: JSON!', 'input: $i', { i: input }),
   remove: (client: QueryClient, cohortId: string, profileId: string) =>
-    change(client, 'removeFromCohort', '$c: ID!, $p: ID!', 'cohortId: $c, profileId: $p', {
-      c: cohortId,
-      p: profileId,
-    }),
+    change(
+      client,
+      cohortId,
+      'removeFromCohort',
+      '$c: ID!, $p: ID!',
+      'cohortId: $c, profileId: $p',
+      {
+        c: cohortId,
+        p: profileId,
+      },
+    ),
   async invite(
     client: QueryClient,
     cohortId: string,
