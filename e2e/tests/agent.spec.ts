@@ -70,7 +70,7 @@ test('a founder creates a project with a description and the agent drafts it, st
   await expect(
     page
       .getByTestId('section-customerSegments')
-      .getByText(/Independent restaurant owners/)
+      .getByText(/independent restaurant owners/i)
       .first(),
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/agent-canvas.png', fullPage: true });
@@ -78,7 +78,7 @@ test('a founder creates a project with a description and the agent drafts it, st
   // A generated card says so and keeps its source.
   await page
     .getByTestId('section-customerSegments')
-    .getByText(/Independent restaurant owners/)
+    .getByText(/independent restaurant owners/i)
     .first()
     .click();
   const card = page.getByTestId('card-detail');

@@ -23,15 +23,18 @@ import {
   builtinValueProposition,
   detectLang,
 } from './generator.ts';
+import { parseBusinessModel } from './model.ts';
 import { DESCRIPTIONS } from './samples.ts';
+import { langOf } from './text.ts';
+import { copiesFrom, joinPrep } from './writer.ts';
 import { rank, sectionCues } from './similarity.ts';
 
-/** Words only the template of each language uses, to check the output's language. */
+/** Words only the writer of each language uses, to check the output's language. */
 const TEMPLATE_WORDS: Record<Language, RegExp> = {
   'en-US': /Untested until you connect evidence/,
-  'es-US': /Sin probar hasta que le conectes evidencia/,
-  'fr-FR': /Non testé tant qu'aucune preuve/,
-  'it-IT': /Non verificata finché non colleghi/,
+  'es-US': /Sin probar hasta que conectes evidencia/,
+  'fr-FR': /Non testée tant qu'aucune preuve/,
+  'it-IT': /Da verificare finché non colleghi/,
   'pt-BR': /Não testada até você conectar/,
 };
 
@@ -66,17 +69,24 @@ describe('the built-in generator', () => {
           section,
         ).toBe(true);
       }
-      // It names the customers the description names, and says every card is untested.
+      // Two statements in most sections; the customers the description names, in its words.
+      const perSection = GENERATED_SECTIONS.filter(
+        (section) => data.hypotheses.filter((h) => h.section === section).length >= 2,
+      );
+      expect(perSection.length).toBeGreaterThanOrEqual(7);
       expect(
-        data.hypotheses.filter((h) => CUSTOMERS[language].test(h.title)).length,
-      ).toBeGreaterThan(3);
+        data.hypotheses.some(
+          (h) => h.section === 'customerSegments' && CUSTOMERS[language].test(h.title),
+        ),
+      ).toBe(true);
+      const copies = copiesFrom(DESCRIPTIONS[language]);
       for (const h of data.hypotheses) {
+        // Every card says it is untested and how to test it; none pastes the description.
         expect(h.description).toMatch(TEMPLATE_WORDS[language]);
-        // It quotes the sentence of the description it rests on.
-        const quoted = /[“«]\s?(.*?)\s?[”»]/.exec(h.description)?.[1] ?? '';
-        expect(quoted.length).toBeGreaterThan(10);
-        expect(DESCRIPTIONS[language]).toContain(quoted.replace(/…$/, ''));
+        expect(copies(h.title), h.title).toBe(false);
+        expect(copies(h.description), h.description).toBe(false);
       }
+      for (const text of Object.values(data.dashboard)) expect(copies(text), text).toBe(false);
       expect(data.experiments).toHaveLength(3);
       expect(data.dashboard.problemStatement.length).toBeGreaterThan(20);
       // Nothing is invented as a number.
@@ -93,12 +103,68 @@ describe('the built-in generator', () => {
       const a = analyze(DESCRIPTIONS[language], 'en');
       expect(a.lang).toBe(language.slice(0, 2));
       expect(a.customer).toMatch(CUSTOMERS[language]);
-      expect(a.productPhrase).toBeTruthy();
-      expect(a.channels.length).toBeGreaterThan(0);
-      expect(a.revenue).toBeTruthy();
-      expect(a.problemSentence).toBeTruthy();
+    });
+
+    it(`reads a ${language} description into a business model`, () => {
+      const m = parseBusinessModel(DESCRIPTIONS[language], langOf(language), 'Stockly');
+      expect(m.segments.join(' ')).toMatch(CUSTOMERS[language]);
+      expect(m.pains[0]).toMatch(/\b(?:waste|pierden|perdent|perdono|perdem)\b/i);
+      expect(m.solutions).toHaveLength(2);
+      expect(m.prices[0]).toMatch(/subscription|suscripción|abonnement|abbonamento|assinatura/);
+      expect(m.channels.join(' ')).toMatch(/Instagram|social|sociales|sociaux|sociais/);
+      expect(m.channels.join(' ')).toMatch(
+        /suppliers|proveedores|fournisseurs|fornitori|fornecedores/,
+      );
+      // Parts the description does not mention stay empty rather than invented.
+      expect(m.partners).toEqual([]);
+      expect(m.costs).toEqual([]);
     });
   }
+
+  it('joins prepositions to phrases with each language’s contractions', () => {
+    expect(joinPrep('es', 'a', 'el equipo')).toBe('al equipo');
+    expect(joinPrep('es', 'de', 'los dueños')).toBe('de los dueños');
+    expect(joinPrep('fr', 'à', 'les boulangeries')).toBe('aux boulangeries');
+    expect(joinPrep('fr', 'de', 'le marché')).toBe('du marché');
+    expect(joinPrep('fr', 'pour', 'cantines scolaires')).toBe('pour des cantines scolaires');
+    expect(joinPrep('fr', 'que', 'Emmaüs')).toBe("qu'Emmaüs");
+    expect(joinPrep('it', 'di', 'il foglio Excel')).toBe('del foglio Excel');
+    expect(joinPrep('it', 'su', "l'agenzia")).toBe("sull'agenzia");
+    expect(joinPrep('pt', 'de', 'os salões')).toBe('dos salões');
+    expect(joinPrep('pt', 'por', 'a internet')).toBe('pela internet');
+    expect(joinPrep('en', 'for', 'the owners')).toBe('for the owners');
+  });
+
+  it('writes the facts a description gives in the sections they belong to', () => {
+    const description =
+      'TidyDesk is software for small accounting firms that lose hours chasing client documents. ' +
+      'TidyDesk collects receipts by email and reminds clients automatically. ' +
+      'Firms pay $79 per month per accountant. We sell through accounting associations. ' +
+      'It integrates with QuickBooks. Our biggest costs are hosting and support. ' +
+      'Today firms use shared folders and email.';
+    const data = builtinProjectData({ ...brief('en-US', description), name: 'TidyDesk' });
+    const titles = (section: string) =>
+      data.hypotheses
+        .filter((h) => h.section === section)
+        .map((h) => h.title)
+        .join(' | ');
+    expect(titles('customerSegments')).toMatch(/small accounting firms/);
+    expect(titles('customerSegments')).toMatch(/lose hours chasing client documents/);
+    expect(titles('valuePropositions')).toMatch(/collects receipts by email/);
+    expect(titles('valuePropositions')).toMatch(/shared folders/);
+    expect(titles('revenueStreams')).toMatch(/\$79 per month per accountant/);
+    expect(titles('channels')).toMatch(/accounting associations/);
+    expect(titles('keyPartners')).toMatch(/QuickBooks/);
+    expect(titles('costStructure')).toMatch(/hosting and support/);
+    expect(data.dashboard.whyNot).toMatch(/shared folders/);
+    const vpc = builtinValueProposition({
+      title: '',
+      section: 'valuePropositions',
+      description: '',
+      project: { ...brief('en-US', description), name: 'TidyDesk' },
+    });
+    for (const part of Object.values(vpc)) expect(part.length).toBeGreaterThan(0);
+  });
 
   it('writes in the chosen language even when the description is in another', () => {
     const data = builtinProjectData({ ...brief('fr-FR', DESCRIPTIONS['en-US']) });
@@ -111,10 +177,21 @@ describe('the built-in generator', () => {
     expect(builtinProjectData(brief('es-US'))).toEqual(builtinProjectData(brief('es-US')));
   });
 
-  it('falls back to honest placeholders when the description names little', () => {
+  it('asks neutral questions where the description names little, never placeholders', () => {
     const data = builtinProjectData(brief('en-US', 'A better way to plan weddings.'));
     expect(data.hypotheses.length).toBeGreaterThan(9);
-    expect(data.hypotheses.some((h) => h.title.startsWith('Our first customers'))).toBe(true);
+    for (const section of GENERATED_SECTIONS)
+      expect(data.hypotheses.some((h) => h.section === section)).toBe(true);
+    expect(data.hypotheses.filter((h) => h.title.endsWith('?')).length).toBeGreaterThan(4);
+    const texts = [
+      ...data.hypotheses.flatMap((h) => [h.title, h.description]),
+      ...Object.values(data.dashboard),
+      ...data.experiments.flatMap((e) => [e.title, e.statement, e.description]),
+    ];
+    for (const text of texts)
+      expect(text).not.toMatch(
+        /undefined|null|[[\]{}]|the problem we describe|a channel we can afford/,
+      );
   });
 
   it('offers new hypotheses for a section, skipping titles the project has', () => {

@@ -6,7 +6,6 @@
  * It never invents a number, a company or a fact; every card says where it came from.
  */
 import {
-  GENERATED_SECTIONS,
   SECTION_LENS,
   type AssistantAnswer,
   type GeneratedExperiment,
@@ -17,6 +16,13 @@ import {
   type ValuePropositionCanvas,
 } from '@assay/domain';
 import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from '../provider.ts';
+import { parseBusinessModel } from './model.ts';
+import {
+  writeDashboard,
+  writeExperiments,
+  writeHypotheses,
+  writeValueProposition,
+} from './writer.ts';
 import { CUES, TEMPLATES, type Fill } from './lexicon.ts';
 import {
   clip,
@@ -458,19 +464,6 @@ function hypothesisFor(
   };
 }
 
-/** How many hypotheses a first project gets per section. */
-const PROJECT_SHAPE: Record<Section, number> = {
-  customerSegments: 2,
-  valuePropositions: 2,
-  channels: 1,
-  customerRelationships: 1,
-  revenueStreams: 2,
-  keyActivities: 1,
-  keyResources: 1,
-  keyPartners: 1,
-  costStructure: 1,
-};
-
 function brief(b: ProjectBrief) {
   const out = langOf(b.language);
   const a = analyze(b.description, out);
@@ -479,13 +472,11 @@ function brief(b: ProjectBrief) {
 
 export function builtinProjectData(b: ProjectBrief): ProjectData {
   const { out, a, f, t } = brief(b);
-  const hypotheses: GeneratedHypothesis[] = [];
-  for (const section of GENERATED_SECTIONS) {
-    const templates = t.hypotheses[section].slice(0, PROJECT_SHAPE[section]);
-    for (const template of templates) hypotheses.push(hypothesisFor(section, template, a, f, out));
-  }
+  // The description read into a business model; the hypotheses are written from it.
+  const model = parseBusinessModel(b.description, detectLang(b.description, out), b.name);
+  const hypotheses: GeneratedHypothesis[] = writeHypotheses(model, out);
   const lead = a.sentences.slice(0, 2).join(' ');
-  const dashboard = {
+  const fallback = {
     description: clip(lead, 1990) + (lead && !/[.!?…]$/.test(clip(lead, 1990)) ? '.' : ''),
     whoFor: a.customerSentence ?? t.dashboard.whoFor(f),
     problemStatement: a.problemSentences.length
@@ -495,11 +486,16 @@ export function builtinProjectData(b: ProjectBrief): ProjectData {
     whyNot: t.dashboard.whyNot(f),
     whyNow: a.whyNowSentence ?? t.dashboard.whyNow(f),
   };
+  const dashboard = writeDashboard(model, out, fallback);
   const experiments: GeneratedExperiment[] =
     b.experiments === false
       ? []
-      : (['interviews', 'smokeTest', 'preSale'] as const).map((kind) =>
-          experimentFrom(kind, f, out, null),
+      : writeExperiments(
+          model,
+          out,
+          (['interviews', 'smokeTest', 'preSale'] as const).map((kind) =>
+            experimentFrom(kind, f, out, null),
+          ),
         );
   return { hypotheses, dashboard, experiments };
 }
@@ -607,6 +603,16 @@ export function builtinKeyInsights(text: string, language: string): { insights: 
 }
 
 export function builtinValueProposition(h: HypothesisBrief): ValuePropositionCanvas {
+  const { out } = hypothesisFill(h);
+  const model = parseBusinessModel(
+    h.project.description,
+    detectLang(h.project.description, out),
+    h.project.name,
+  );
+  return writeValueProposition(model, out, templateValueProposition(h));
+}
+
+function templateValueProposition(h: HypothesisBrief): ValuePropositionCanvas {
   const { out, a, f } = hypothesisFill(h);
   const t = TEMPLATES[out];
   const pains = a.problemSentences.slice(0, 4).map((s) => clip(s, 280));

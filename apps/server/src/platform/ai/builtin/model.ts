@@ -1,0 +1,440 @@
+/**
+ * The business-model parser: a founder's description read into a small model of the business —
+ * who it serves, their pains, what the product does, the price and what it is paid for, channels,
+ * partners, costs and what customers use today. Each part keeps short phrases in the founder's
+ * own words (at most a few words each), so a hypothesis can carry the fact without pasting the
+ * sentence. Sentences come from Intl.Segmenter; each part is found by the cue lexicon of the
+ * language (model-cues.ts). A part the description does not mention stays empty: the writer then
+ * asks a question instead of inventing an answer.
+ */
+import { CUES } from './lexicon.ts';
+import { MODEL_CUES } from './model-cues.ts';
+import { lowerFirst, sentences, type Lang } from './text.ts';
+
+export interface BusinessModel {
+  lang: Lang;
+  name: string;
+  sentences: string[];
+  segments: string[];
+  pains: string[];
+  /** What the product does, each led by its verb ("sends two-way text reminders"). */
+  solutions: string[];
+  /** Amounts with what they are paid for ("$149 per month per practice"). */
+  prices: string[];
+  channels: string[];
+  partners: string[];
+  costs: string[];
+  alternatives: string[];
+}
+
+/** The longest phrase kept from the description: short enough never to read as pasted. */
+export const PHRASE_WORDS = 8;
+
+const compiled = new Map<string, RegExp>();
+/** A cue list as one regular expression matching at word starts (accents count as letters). */
+function cueRegex(cues: readonly string[], key: string): RegExp {
+  let re = compiled.get(key);
+  if (!re) {
+    const body = cues.map((c) => c.replace(/\\w/g, '\\p{L}')).join('|');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, 'iu');
+    compiled.set(key, re);
+  }
+  return re;
+}
+
+const MONEY =
+  /(?:(?:R\$|US\$|[$€£])\s?\d[\d.,\u00A0\u202F ]*\d|(?:R\$|US\$|[$€£])\s?\d|\d[\d.,\u00A0\u202F ]*\s?(?:€|\$|euros?|dólares|dollars|reais|real)(?![\p{L}]))/iu;
+
+function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** Drops leading and trailing words that cannot start or end a phrase (articles, "and", "with"). */
+function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): string {
+  let text = phrase
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/[.!?…]+$/, '')
+    .trim();
+  for (const l of [...lead].sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`^${l}\\s+`, 'iu');
+    if (re.test(text)) {
+      text = text.replace(re, '');
+      break;
+    }
+  }
+  const ws = wordsOf(text);
+  // A phrase ends on a content word: "the front desk calling by" loses "by".
+  const dangling = new Set(MODEL_CUES[lang].dangling);
+  const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}']/gu, '');
+  while (ws.length > 1 && dangling.has(bare(ws[ws.length - 1]!))) ws.pop();
+  let out = ws.join(' ');
+  // Unbalanced brackets and quotes are dropped rather than left open.
+  if ((out.match(/\(/g) ?? []).length !== (out.match(/\)/g) ?? []).length)
+    out = out.replace(/\s*\([^)]*$/, '').replace(/[()]/g, '');
+  return out.replace(/["“”«»]/g, '').trim();
+}
+
+/** At most `max` words, ending on a content word. */
+function shorten(phrase: string, lang: Lang, max = PHRASE_WORDS): string {
+  return tidy(wordsOf(phrase).slice(0, max).join(' '), lang);
+}
+
+/** A list of items ("dental study clubs, the marketplace and a few reps") as phrases. */
+function items(text: string, lang: Lang, max = PHRASE_WORDS): string[] {
+  const cues = MODEL_CUES[lang];
+  const joins = cues.listJoin.map((j) => j.replace(/ /g, '\\s+')).join('|');
+  const remark = new RegExp(`^(?:${cues.notAnItem.join('|')})(?![\\p{L}])`, 'iu');
+  const ends = cues.segmentEnd.filter((w) => !['with', 'con', 'avec', 'com'].includes(w));
+  const end = cueRegex(ends, `${lang}:itemEnd`);
+  return text
+    .split(new RegExp(`\\s*(?:,\\s|;|\\s(?:${joins})\\s)\\s*`, 'iu'))
+    .map((part) => tidy(part, lang, [...cues.listJoin]))
+    .filter((part) => !remark.test(part))
+    .map((part) => {
+      // "a referral code that gives a free box" ends before "that".
+      const stop = end.exec(part);
+      const kept = stop && stop.index > 0 ? part.slice(0, stop.index) : part;
+      return shorten(tidy(tidy(kept, lang, cues.lead), lang, cues.via), lang, max);
+    })
+    .filter((part) => /\p{L}/u.test(part) && !remark.test(part));
+}
+
+/** The rest of the clause after a cue, up to the end of the sentence or a colon/semicolon. */
+function afterCue(sentence: string, re: RegExp): string | null {
+  const m = re.exec(sentence);
+  if (!m) return null;
+  const rest = sentence.slice(m.index + m[0].length).replace(/^[\s:,]+/, '');
+  return rest.split(/[.;:!?](?:\s|$)|\s[–—]\s/)[0] ?? null;
+}
+
+function unique(list: string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const key = x.toLowerCase();
+    if (!x || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a phrase names people or organisations (a customer noun of the language). */
+function namesPeople(phrase: string, lang: Lang): boolean {
+  return cueRegexPrefix(
+    [...CUES[lang].customers, ...MODEL_CUES[lang].people],
+    `${lang}:people`,
+  ).test(phrase);
+}
+
+/** A list of word beginnings as one expression ("practic" matches "practices"). */
+function cueRegexPrefix(prefixes: readonly string[], key: string): RegExp {
+  let re = compiled.get(key);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}])(?:${prefixes.join('|')})`, 'iu');
+    compiled.set(key, re);
+  }
+  return re;
+}
+
+function segmentsOf(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  const start = cueRegex(cues.segment, `${lang}:segment`);
+  const end = cueRegex(cues.segmentEnd, `${lang}:segmentEnd`);
+  const found: string[] = [];
+  all.slice(0, 4).forEach((sentence) => {
+    let rest = sentence;
+    for (let guard = 0; guard < 4; guard += 1) {
+      const m = start.exec(rest);
+      if (!m) break;
+      const after = rest.slice(m.index + m[0].length);
+      rest = after;
+      let phrase = after.split(/[.;:!?](?:\s|$)|,\s/)[0] ?? '';
+      const stop = end.exec(phrase);
+      if (stop) phrase = phrase.slice(0, stop.index);
+      phrase = shorten(tidy(phrase, lang), lang);
+      if (!phrase || MONEY.test(phrase) || /^\d/.test(phrase)) continue;
+      // "para pagar…", "pour vendre…": a purpose, not the people served.
+      if (lang !== 'en' && /^\p{L}+(?:ar|er|ir|re|are|ere|ire)$/iu.test(wordsOf(phrase)[0] ?? ''))
+        continue;
+      // "for two Sundays" is not a customer: a segment names people, or opens the description.
+      if (namesPeople(phrase, lang)) found.push(phrase);
+    }
+  });
+  if (found.length === 0) {
+    // No "for …": the first people the description names, with the words just before them
+    // ("small landlords", "independent bakeries").
+    for (const sentence of all.slice(0, 3)) {
+      for (const clause of clauses(sentence)) {
+        const ws = wordsOf(clause);
+        const at = ws.findIndex((w) => namesPeople(w, lang));
+        if (at < 0) continue;
+        const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
+        let from = CUES[lang].nounFirst ? at : Math.max(0, at - 2);
+        while (from < at && verb.test(ws[from]!)) from += 1;
+        let to = at + 1;
+        if (CUES[lang].nounFirst) {
+          // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
+          const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
+          const dangling = new Set(MODEL_CUES[lang].dangling);
+          while (
+            to < Math.min(ws.length, at + 3) &&
+            !dangling.has(ws[to]!.toLowerCase()) &&
+            !verb.test(ws[to]!) &&
+            !pain.test(ws[to]!)
+          )
+            to += 1;
+        }
+        const phrase = shorten(tidy(ws.slice(from, to).join(' '), lang), lang);
+        if (phrase) found.push(phrase);
+        break;
+      }
+      if (found.length) break;
+    }
+  }
+  return unique(found).slice(0, 3);
+}
+
+/** Clauses of a sentence: split at commas, semicolons and dashes. */
+function clauses(sentence: string): string[] {
+  return sentence
+    .split(/\s*(?:,\s|;|\s[–—]\s|\(|\))\s*/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
+  const cues = MODEL_CUES[lang];
+  const pain = cueRegex(cues.pain, `${lang}:pain`);
+  const solution = cueRegex(cues.solution, `${lang}:solution`);
+  const relative = cueRegex(cues.segmentEnd, `${lang}:segmentEnd`);
+  const found: string[] = [];
+  for (const sentence of all) {
+    if (MONEY.test(sentence) && cueRegex(cues.price, `${lang}:price`).test(sentence)) continue;
+    for (const clause of clauses(sentence)) {
+      const m = pain.exec(clause);
+      if (!m) continue;
+      // What the product does is not a pain, even when it names one ("reduces no-shows").
+      const verb = solution.exec(clause);
+      if (verb && verb.index < m.index) continue;
+      let text = clause;
+      // "practices that lose money to no-shows": the pain is the relative clause.
+      const rel = relative.exec(text);
+      if (rel && rel.index < m.index) text = text.slice(rel.index + rel[0].length);
+      for (const s of segments)
+        if (text.toLowerCase().startsWith(s.toLowerCase())) text = text.slice(s.length);
+      const ws = wordsOf(tidy(text, lang, cues.listJoin));
+      const cueAt = ws.findIndex((w) => pain.test(w));
+      // From the subject just before the cue ("the front desk spends…") when it is short.
+      const dangling = new Set(cues.dangling);
+      const at =
+        cueAt <= 3 ? 0 : dangling.has((ws[cueAt - 1] ?? '').toLowerCase()) ? cueAt : cueAt - 1;
+      let kept = ws.slice(at);
+      // "… porque piden de más": the reason after the pain is left out.
+      const cut = kept.findIndex((w, i) => i > cueAt - at && relative.test(w));
+      if (cut > 1) kept = kept.slice(0, cut);
+      if (kept.length > PHRASE_WORDS + 2) {
+        // A long pain ends at its first "and" after the cue, when that leaves enough.
+        const joins = new Set(cues.listJoin);
+        const and = kept.findIndex((w, i) => i > cueAt - at + 1 && joins.has(w.toLowerCase()));
+        kept = and >= 3 ? kept.slice(0, and) : kept.slice(0, PHRASE_WORDS + 2);
+      }
+      const phrase = lowerFirst(shorten(kept.join(' '), lang, PHRASE_WORDS + 2));
+      if (wordsOf(phrase).length >= 2) found.push(phrase);
+    }
+  }
+  return unique(found).slice(0, 5);
+}
+
+function solutionsOf(all: string[], lang: Lang, name: string): string[] {
+  const cues = MODEL_CUES[lang];
+  const verb = cueRegex(cues.solution, `${lang}:solution`);
+  const subjects = [...cues.productSubject, ...(name ? [escapeRe(name)] : [])];
+  const subject = cueRegex(subjects, `${lang}:subject:${name}`);
+  const other = cueRegex(
+    [...cues.cost, ...cues.costBefore, ...cues.channel, ...cues.alternative],
+    `${lang}:notSolution`,
+  );
+  const price = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
+  const found: string[] = [];
+  all.forEach((sentence) => {
+    const pricing = MONEY.test(sentence) && price.test(sentence);
+    if ((other.test(sentence) || pricing) && !(name && sentence.startsWith(name))) return;
+    const mentionsProduct = name && sentence.toLowerCase().includes(name.toLowerCase());
+    for (const clause of clauses(sentence)) {
+      // "Our app scans invoices and predicts…": after the product as subject comes what it does.
+      const own = subject.exec(clause);
+      if (own && own.index <= 2) {
+        const rest = tidy(clause.slice(own.index + own[0].length), lang);
+        const first = wordsOf(rest)[0] ?? '';
+        if (rest && !/^(?:is|are|es|est|è|é|será|sera|was|fue|était|era|foi)$/iu.test(first)) {
+          found.push(...splitActions(rest, lang));
+          continue;
+        }
+      }
+      const m = verb.exec(clause);
+      if (!m) continue;
+      // The verb leads the clause (after the product's name, "it", "we" or "and").
+      const before = clause.slice(0, m.index).trim();
+      if (wordsOf(before).length > 3 && !mentionsProduct) continue;
+      found.push(...splitActions(clause.slice(m.index), lang));
+    }
+  });
+  return unique(found).slice(0, 5);
+}
+
+/** "scans invoices and predicts what to order" → two actions, each led by its verb. */
+function splitActions(text: string, lang: Lang): string[] {
+  const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
+  const joins = MODEL_CUES[lang].listJoin.map((j) => j.replace(/ /g, '\\s+')).join('|');
+  const parts = text.split(new RegExp(`\\s(?:${joins})\\s(?=\\S)`, 'iu'));
+  const out: string[] = [];
+  for (const part of parts) {
+    const phrase = shorten(part, lang, PHRASE_WORDS);
+    // A short part that does not start with a verb belongs to the one before.
+    if (out.length && !verb.test(wordsOf(phrase)[0] ?? '') && wordsOf(phrase).length < 3) {
+      out[out.length - 1] = shorten(`${out[out.length - 1]} ${part}`, lang, PHRASE_WORDS);
+    } else if (wordsOf(phrase).length >= 2) out.push(phrase);
+  }
+  return out;
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function pricesOf(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  const price = cueRegex(cues.price, `${lang}:price`);
+  const other = cueRegex(
+    [...cues.alternative, ...cues.cost, ...cues.costBefore],
+    `${lang}:notPrice`,
+  );
+  const strong = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
+  const found: string[] = [];
+  for (const sentence of all) {
+    if (!price.test(sentence) && !strong.test(sentence)) continue;
+    // What competitors cost, or what the business spends, is not its price.
+    if (other.test(sentence) && !strong.test(sentence)) continue;
+    for (const clause of clauses(sentence)) {
+      const m = MONEY.exec(clause);
+      if (!m) continue;
+      if (other.test(clause) && !strong.test(clause)) continue;
+      // The amount, then what it is paid for: "per month per practice", "booking fee per job".
+      const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
+      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
+      const kept = end >= 0 ? tail.slice(0, end + 1) : tail;
+      found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
+    }
+  }
+  if (found.length === 0) found.push(...billingOf(all, lang));
+  return unique(found).slice(0, 3);
+}
+
+/** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */
+function billingOf(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  const billing = cueRegex(cues.billing, `${lang}:billing`);
+  const dangling = new Set(cues.dangling);
+  for (const sentence of all) {
+    const m = billing.exec(sentence);
+    if (!m) continue;
+    // Up to two words before it ("a monthly") and one adjective after ("mensual").
+    const before = wordsOf(sentence.slice(0, m.index)).slice(-2);
+    while (
+      before.length &&
+      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!) &&
+      dangling.has(before[0]!.toLowerCase())
+    )
+      before.shift();
+    if (
+      before.length === 2 &&
+      !/^(?:a|an|un|una|une|um|uma|one)$/iu.test(before[0]!) &&
+      !/ly$/.test(before[1]!)
+    )
+      before.shift();
+    while (
+      before.length &&
+      dangling.has(before[0]!.toLowerCase()) &&
+      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!)
+    )
+      before.shift();
+    const next = wordsOf(sentence.slice(m.index + m[0].length))[0] ?? '';
+    const after =
+      /^\p{Ll}+$/u.test(next) &&
+      !dangling.has(next) &&
+      !cueRegex(cues.via, `${lang}:via`).test(next)
+        ? [next]
+        : [];
+    const phrase = tidy([...before, m[0], ...after].join(' '), lang);
+    return phrase ? [phrase] : [];
+  }
+  return [];
+}
+
+/** Items after a cue, in the sentences that carry it. */
+function listAfter(
+  all: string[],
+  re: RegExp,
+  lang: Lang,
+  skip: (s: string) => boolean = () => false,
+) {
+  const found: string[] = [];
+  for (const sentence of all) {
+    if (skip(sentence)) continue;
+    const rest = afterCue(sentence, re);
+    if (rest) found.push(...items(rest, lang));
+  }
+  return unique(found).filter((x) => !MONEY.test(x) || wordsOf(x).length > 2);
+}
+
+export function parseBusinessModel(description: string, lang: Lang, name = ''): BusinessModel {
+  const cues = MODEL_CUES[lang];
+  const all = sentences(description, lang);
+  const segments = segmentsOf(all, lang);
+  const cost = cueRegex(cues.cost, `${lang}:cost`);
+  const partner = cueRegex(cues.partner, `${lang}:partner`);
+  const alternative = cueRegex(cues.alternative, `${lang}:alternative`);
+  const channel = cueRegex(cues.channel, `${lang}:channel`);
+  const costBefore = cueRegex(cues.costBefore, `${lang}:costBefore`);
+  const costs = unique([
+    ...listAfter(all, cost, lang),
+    // "Background checks and insurance verification are our biggest costs"
+    ...all.flatMap((sentence) => {
+      const m = costBefore.exec(sentence);
+      if (!m) return [];
+      const before = clauses(sentence.slice(0, m.index)).pop() ?? '';
+      return items(before, lang);
+    }),
+  ]);
+  const partners = listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s));
+  const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
+  const channels = listAfter(
+    all,
+    channel,
+    lang,
+    (s) => cost.test(s) || costBefore.test(s) || partner.test(s) || alternative.test(s),
+  );
+  // "through a monthly subscription and reach owners through Instagram": what is billed is not
+  // a channel, and a phrase with its own "through" keeps what follows it.
+  const billing = cueRegex(cues.billing, `${lang}:billing`);
+  const via = cueRegex(cues.via, `${lang}:via`);
+  const channelsOwn = unique(
+    channels.flatMap((item) => {
+      const inner = afterCue(item, channel) ?? afterCue(item, via);
+      if (billing.test(item)) return inner ? items(inner, lang) : [];
+      return inner && wordsOf(item).length > 3 ? items(inner, lang) : [item];
+    }),
+  );
+  return {
+    lang,
+    name,
+    sentences: all,
+    segments,
+    pains: painsOf(all, lang, segments),
+    solutions: solutionsOf(all, lang, name),
+    prices: pricesOf(all, lang),
+    channels: channelsOwn.slice(0, 4),
+    partners: partners.slice(0, 3),
+    costs: costs.slice(0, 4),
+    alternatives: alternatives.slice(0, 3),
+  };
+}

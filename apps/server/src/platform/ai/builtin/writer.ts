@@ -1,0 +1,348 @@
+/**
+ * The business-model writer: hypotheses for the nine sections, the dashboard statements and the
+ * value proposition canvas, written from the parser's model (model.ts) in the project's language.
+ * Each hypothesis is a testable statement carrying a fact of the description in the section where
+ * it belongs; where the description says nothing, a neutral question takes its place. Nothing is
+ * invented: every phrase and number comes from the description.
+ */
+import type {
+  GeneratedDashboard,
+  GeneratedExperiment,
+  GeneratedHypothesis,
+  ValuePropositionCanvas,
+} from '@assay/domain';
+import type { BusinessModel } from './model.ts';
+import type { Lang } from './text.ts';
+import { WRITER_TEXT } from './writer-text.ts';
+
+type Section = GeneratedHypothesis['section'];
+
+const ELIDE = /^[aeiouàâäéèêëîïôöûùü]/i;
+const FR_DETERMINER =
+  /^(?:le|la|les|l'|un|une|des|du|de|d'|ces|ses|leurs|nos|vos|chaque|tous|toutes|\d|[A-ZÉ])/u;
+const CONTRACTIONS: Partial<Record<Lang, Record<string, Record<string, string>>>> = {
+  es: { a: { el: 'al' }, de: { el: 'del' } },
+  fr: { à: { le: 'au', les: 'aux' }, de: { le: 'du', les: 'des', des: 'de' } },
+  it: {
+    a: { il: 'al', lo: 'allo', la: 'alla', i: 'ai', gli: 'agli', le: 'alle' },
+    di: { il: 'del', lo: 'dello', la: 'della', i: 'dei', gli: 'degli', le: 'delle' },
+    su: { il: 'sul', lo: 'sullo', la: 'sulla', i: 'sui', gli: 'sugli', le: 'sulle' },
+    con: {},
+    per: {},
+  },
+  pt: {
+    a: { o: 'ao', a: 'à', os: 'aos', as: 'às' },
+    de: { o: 'do', a: 'da', os: 'dos', as: 'das' },
+    em: { o: 'no', a: 'na', os: 'nos', as: 'nas' },
+    por: { o: 'pelo', a: 'pela', os: 'pelos', as: 'pelas' },
+  },
+};
+const IT_APOSTROPHE: Record<string, string> = { a: "all'", di: "dell'", su: "sull'" };
+
+/** A preposition joined to a phrase, with the language's contractions and elisions. */
+export function joinPrep(lang: Lang, prep: string, phrase: string): string {
+  let text = phrase.trim();
+  if (lang === 'fr' && !FR_DETERMINER.test(text) && /[sx]$/.test(text.split(/\s/)[0] ?? '')) {
+    text = `des ${text}`;
+  }
+  const [first = '', ...rest] = text.split(' ');
+  const table = CONTRACTIONS[lang]?.[prep];
+  const merged = table?.[first.toLowerCase()];
+  if (merged !== undefined) return [merged, ...rest].join(' ');
+  if (lang === 'it' && /^l'/i.test(first) && IT_APOSTROPHE[prep])
+    return `${IT_APOSTROPHE[prep]}${text.slice(2)}`;
+  if (lang === 'fr' && (prep === 'de' || prep === 'que') && ELIDE.test(text))
+    return `${prep.slice(0, -1)}'${text}`;
+  return `${prep} ${text}`;
+}
+
+/** The run of words from the description that reads as pasted rather than written. */
+const COPY_WORDS = 12;
+
+function folded(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
+}
+
+/** Whether a text repeats 12 or more words of the description in a row. */
+export function copiesFrom(description: string): (text: string) => boolean {
+  const source = folded(description);
+  const grams = new Set<string>();
+  for (let i = 0; i + COPY_WORDS <= source.length; i += 1)
+    grams.add(source.slice(i, i + COPY_WORDS).join(' '));
+  return (text) => {
+    const w = folded(text);
+    for (let i = 0; i + COPY_WORDS <= w.length; i += 1)
+      if (grams.has(w.slice(i, i + COPY_WORDS).join(' '))) return true;
+    return false;
+  };
+}
+
+/** Phrases joined as long as the result does not read as pasted (a phrase that would is left out). */
+function joinOwn(parts: string[], sep: string, copies: (text: string) => boolean): string[] {
+  const kept: string[] = [];
+  for (const part of parts) if (!copies([...kept, part].join(sep))) kept.push(part);
+  return kept;
+}
+
+/** A sentence of the description shortened to its first words, when it must stand alone. */
+function excerpt(text: string, copies: (text: string) => boolean, max = 10): string {
+  if (!copies(text)) return text;
+  const ws = text.split(/\s+/);
+  return `${ws
+    .slice(0, max)
+    .join(' ')
+    .replace(/[,;:.]+$/, '')}…`;
+}
+
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function list(items: string[], and: string): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+interface Draft {
+  title: string;
+  facts: string[];
+}
+
+/** Two statements per section (or one and a question), each with the facts it rests on. */
+function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
+  const t = WRITER_TEXT[out];
+  const p = (prep: string, phrase: string) => joinPrep(out, prep, phrase);
+  const n = m.name || t.customers;
+  const q = (text: string) => `${t.q[0]}${text}${t.q[1]}`;
+  const seg = m.segments[0];
+  const segs = list(m.segments.slice(0, 2), t.and);
+  const pain = m.pains[0];
+  const sol = m.solutions[0];
+  const price = m.prices[0];
+  const pick = (...options: (Draft | null | false | undefined)[]) =>
+    options.filter((d): d is Draft => !!d);
+  return {
+    customerSegments: pick(
+      seg ? { title: t.segmentFirst(n, segs), facts: m.segments.slice(0, 2) } : null,
+      seg && pain ? { title: t.segmentPain(seg, pain, p), facts: [seg, q(pain)] } : null,
+      !seg ? { title: t.segmentQuestion(n, p), facts: [] } : null,
+      seg && !pain ? { title: t.painQuestion(n, p), facts: [] } : null,
+    ),
+    valuePropositions: pick(
+      sol ? { title: t.solution(n, sol), facts: m.solutions.slice(0, 2).map(q) } : null,
+      m.alternatives[0]
+        ? { title: t.versus(n, m.alternatives[0], p), facts: m.alternatives.slice(0, 2) }
+        : pain
+          ? { title: t.relieves(n, m.pains[1] ?? pain), facts: [q(m.pains[1] ?? pain)] }
+          : null,
+      !sol ? { title: t.solutionQuestion(n, p), facts: [] } : null,
+      !m.alternatives[0] && !pain ? { title: t.versusQuestion(n, p), facts: [] } : null,
+    ).slice(0, 2),
+    channels: pick(
+      m.channels[0] ? { title: t.channel(n, m.channels[0], p), facts: [m.channels[0]] } : null,
+      m.channels[1]
+        ? { title: t.channelPaying(n, m.channels[1], p), facts: [m.channels[1]] }
+        : null,
+      !m.channels[0] ? { title: t.channelQuestion(n, p), facts: [] } : null,
+    ),
+    customerRelationships: [
+      { title: t.relationshipStay(n), facts: [] },
+      { title: t.relationshipRefer(n), facts: [] },
+    ],
+    revenueStreams: pick(
+      price
+        ? { title: t.price(n, price, seg ?? t.customers, p), facts: [price, ...(seg ? [seg] : [])] }
+        : { title: t.priceQuestion(n, p), facts: [] },
+      m.prices[1]
+        ? { title: t.priceAlso(n, m.prices[1]), facts: [m.prices[1]] }
+        : price && m.costs.length
+          ? { title: t.priceCovers(price, p), facts: [price, ...m.costs.slice(0, 2)] }
+          : { title: t.payerQuestion(n, p), facts: [] },
+    ),
+    keyActivities: pick(
+      m.solutions[1] || sol
+        ? {
+            title: t.activity(m.solutions[1] ?? (sol as string)),
+            facts: [q(m.solutions[1] ?? (sol as string))],
+          }
+        : { title: t.activityQuestion(n, p), facts: [] },
+      { title: t.activityScale(n), facts: [] },
+    ),
+    keyResources: pick(
+      m.costs[0]
+        ? {
+            title: t.resource(n, m.costs[m.costs.length > 1 ? 1 : 0] as string),
+            facts: [m.costs[m.costs.length > 1 ? 1 : 0] as string],
+          }
+        : { title: t.resourceQuestion(n, p), facts: [] },
+      { title: t.resourceMoat(n, p), facts: [] },
+    ),
+    keyPartners: pick(
+      m.partners[0]
+        ? { title: t.partner(n, m.partners[0], p), facts: [m.partners[0]] }
+        : { title: t.partnerQuestion(n, p), facts: [] },
+      m.partners[1] ? { title: t.partnerWorks(n, m.partners[1], p), facts: [m.partners[1]] } : null,
+    ),
+    costStructure: pick(
+      m.costs.length
+        ? { title: t.costs(list(m.costs.slice(0, 3), t.and)), facts: m.costs.slice(0, 3) }
+        : { title: t.costQuestion(n, p), facts: [] },
+      { title: t.costsFall(n), facts: [] },
+    ),
+  };
+}
+
+/** The first project's hypotheses: every section, each with why it was written and how to test it. */
+export function writeHypotheses(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
+  const t = WRITER_TEXT[out];
+  const all = drafts(m, out);
+  const hypotheses: GeneratedHypothesis[] = [];
+  for (const section of Object.keys(all) as Section[]) {
+    for (const d of all[section]) {
+      hypotheses.push({
+        section,
+        title: cap(d.title).slice(0, 290),
+        description: [
+          d.facts.length ? t.because(d.facts.join('; ')) : t.silent,
+          t.untested,
+          t.howTo[section] ?? '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      });
+    }
+  }
+  return hypotheses;
+}
+
+/** The dashboard's statements from the model; `fallback` answers what the model lacks. */
+export function writeDashboard(
+  m: BusinessModel,
+  out: Lang,
+  fallback: GeneratedDashboard,
+): GeneratedDashboard {
+  const t = WRITER_TEXT[out];
+  const p = (prep: string, phrase: string) => joinPrep(out, prep, phrase);
+  const n = m.name || t.customers;
+  const copies = copiesFrom(m.sentences.join(' '));
+  const own = (parts: string[]) => joinOwn(parts, '; ', copies).join('; ');
+  const sol = m.solutions[0];
+  const seg = m.segments[0];
+  // "… pour les résidents, pour les résidents d'EHPAD": the segment once.
+  const lead =
+    sol && seg
+      ? folded(sol).join(' ').includes(folded(seg).slice(0, 2).join(' '))
+        ? `${n} ${sol}.`
+        : t.lead(n, sol, seg, p)
+      : null;
+  const safe = (text: string) => excerpt(text, copies);
+  // What the description does not say is asked, not filled with a stock phrase.
+  return {
+    description: lead && !copies(lead) ? lead : safe(fallback.description),
+    whoFor: m.segments.length
+      ? t.whoFor(list(joinOwn(m.segments.slice(0, 3), ' ', copies), t.and))
+      : t.segmentQuestion(n, p),
+    problemStatement: m.pains.length ? t.problem(own(m.pains.slice(0, 3))) : t.painQuestion(n, p),
+    solutionStatement: m.solutions.length
+      ? t.solutionStatement(n, own(m.solutions.slice(0, 3)))
+      : t.solutionQuestion(n, p),
+    whyNot: m.alternatives.length
+      ? t.whyNot(n, list(joinOwn(m.alternatives.slice(0, 3), ' ', copies), t.and))
+      : t.versusQuestion(n, p),
+    whyNow: safe(fallback.whyNow),
+  };
+}
+
+/** The six parts of the value proposition canvas; `fallback` fills what the model lacks. */
+export function writeValueProposition(
+  m: BusinessModel,
+  out: Lang,
+  fallback: ValuePropositionCanvas,
+): ValuePropositionCanvas {
+  const t = WRITER_TEXT[out];
+  const p = (prep: string, phrase: string) => joinPrep(out, prep, phrase);
+  const n = m.name || t.customers;
+  const copies = copiesFrom(m.sentences.join(' '));
+  // Whatever the parts say, none repeats a sentence of the description word for word.
+  const either = (mine: string[], theirs: string[]) =>
+    (mine.length ? mine : theirs).map((x) => excerpt(x, copies, 9)).slice(0, 6);
+  const pains = m.pains.slice(0, 4);
+  const sols = m.solutions.slice(0, 4);
+  return {
+    customerJobs: either(
+      m.segments.slice(0, 2).map((s) => cap(t.job(s, p))),
+      fallback.customerJobs,
+    ),
+    pains: either(pains.map(cap), fallback.pains),
+    gains: either(
+      [...pains.slice(0, 3).map((x) => t.gain(x)), ...fallback.gains].slice(0, 5),
+      fallback.gains,
+    ),
+    productsAndServices: either(
+      sols.map((s) => `${n} ${s}`),
+      fallback.productsAndServices,
+    ),
+    painRelievers: either(
+      sols.length && pains.length
+        ? pains.slice(0, 3).map((x, i) => t.reliever(n, sols[i % sols.length] as string, x))
+        : [],
+      fallback.painRelievers,
+    ),
+    gainCreators: either(
+      sols.slice(0, 3).map((s) => t.creator(n, s)),
+      fallback.gainCreators,
+    ),
+  };
+}
+
+/**
+ * First experiments for the riskiest parts: problem interviews with the segment, a one-page offer
+ * sent through the channel, and a pre-sale at the stated price. Each statement is the hypothesis
+ * it tests; `fallback` keeps the success criteria of the templates.
+ */
+export function writeExperiments(
+  m: BusinessModel,
+  out: Lang,
+  fallback: GeneratedExperiment[],
+): GeneratedExperiment[] {
+  const t = WRITER_TEXT[out];
+  const p = (prep: string, phrase: string) => joinPrep(out, prep, phrase);
+  const n = m.name || t.customers;
+  const hypotheses = writeHypotheses(m, out);
+  const statement = (section: Section, index = 0) =>
+    hypotheses.filter((h) => h.section === section)[index]?.title ?? '';
+  const seg = m.segments[0] ?? t.customers;
+  const q = (text: string) => `${t.q[0]}${text}${t.q[1]}`;
+  const plans: [string, string, string][] = [
+    [
+      t.interviewsTitle(seg, p),
+      statement('customerSegments', m.pains.length ? 1 : 0),
+      t.interviewsPlan(seg, m.pains[0] ? q(m.pains[0]) : t.theProblem, p),
+    ],
+    [
+      t.smokeTitle(n, p),
+      statement('valuePropositions'),
+      t.smokePlan(n, m.solutions[0] ?? t.whatItDoes, m.channels[0] ?? t.theirChannels, p),
+    ],
+    [
+      m.prices[0] ? t.preSaleTitle(n, m.prices[0], p) : t.preSaleTitle(n, t.aPrice, p),
+      statement('revenueStreams'),
+      t.preSalePlan(seg, m.prices[0] ?? t.aPrice, p),
+    ],
+  ];
+  return fallback.map((e, i) => {
+    const [title, claim, plan] = plans[i] ?? [e.title, e.statement, e.description];
+    return {
+      ...e,
+      title: cap(title).slice(0, 290),
+      statement: claim || e.statement,
+      description: plan,
+    };
+  });
+}
