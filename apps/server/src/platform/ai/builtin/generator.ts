@@ -16,7 +16,7 @@ import {
   type ValuePropositionCanvas,
 } from '@assay/domain';
 import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from '../provider.ts';
-import { parseBusinessModel } from './model.ts';
+import { findingScore, isSurprise, parseBusinessModel } from './model.ts';
 import {
   writeDashboard,
   writeExperiments,
@@ -594,10 +594,29 @@ function rankedSentences(text: string, fallback: Lang) {
   return { lang, scored, all };
 }
 
+/**
+ * Key insights from interview notes: the sentences that carry a pain, a figure or the surprise,
+ * in the order they were written (at most six); the opening line naming who was interviewed and
+ * small talk are left out.
+ */
 export function builtinKeyInsights(text: string, language: string): { insights: string[] } {
-  const { scored, all } = rankedSentences(text, langOf(language));
-  const count = Math.max(1, Math.min(5, Math.ceil(all.length / 3)));
-  const picked = [...scored].sort((a, b) => b.score - a.score || a.i - b.i).slice(0, count);
+  const lang = detectLang(text, langOf(language));
+  const all = sentences(text, lang);
+  const scored = all.map((s, i) => {
+    let score = findingScore(s, lang);
+    // The first line usually says who was interviewed: it counts only for a pain it names.
+    if (i === 0 && score < 3) score = 0;
+    if (s.length < 25) score = 0;
+    return { s, i, score };
+  });
+  const picked = scored
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, 6);
+  // The surprise is kept even when its sentence names no pain.
+  const surprise = scored.find((x) => isSurprise(x.s) && x.s.length >= 25);
+  if (surprise && !picked.includes(surprise))
+    picked.splice(Math.min(picked.length, 5), 1, surprise);
   const insights = picked.sort((a, b) => a.i - b.i).map((x) => clip(x.s, 590));
   return { insights: insights.length ? insights : [clip(text, 590)] };
 }

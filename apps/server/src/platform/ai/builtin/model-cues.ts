@@ -50,6 +50,10 @@ export interface ModelCues {
   billing: string[];
   /** Prepositions that name where customers are found, inside a longer phrase. */
   via: string[];
+  /** Verbs of finding and winning customers ("we reach…", "divulgamos…"), before a `via` word. */
+  channelVerbs: string[];
+  /** Nouns after what they qualify ("une lavanderia parceira"): the words before are the partner. */
+  partnerAfter: string[];
 }
 
 export const MODEL_CUES: Record<Lang, ModelCues> = {
@@ -64,6 +68,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'designed for',
     ],
     segmentEnd: [
+      'when',
       'that',
       'who',
       'which',
@@ -76,6 +81,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'with',
     ],
     pain: [
+      'queues?',
+      'nobody',
       'los[et]\\w*',
       'miss\\w*',
       'wast\\w*',
@@ -160,6 +167,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'sold (?:through|via|at|in|on)',
     ],
     partner: [
+      '(?:key )?partners?(?: are| is| include|:)',
       'partner\\w* with',
       'partnership with',
       'syncs? with',
@@ -172,6 +180,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'partners?',
     ],
     cost: [
+      '(?:main |biggest |key |largest )?costs?(?: are| is|:)',
       '(?:our |the )?(?:biggest|main|largest|major|key) costs? (?:is|are)',
       'costs? (?:is|are) mostly',
       'we spend (?:most )?on',
@@ -180,6 +189,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'costs come from',
     ],
     alternative: [
+      '(?:alternatives?|competitors?|competition)(?: are| is| include|:)',
       '(?:main |only )?alternatives? (?:is|are)',
       'instead of',
       'today,? (?:\\w+ ){0,3}(?:use|rely on)',
@@ -266,6 +276,11 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:are|is) (?:our|the) (?:biggest|main|largest) expenses?',
     ],
     people: [
+      'bab',
+      'toddler',
+      'newborn',
+      'mom',
+      'dad',
       'practice',
       'clinic',
       'office',
@@ -360,6 +375,23 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pay[- ]per[- ]use',
     ],
     via: ['through', 'via', 'on', 'at'],
+    channelVerbs: [
+      'sell',
+      'reach',
+      'find',
+      'acquir',
+      'get',
+      'win',
+      'market',
+      'promot',
+      'advertis',
+      'grow',
+      'recruit',
+      'distribut',
+      'sold',
+      'sign',
+    ],
+    partnerAfter: [],
   },
   es: {
     segment: [
@@ -370,8 +402,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pensado para',
       'servimos a',
     ],
-    segmentEnd: ['que', 'quienes', 'cuy[oa]s?', 'donde', 'para que', 'porque', 'con'],
+    segmentEnd: ['cuando', 'que', 'quienes', 'cuy[oa]s?', 'donde', 'para que', 'porque', 'con'],
     pain: [
+      'colas?',
+      'nadie',
       'pierde\\w*',
       'perd\\w*',
       'pérdida\\w*',
@@ -440,6 +474,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canal(?:es)? (?:es|son)',
     ],
     partner: [
+      '(?:socios|aliados|alianzas)(?: clave)?(?: son|:)',
       'alianza con',
       'aliad[oa]s? (?:es|son|con)',
       'soci[oa]s? (?:es|son)',
@@ -451,12 +486,14 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'depende\\w* de',
     ],
     cost: [
+      '(?:nuestros |los )?(?:principales |mayores )?(?:costos|costes|gastos)(?: principales| mayores)?(?: son|:)',
       '(?:nuestros |los )?(?:mayores|principales) (?:costos|costes|gastos) (?:es|son)',
       '(?:costos|costes|gastos) (?:es|son) sobre todo',
       'gastamos (?:sobre todo )?en',
       'el mayor (?:costo|coste|gasto) es',
     ],
     alternative: [
+      '(?:alternativas?|competidores|competencia)(?: principales)?(?: son| es|:)',
       '(?:la |las )?(?:principal |única )?alternativas? (?:es|son)',
       'en lugar de',
       'en vez de',
@@ -539,6 +576,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:son|es) (?:nuestros|nuestro|los|el) (?:mayores|principales|mayor|principal) (?:costos|costes|gastos|costo|coste|gasto)',
     ],
     people: [
+      'bebé',
+      'bebe',
       'práctica',
       'consultorio',
       'clínica',
@@ -626,6 +665,20 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'tarifa \\w+',
     ],
     via: ['a través de', 'por', 'mediante', 'en'],
+    channelVerbs: [
+      'vend',
+      'lleg',
+      'consegu',
+      'capt',
+      'atra',
+      'promocion',
+      'anunci',
+      'difund',
+      'encontr',
+      'distribu',
+      'recluta',
+    ],
+    partnerAfter: ['aliad[oa]s?', 'soci[oa]s?'],
   },
   fr: {
     segment: [
@@ -636,8 +689,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'conçu pour',
       'nous nous adressons aux?',
     ],
-    segmentEnd: ['qui', 'que', 'dont', 'où', 'afin', 'parce', 'avec'],
+    segmentEnd: ['quand', 'lorsque', 'qui', 'que', 'dont', 'où', 'afin', 'parce', 'avec'],
     pain: [
+      "file d'attente",
+      'personne ne',
       'perde?n?t',
       'pert\\w*',
       'gaspill\\w*',
@@ -708,6 +763,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canaux? (?:est|sont)',
     ],
     partner: [
+      '(?:partenaires?)(?: clés?)?(?: sont| est|:)',
       'partenariat avec',
       'partenaires? (?:est|sont|:)',
       "s'intègre (?:à|avec)",
@@ -719,12 +775,14 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'dépend\\w* de',
     ],
     cost: [
+      '(?:nos |les )?(?:principaux |plus gros )?(?:coûts|dépenses|charges)(?: principaux| principales)?(?: sont|:)',
       '(?:nos |les )?(?:principaux|plus gros|plus grands) (?:coûts|postes de coût|postes de dépense)s? (?:est|sont)',
       '(?:coûts|dépenses) (?:est|sont) surtout',
       'nous dépensons surtout',
       'le (?:principal|plus gros) coût est',
     ],
     alternative: [
+      '(?:alternatives?|concurrents?|concurrence)(?: sont| est|:)',
       "(?:l'|la |les )?(?:principale |seule )?alternatives? (?:est|sont)",
       'au lieu de',
       "aujourd'hui,? (?:ils|elles) utilisent",
@@ -796,6 +854,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sont|est) (?:nos|notre|les|le) (?:principaux|principal|plus gros|plus grands) (?:coûts|coût|postes de coût|postes de dépense)',
     ],
     people: [
+      'bébé',
+      'nourrisson',
       'cabinet',
       'clinique',
       'bureau',
@@ -883,6 +943,20 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'frais de \\w+',
     ],
     via: ['via', 'par', 'sur', 'auprès des?', 'grâce aux?'],
+    channelVerbs: [
+      'vend',
+      'touch',
+      'trouv',
+      'recrut',
+      'acqu',
+      'prospect',
+      'communiqu',
+      'diffus',
+      'distribu',
+      'fais',
+      'attir',
+    ],
+    partnerAfter: ['partenaires?'],
   },
   it: {
     segment: [
@@ -893,8 +967,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pensato per',
       'ci rivolgiamo a',
     ],
-    segmentEnd: ['che', 'cui', 'dove', 'perché', 'affinché', 'con'],
+    segmentEnd: ['quando', 'che', 'cui', 'dove', 'perché', 'affinché', 'con'],
     pain: [
+      'cod[ae]',
+      'nessuno',
       'perdono',
       'perd\\w*',
       'spreca\\w*',
@@ -964,6 +1040,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canal[ei] (?:è|sono)',
     ],
     partner: [
+      '(?:partner)(?: chiave)?(?: sono|:)',
       'partnership con',
       'partner (?:è|sono|:)',
       'si integra con',
@@ -975,6 +1052,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'dipend\\w* da',
     ],
     cost: [
+      '(?:i nostri |i )?(?:principali |maggiori )?(?:costi|spese)(?: principali| maggiori)?(?: sono|:)',
       '(?:i nostri |i )?(?:costi|spese) (?:principali|maggiori) (?:è|sono)',
       '(?:principali|maggiori) (?:costi|spese) (?:è|sono)',
       'spendiamo (?:soprattutto )?(?:in|per)',
@@ -982,6 +1060,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:costi|spese) sono soprattutto',
     ],
     alternative: [
+      '(?:alternative|concorrenti|concorrenza)(?: sono| è|:)',
       "(?:l'|le )?(?:principale |unica )?alternative? (?:è|sono)",
       'invece di',
       'oggi usano',
@@ -1072,6 +1151,9 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sono|è) (?:i nostri|il nostro|i|il) (?:costi|costo|spese|spesa) (?:principali|maggiori|principale|maggiore)',
     ],
     people: [
+      'neonat',
+      'mamm',
+      'papà',
       'studio',
       'clinica',
       'ufficio',
@@ -1157,6 +1239,18 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'tariff\\w*',
     ],
     via: ['tramite', 'attraverso', 'su', 'presso'],
+    channelVerbs: [
+      'vend',
+      'raggiung',
+      'trov',
+      'acquis',
+      'promuov',
+      'pubblicizz',
+      'distribu',
+      'attir',
+      'conquist',
+    ],
+    partnerAfter: ['partner'],
   },
   pt: {
     segment: [
@@ -1167,8 +1261,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pensado para',
       'feito para',
     ],
-    segmentEnd: ['que', 'quem', 'cuj[oa]s?', 'onde', 'para que', 'porque', 'com'],
+    segmentEnd: ['quando', 'que', 'quem', 'cuj[oa]s?', 'onde', 'para que', 'porque', 'com'],
     pain: [
+      'filas?',
+      'ninguém',
       'perde\\w*',
       'perd\\w*',
       'desperdiç\\w*',
@@ -1239,6 +1335,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canais (?:é|são)',
     ],
     partner: [
+      '(?:parceiros|parcerias)(?: principais)?(?: são|:)',
       'parceria com',
       'parceir[oa]s? (?:é|são|:)',
       'se integra com',
@@ -1249,12 +1346,14 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'depende\\w* de',
     ],
     cost: [
+      '(?:nossos |os )?(?:principais |maiores )?(?:custos|gastos|despesas)(?: principais| maiores)?(?: são|:)',
       '(?:nossos |os )?(?:maiores|principais) (?:custos|gastos|despesas) (?:é|são)',
       '(?:custos|gastos|despesas) (?:é|são) principalmente',
       'gastamos (?:principalmente )?com',
       'o maior custo é',
     ],
     alternative: [
+      '(?:alternativas?|concorrentes|concorrência)(?: são| é|:)',
       '(?:a |as )?(?:principal |única )?alternativas? (?:é|são)',
       'em vez de',
       'ao invés de',
@@ -1332,6 +1431,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:são|é) (?:nossos|nosso|os|o) (?:maiores|principais|maior|principal) (?:custos|custo|gastos|gasto|despesas)',
     ],
     people: [
+      'bebê',
+      'barbearia',
+      'pastelaria',
+      'lanchonete',
       'consultório',
       'clínica',
       'escritório',
@@ -1421,5 +1524,18 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'planos? mensa\\w*',
     ],
     via: ['pelas', 'pelos', 'pelo', 'pela', 'por meio de', 'através de', 'via', 'por'],
+    channelVerbs: [
+      'vend',
+      'cheg',
+      'conquist',
+      'atra',
+      'divulg',
+      'capt',
+      'anunci',
+      'prospect',
+      'distribu',
+      'encontr',
+    ],
+    partnerAfter: ['parceir[oa]s?'],
   },
 };

@@ -175,14 +175,25 @@ function segmentsOf(all: string[], lang: Lang): string[] {
           // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
           const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
           const dangling = new Set(MODEL_CUES[lang].dangling);
-          while (
-            to < Math.min(ws.length, at + 3) &&
-            !dangling.has(ws[to]!.toLowerCase()) &&
-            !verb.test(ws[to]!) &&
-            !pain.test(ws[to]!)
-          )
-            to += 1;
+          const connectors = new Set(CUES[lang].connectors);
+          while (to < Math.min(ws.length, at + 4)) {
+            const w = ws[to]!.toLowerCase();
+            // "salões de beleza": a connector joins when a content word follows it.
+            const joins =
+              connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
+            if (
+              (dangling.has(w) && !joins) ||
+              verb.test(w) ||
+              pain.test(w) ||
+              /[,;:.]$/.test(ws[to - 1]!)
+            )
+              break;
+            to += joins ? 2 : 1;
+          }
         }
+        const end = cueRegex(MODEL_CUES[lang].segmentEnd, `${lang}:segmentEnd`);
+        const stop = ws.slice(at + 1, to).findIndex((w) => end.test(w));
+        if (stop >= 0) to = at + 1 + stop;
         const phrase = shorten(tidy(ws.slice(from, to).join(' '), lang), lang);
         if (phrase) found.push(phrase);
         break;
@@ -325,6 +336,19 @@ function pricesOf(all: string[], lang: Lang): string[] {
       found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
     }
   }
+  if (found.length === 0) {
+    // A percentage with a billing word is the price ("a fee of 1.9% per month", "12% commission").
+    const billing = cueRegex(cues.billing, `${lang}:billing`);
+    for (const sentence of all) {
+      if (!billing.test(sentence) && !strong.test(sentence)) continue;
+      for (const clause of clauses(sentence)) {
+        const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
+        if (!m || !(billing.test(clause) || strong.test(clause))) continue;
+        const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 4);
+        found.push(tidy(`${m[0]} ${tail.join(' ')}`, lang));
+      }
+    }
+  }
   if (found.length === 0) found.push(...billingOf(all, lang));
   return unique(found).slice(0, 3);
 }
@@ -393,7 +417,14 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   const cost = cueRegex(cues.cost, `${lang}:cost`);
   const partner = cueRegex(cues.partner, `${lang}:partner`);
   const alternative = cueRegex(cues.alternative, `${lang}:alternative`);
-  const channel = cueRegex(cues.channel, `${lang}:channel`);
+  // "we reach owners through…", "divulgamos em…", "conquistamos clientes com…".
+  const channel = cueRegex(
+    [
+      ...cues.channel,
+      `(?:${cues.channelVerbs.join('|')})\\w* (?:\\w+ ){0,2}?(?:${cues.via.join('|')}|with|con|avec|com|em)`,
+    ],
+    `${lang}:channel`,
+  );
   const costBefore = cueRegex(cues.costBefore, `${lang}:costBefore`);
   const costs = unique([
     ...listAfter(all, cost, lang),
@@ -405,7 +436,29 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
       return items(before, lang);
     }),
   ]);
-  const partners = listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s));
+  const partnerAfter = cues.partnerAfter.length
+    ? cueRegex(cues.partnerAfter, `${lang}:partnerAfter`)
+    : null;
+  const partners = unique([
+    ...listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s)),
+    // "uma lavanderia industrial parceira": the partner is named before the word.
+    ...all.flatMap((sentence) => {
+      if (!partnerAfter) return [];
+      const m = partnerAfter.exec(sentence);
+      if (!m || m.index === 0) return [];
+      const before = wordsOf(sentence.slice(0, m.index)).slice(-4);
+      const dangling = new Set(cues.dangling);
+      let from = before.length - 1;
+      while (
+        from > 0 &&
+        !dangling.has(before[from - 1]!.toLowerCase()) &&
+        !/[,;:]$/.test(before[from - 1]!)
+      )
+        from -= 1;
+      const phrase = tidy(before.slice(from).join(' '), lang);
+      return phrase && wordsOf(phrase).length <= 4 ? [phrase] : [];
+    }),
+  ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
   const channels = listAfter(
     all,
@@ -437,4 +490,31 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
     costs: costs.slice(0, 4),
     alternatives: alternatives.slice(0, 3),
   };
+}
+
+const SURPRISE =
+  /(?<![\p{L}])(?:surpris\p{L}*|unexpected\p{L}*|sorpres\p{L}*|sorprend\p{L}*|surpreend\p{L}*|surpres\p{L}*|inesperad\p{L}*|inattendu\p{L}*|inaspettat\p{L}*|didn't expect|no esper\p{L}*|não esper\p{L}*)/iu;
+
+/** Words that mark an observation in notes: negation, effort and time, and what was tried. */
+const FINDING =
+  /(?<![\p{L}])(?:never|nobody|no one|not|don't|doesn't|didn't|can't|takes?|took|time|tried|gave up|nunca|nadie|nada|no|tarda\p{L}*|tiempo|prob[óo]\p{L}*|intent[óo]\p{L}*|jamais|personne|rien|ne|n'|prend\p{L}*|temps|essay\p{L}*|mai|nessuno|niente|non|ci vuole|tempo|provat\p{L}*|nenhum|ninguém|nada|não|leva|demora\p{L}*|tentou|tentaram)(?![\p{L}])/giu;
+
+/**
+ * How much a sentence of interview notes says about a pain or a finding: pain cues of the
+ * language, figures, and the note-taker's "surprise" mark; 0 for small talk.
+ */
+export function findingScore(sentence: string, lang: Lang): number {
+  const cues = MODEL_CUES[lang];
+  const pain = new RegExp(cueRegex(cues.pain, `${lang}:pain`).source, 'giu');
+  const pains = sentence.match(pain)?.length ?? 0;
+  const figures = sentence.match(/\d+/g)?.length ?? 0;
+  const surprise = SURPRISE.test(sentence) ? 6 : 0;
+  const alternative = cueRegex(cues.alternative, `${lang}:alternative`).test(sentence) ? 1 : 0;
+  const findings = Math.min(sentence.match(FINDING)?.length ?? 0, 2);
+  return 3 * pains + Math.min(figures, 2) + surprise + alternative + 2 * findings;
+}
+
+/** Whether a sentence of notes is the note-taker's remark that something was a surprise. */
+export function isSurprise(sentence: string): boolean {
+  return SURPRISE.test(sentence);
 }

@@ -199,7 +199,43 @@ function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
 }
 
 /** The first project's hypotheses: every section, each with why it was written and how to test it. */
-export function writeHypotheses(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
+/** The model with every phrase cut to its first `max` words (ending on a content word). */
+function shrunk(m: BusinessModel, max: number): BusinessModel {
+  const cut = (list: string[]) =>
+    list.map((phrase) => {
+      const ws = phrase.split(/\s+/);
+      if (ws.length <= max) return phrase;
+      return ws
+        .slice(0, max)
+        .join(' ')
+        .replace(/[,;:]+$/, '');
+    });
+  return {
+    ...m,
+    segments: cut(m.segments),
+    pains: cut(m.pains),
+    solutions: cut(m.solutions),
+    prices: m.prices,
+    channels: cut(m.channels),
+    partners: cut(m.partners),
+    costs: cut(m.costs),
+    alternatives: cut(m.alternatives),
+  };
+}
+
+/**
+ * The same text written from the full phrases, then from shorter ones: the first version that does
+ * not repeat 12 words of the description in a row (the product's name before its own words can).
+ */
+function own<T>(m: BusinessModel, write: (m: BusinessModel) => T, copies: (v: T) => boolean): T {
+  for (const version of [m, shrunk(m, 6), shrunk(m, 4), shrunk(m, 2)]) {
+    const value = write(version);
+    if (!copies(value)) return value;
+  }
+  return write(shrunk(m, 2));
+}
+
+function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
   const t = WRITER_TEXT[out];
   const all = drafts(m, out);
   const hypotheses: GeneratedHypothesis[] = [];
@@ -221,8 +257,40 @@ export function writeHypotheses(m: BusinessModel, out: Lang): GeneratedHypothesi
   return hypotheses;
 }
 
+export function writeHypotheses(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
+  const copies = copiesFrom(m.sentences.join(' '));
+  const versions = [m, shrunk(m, 6), shrunk(m, 4), shrunk(m, 2)].map((v) => hypothesesOf(v, out));
+  // Each hypothesis from the longest phrases that keep it the team's own words.
+  return versions[0]!.map(
+    (_, i) =>
+      versions.map((v) => v[i]!).find((h) => !copies(h.title) && !copies(h.description)) ??
+      versions[3]![i]!,
+  );
+}
+
 /** The dashboard's statements from the model; `fallback` answers what the model lacks. */
 export function writeDashboard(
+  m: BusinessModel,
+  out: Lang,
+  fallback: GeneratedDashboard,
+): GeneratedDashboard {
+  const copies = copiesFrom(m.sentences.join(' '));
+  const versions = [m, shrunk(m, 6), shrunk(m, 4), shrunk(m, 2)].map((v) =>
+    dashboardOf(v, out, fallback),
+  );
+  const pick = (field: keyof GeneratedDashboard) =>
+    versions.map((v) => v[field]).find((text) => !copies(text)) ?? versions[3]![field];
+  return {
+    description: pick('description'),
+    whoFor: pick('whoFor'),
+    problemStatement: pick('problemStatement'),
+    solutionStatement: pick('solutionStatement'),
+    whyNot: pick('whyNot'),
+    whyNow: pick('whyNow'),
+  };
+}
+
+function dashboardOf(
   m: BusinessModel,
   out: Lang,
   fallback: GeneratedDashboard,
@@ -261,6 +329,19 @@ export function writeDashboard(
 
 /** The six parts of the value proposition canvas; `fallback` fills what the model lacks. */
 export function writeValueProposition(
+  m: BusinessModel,
+  out: Lang,
+  fallback: ValuePropositionCanvas,
+): ValuePropositionCanvas {
+  const copies = copiesFrom(m.sentences.join(' '));
+  return own(
+    m,
+    (v) => valuePropositionOf(v, out, fallback),
+    (canvas) => Object.values(canvas).some((part: string[]) => part.some(copies)),
+  );
+}
+
+function valuePropositionOf(
   m: BusinessModel,
   out: Lang,
   fallback: ValuePropositionCanvas,
@@ -307,6 +388,19 @@ export function writeValueProposition(
  * it tests; `fallback` keeps the success criteria of the templates.
  */
 export function writeExperiments(
+  m: BusinessModel,
+  out: Lang,
+  fallback: GeneratedExperiment[],
+): GeneratedExperiment[] {
+  const copies = copiesFrom(m.sentences.join(' '));
+  return own(
+    m,
+    (v) => experimentsOf(v, out, fallback),
+    (list) => list.some((e) => copies(e.title) || copies(e.statement) || copies(e.description)),
+  );
+}
+
+function experimentsOf(
   m: BusinessModel,
   out: Lang,
   fallback: GeneratedExperiment[],
