@@ -118,6 +118,15 @@ describe('the built-in generator', () => {
       // Parts the description does not mention stay empty rather than invented.
       expect(m.partners).toEqual([]);
       expect(m.costs).toEqual([]);
+      // The writer puts each part in its section, and asks where the description is silent.
+      const data = builtinProjectData(brief(language));
+      const titles = (section: string) =>
+        data.hypotheses.filter((h) => h.section === section).map((h) => h.title);
+      expect(titles('revenueStreams').join(' ')).toContain(m.prices[0]!);
+      expect(titles('channels').join(' ')).toContain(m.channels[0]!);
+      expect(titles('valuePropositions').join(' ')).toContain(m.solutions[0]!);
+      expect(titles('keyPartners')[0]).toMatch(/\?$/);
+      expect(titles('costStructure')[0]).toMatch(/\?$/);
     });
   }
 
@@ -226,6 +235,29 @@ describe('the built-in generator', () => {
     expect(insights).toContain('She spends about 4 hours every Sunday counting stock');
     expect(insights.some((i) => /\$120 per month/.test(i))).toBe(true);
     expect(insights.join(' ')).not.toMatch(/weather/);
+  });
+
+  it('finds the pains and the surprise in notes in every language, without the opening line', () => {
+    const notes: [Language, string, RegExp, RegExp][] = [
+      [
+        'fr-FR',
+        "Entretien avec Paul, gérant d'un garage à Lyon. Il passe deux heures par jour au téléphone avec les clients. Les pièces arrivent souvent en retard. Ce qui nous a surpris : il préfère un SMS à une application.",
+        /heures par jour au téléphone/,
+        /surpris/,
+      ],
+      [
+        'pt-BR',
+        'Visita à Ana, dona de uma padaria em Recife. Ela perde clientes quando a fila passa de dez pessoas. O sistema do banco demora três dias para pagar. Surpresa: ela aceitaria pagar mais por receber no mesmo dia.',
+        /perde clientes/,
+        /Surpresa/,
+      ],
+    ];
+    for (const [language, text, pain, surprise] of notes) {
+      const { insights } = builtinKeyInsights(text, language);
+      expect(insights.join(' ')).toMatch(pain);
+      expect(insights.join(' ')).toMatch(surprise);
+      expect(insights.join(' ')).not.toMatch(/^Entretien avec|^Visita/);
+    }
   });
 
   it('summarizes a document extractively and answers from passages with citations', () => {

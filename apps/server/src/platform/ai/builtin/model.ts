@@ -91,7 +91,9 @@ function items(text: string, lang: Lang, max = PHRASE_WORDS): string[] {
     .map((part) => tidy(part, lang, [...cues.listJoin]))
     .filter((part) => !remark.test(part))
     .map((part) => {
-      // "a referral code that gives a free box" ends before "that".
+      // "a referral code that gives a free box" ends before "that"; "Zelty est notre…" before "est".
+      const copula = /\s(?:is|are|was|es|son|est|sont|è|sono|é|são)\s/iu.exec(part);
+      if (copula) part = part.slice(0, copula.index);
       const stop = end.exec(part);
       const kept = stop && stop.index > 0 ? part.slice(0, stop.index) : part;
       return shorten(tidy(tidy(kept, lang, cues.lead), lang, cues.via), lang, max);
@@ -456,7 +458,9 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
       )
         from -= 1;
       const phrase = tidy(before.slice(from).join(' '), lang);
-      return phrase && wordsOf(phrase).length <= 4 ? [phrase] : [];
+      const remark = new RegExp(`^(?:${cues.notAnItem.join('|')})$`, 'iu');
+      if (!phrase || remark.test(phrase) || dangling.has(phrase.toLowerCase())) return [];
+      return wordsOf(phrase).length <= 4 ? [phrase] : [];
     }),
   ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));

@@ -65,6 +65,9 @@ export interface WriterText {
   preSaleTitle: (name: string, price: string, p: P) => string;
   preSalePlan: (seg: string, price: string, p: P) => string;
   theProblem: string;
+  gainQuestion: (name: string, p: P) => string;
+  relieverQuestion: (name: string, pain: string, p: P) => string;
+  creatorQuestion: (name: string, p: P) => string;
   whatItDoes: string;
   theirChannels: string;
   aPrice: string;
@@ -151,6 +154,9 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     whatItDoes: 'what it does',
     theirChannels: 'the places these customers already go',
     aPrice: 'a stated price',
+    gainQuestion: (n) => `What would customers gain if ${n} worked as promised?`,
+    relieverQuestion: (n, pain) => `How does ${n} take away ${pain}?`,
+    creatorQuestion: (n) => `What does ${n} add that customers would pay for?`,
   },
   es: {
     q: ['“', '”'],
@@ -235,6 +241,9 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     whatItDoes: 'lo que hace',
     theirChannels: 'los lugares donde ya están estos clientes',
     aPrice: 'un precio concreto',
+    gainQuestion: (n) => `¿Qué ganarían los clientes si ${n} funciona como promete?`,
+    relieverQuestion: (n, pain) => `¿Cómo elimina ${n} ${pain}?`,
+    creatorQuestion: (n) => `¿Qué aporta ${n} por lo que los clientes pagarían?`,
   },
   fr: {
     q: ['« ', ' »'],
@@ -324,6 +333,9 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     whatItDoes: 'ce qu’il fait',
     theirChannels: 'les lieux que ces clients fréquentent déjà',
     aPrice: 'un prix annoncé',
+    gainQuestion: (n) => `Que gagneraient les clients si ${n} tenait sa promesse ?`,
+    relieverQuestion: (n, pain) => `Comment ${n} supprime-t-il ${pain} ?`,
+    creatorQuestion: (n) => `Qu'apporte ${n} que les clients paieraient ?`,
   },
   it: {
     q: ['«', '»'],
@@ -407,6 +419,9 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     whatItDoes: 'cosa fa',
     theirChannels: 'i luoghi che questi clienti frequentano già',
     aPrice: 'un prezzo dichiarato',
+    gainQuestion: (n) => `Che cosa guadagnerebbero i clienti se ${n} mantenesse la promessa?`,
+    relieverQuestion: (n, pain) => `Come elimina ${n} ${pain}?`,
+    creatorQuestion: (n) => `Che cosa offre ${n} per cui i clienti pagherebbero?`,
   },
   pt: {
     q: ['“', '”'],
@@ -489,6 +504,9 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     whatItDoes: 'o que faz',
     theirChannels: 'os lugares que esses clientes já frequentam',
     aPrice: 'um preço declarado',
+    gainQuestion: (n) => `O que os clientes ganhariam se ${n} cumprisse o que promete?`,
+    relieverQuestion: (n, pain) => `Como ${n} elimina ${pain}?`,
+    creatorQuestion: (n) => `O que ${n} oferece pelo que os clientes pagariam?`,
   },
 };
 

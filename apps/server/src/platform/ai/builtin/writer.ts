@@ -351,33 +351,42 @@ function valuePropositionOf(
   const n = m.name || t.customers;
   const copies = copiesFrom(m.sentences.join(' '));
   // Whatever the parts say, none repeats a sentence of the description word for word.
-  const either = (mine: string[], theirs: string[]) =>
-    (mine.length ? mine : theirs).map((x) => excerpt(x, copies, 9)).slice(0, 6);
+  // A part neither the model nor the templates can fill asks its question instead of staying empty.
+  const either = (mine: string[], theirs: string[], question: string) => {
+    const list = (mine.length ? mine : theirs).map((x) => excerpt(x, copies, 9)).slice(0, 6);
+    return list.length ? list : [question];
+  };
   const pains = m.pains.slice(0, 4);
   const sols = m.solutions.slice(0, 4);
+  const q = (text: string) => `${t.q[0]}${text}${t.q[1]}`;
   return {
     customerJobs: either(
       m.segments.slice(0, 2).map((s) => cap(t.job(s, p))),
       fallback.customerJobs,
+      t.segmentQuestion(n, p),
     ),
-    pains: either(pains.map(cap), fallback.pains),
+    pains: either(pains.map(cap), fallback.pains, t.painQuestion(n, p)),
     gains: either(
       [...pains.slice(0, 3).map((x) => t.gain(x)), ...fallback.gains].slice(0, 5),
       fallback.gains,
+      t.gainQuestion(n, p),
     ),
     productsAndServices: either(
       sols.map((s) => `${n} ${s}`),
       fallback.productsAndServices,
+      t.solutionQuestion(n, p),
     ),
     painRelievers: either(
       sols.length && pains.length
         ? pains.slice(0, 3).map((x, i) => t.reliever(n, sols[i % sols.length] as string, x))
-        : [],
+        : pains.slice(0, 3).map((x) => t.relieverQuestion(n, q(x), p)),
       fallback.painRelievers,
+      t.relieverQuestion(n, t.theProblem, p),
     ),
     gainCreators: either(
       sols.slice(0, 3).map((s) => t.creator(n, s)),
       fallback.gainCreators,
+      t.creatorQuestion(n, p),
     ),
   };
 }
