@@ -153,5 +153,14 @@ test('new project with the agent; evidence from notes gets key insights and sugg
   const answer = page.locator('[data-role="agent"]').last();
   await expect(answer).toContainText('the most relevant passages are');
   await expect(answer.getByRole('link').first()).toBeVisible();
+  // Which hypothesis is riskiest: ranked from the cards' risk, evidence and ratings, cited.
+  await page.getByLabel('Your question').fill('Which hypothesis is riskiest?');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  const riskiest = page.locator('[data-role="agent"]').last();
+  await expect(riskiest).toContainText(
+    /The riskiest hypothesis is “.+”: no evidence connected yet/,
+  );
+  await expect(riskiest.getByRole('link').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/agent-riskiest.png' });
   await page.screenshot({ path: 'test-results/agent-assistant.png' });
 });

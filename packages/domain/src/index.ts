@@ -39,3 +39,4 @@ export * from './portal.ts';
 export * from './cohorts.ts';
 export * from './integrations.ts';
 export * from './guidance.ts';
+export * from './assistant.ts';

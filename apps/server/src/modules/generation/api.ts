@@ -8,7 +8,6 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   AppError,
   CARD_COMPLETIONS,
-  askAssistantSchema,
   canCreateCard,
   cardPath,
   cardCompletionSchema,
@@ -25,7 +24,6 @@ import {
   isGenerationRunning,
   type GenerationState,
   type GenerationStatus,
-  type Language,
 } from '@assay/domain';
 import { z } from 'zod';
 import {
@@ -33,8 +31,6 @@ import {
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
-import { rank } from '../../platform/ai/builtin/similarity.ts';
-import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
 import {
   cardAccess,
@@ -576,115 +572,6 @@ export async function generationStatus(services: AppServices, member: MemberCont
   const row = await ownGeneration(services, member, id);
   await projectAccess(services, member, row.projectId);
   return { ...presentGeneration(row), result: row.result ?? null };
-}
-
-const ASSISTANT_TYPES = [
-  'hypothesis',
-  'interview',
-  'post',
-  'evidenceOther',
-  'intercom',
-  'experiment',
-];
-
-/**
- * The assistant: retrieval over the project's hypotheses, evidence and experiments (BM25), then
- * the provider answers from the passages found, citing the cards it used.
- */
-export async function askAssistant(services: AppServices, member: MemberContext, input: unknown) {
-  const data = parse(askAssistantSchema.safeParse(input));
-  requireAgent(member);
-  const access = await projectAccess(services, member, data.projectId);
-  const db = services.database.db;
-  const rows = await db
-    .select({ id: cards.id, title: cards.title, type: cards.type, origin: cards.origin })
-    .from(cards)
-    .where(
-      and(
-        eq(cards.projectId, data.projectId),
-        isNull(cards.deletedAt),
-        eq(cards.draft, false),
-        eq(cards.template, false),
-        inArray(cards.type, ASSISTANT_TYPES),
-      ),
-    )
-    .limit(2000);
-  const texts = rows.length
-    ? await db
-        .select({ cardId: cardTexts.cardId, rawText: cardTexts.rawText })
-        .from(cardTexts)
-        .where(
-          inArray(
-            cardTexts.cardId,
-            rows.map((r) => r.id),
-          ),
-        )
-    : [];
-  const body = new Map<string, string>();
-  for (const t of texts) body.set(t.cardId, `${body.get(t.cardId) ?? ''}\n${t.rawText}`);
-  const language = access.project.language as Language;
-  const lang = langOf(language);
-  const ranked = rank(
-    rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      body: r.origin === 'generated' ? '' : (body.get(r.id) ?? ''),
-    })),
-    data.question,
-    lang,
-    8,
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // What people wrote (evidence first) says more than what the agent drafted.
-  const weighed = ranked
-    .map((r) => {
-      const card = byId.get(r.id)!;
-      const weight = card.origin === 'generated' ? 0.8 : card.type === 'hypothesis' ? 1 : 1.5;
-      return { ...r, score: r.score * weight };
-    })
-    .sort((a, b) => b.score - a.score);
-  const passages = weighed.slice(0, 5).map((r) => {
-    const card = byId.get(r.id)!;
-    // A generated card's text is the agent's own boilerplate: its title is the passage.
-    const text =
-      card.origin === 'generated'
-        ? card.title
-        : bestSentences(body.get(r.id) ?? '', data.question, lang) || card.title;
-    return { cardId: r.id, title: card.title, type: card.type, text };
-  });
-  const answer = await services.ai.answer({ question: data.question, passages, language });
-  const cited = answer.value.citations.filter((id) => byId.has(id));
-  return {
-    answer: answer.value.answer,
-    provider: answer.provider,
-    fellBack: answer.fellBack,
-    citations: cited.map((id) => {
-      const card = byId.get(id)!;
-      return {
-        cardId: id,
-        title: card.title,
-        type: card.type,
-        path: cardPath({ id, type: card.type }),
-      };
-    }),
-  };
-}
-
-/** The two sentences of a card's text that share the most words with the question. */
-function bestSentences(text: string, question: string, lang: ReturnType<typeof langOf>) {
-  const sentences = text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 3);
-  if (!sentences.length) return '';
-  const ranked = rank(
-    sentences.map((s, i) => ({ id: String(i), title: '', body: s })),
-    question,
-    lang,
-    2,
-  );
-  const picked = (ranked.length ? ranked.map((r) => Number(r.id)) : [0]).sort((a, b) => a - b);
-  return picked.map((i) => sentences[i]).join(' ');
 }
 
 /**

@@ -2,7 +2,6 @@ import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   acceptSuggestion,
-  askAssistant,
   cardGeneration,
   dismissSuggestion,
   generateCardCompletion,
@@ -18,6 +17,7 @@ import {
   suggestConnections,
   summarizeFile,
 } from './api.ts';
+import { askAssistant } from './assistant.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);

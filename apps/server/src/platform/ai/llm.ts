@@ -178,7 +178,11 @@ export function createLlmProvider(
       ask(
         'assistant_answer',
         assistantAnswerSchema,
-        `Answer the question only from the project's cards below; cite the ids of the cards you used. If they do not answer it, say so. ${inLanguage(input.language)}`,
+        `Answer the question only from the project's cards below; cite the ids of the cards you used. If they do not answer it, say so. ${
+          input.intent === 'riskiest' || input.intent === 'testNext'
+            ? 'The cards are the hypotheses ranked by the evidence rules, riskiest first; name the first and explain why from its facts. '
+            : ''
+        }${inLanguage(input.language)}`,
         [
           `Question: ${input.question}`,
           input.context ? `Organisation context:\n${input.context}` : '',

@@ -6,6 +6,8 @@
  */
 import type {
   AssistantAnswer,
+  AssistantIntent,
+  HypothesisStanding,
   GeneratedExperiment,
   GeneratedHypothesis,
   Language,
@@ -37,6 +39,18 @@ export interface Passage {
   title: string;
   type: string;
   text: string;
+}
+
+/** A question to the assistant with the passages found for it. */
+export interface AnswerInput {
+  question: string;
+  passages: Passage[];
+  language: Language;
+  context?: string;
+  /** What the question asks (the domain's assistantIntent); topic when absent. */
+  intent?: AssistantIntent;
+  /** For the riskiest / test-next questions: the hypotheses ranked, riskiest first. */
+  standings?: HypothesisStanding[];
 }
 
 /** What a provider answers, and whether it had to fall back to the built-in generator. */
@@ -84,8 +98,5 @@ export interface AiProvider {
     input: { name: string; text: string; language: Language },
     options?: GenerateOptions,
   ): Promise<Generated<{ summary: string }>>;
-  answer(
-    input: { question: string; passages: Passage[]; language: Language; context?: string },
-    options?: GenerateOptions,
-  ): Promise<Generated<AssistantAnswer>>;
+  answer(input: AnswerInput, options?: GenerateOptions): Promise<Generated<AssistantAnswer>>;
 }

@@ -268,11 +268,55 @@ describe('the built-in generator', () => {
     expect(summary).toMatch(/^The \d sentences/);
     const answer = builtinAnswer({
       question: 'who pays?',
-      passages: [{ cardId: 'c1', title: 'Owners pay', text: 'Owners pay monthly.' }],
+      passages: [
+        { cardId: 'c1', title: 'Owners pay', type: 'hypothesis', text: 'Owners pay monthly.' },
+      ],
       language: 'en-US',
     });
     expect(answer.citations).toEqual(['c1']);
     expect(builtinAnswer({ question: 'x', passages: [], language: 'it-IT' }).citations).toEqual([]);
+    // The riskiest hypothesis, from the ranking: the first with its reasons, the next ones cited.
+    const standings = [
+      {
+        cardId: 'h1',
+        title: 'Owners pay monthly',
+        risky: true,
+        result: 'none' as const,
+        evidence: 0,
+        ratingSum: 0,
+        experimentRunning: false,
+      },
+      {
+        cardId: 'h2',
+        title: 'Suppliers share catalogues',
+        risky: false,
+        result: 'none' as const,
+        evidence: 2,
+        ratingSum: -2,
+        experimentRunning: false,
+      },
+    ];
+    const riskiest = builtinAnswer({
+      question: 'Which hypothesis is riskiest?',
+      passages: [],
+      language: 'en-US',
+      intent: 'riskiest',
+      standings,
+    });
+    expect(riskiest.answer).toBe(
+      'The riskiest hypothesis is “Owners pay monthly”: marked risky, no evidence connected yet. Then: “Suppliers share catalogues”.',
+    );
+    expect(riskiest.citations).toEqual(['h1', 'h2']);
+    const next = builtinAnswer({
+      question: 'Que tester ensuite ?',
+      passages: [],
+      language: 'fr-FR',
+      intent: 'testNext',
+      standings: standings.slice(1),
+    });
+    expect(next.answer).toMatch(
+      /^À tester maintenant, « Suppliers share catalogues » : 2 preuves, notes cumulées -2, les preuves vont plutôt contre/,
+    );
   });
 });
 

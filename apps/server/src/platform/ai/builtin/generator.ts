@@ -15,7 +15,14 @@ import {
   type ProjectData,
   type ValuePropositionCanvas,
 } from '@assay/domain';
-import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from '../provider.ts';
+import type {
+  AiProvider,
+  AnswerInput,
+  Generated,
+  HypothesisBrief,
+  ProjectBrief,
+} from '../provider.ts';
+import { ASSISTANT_TEXT } from './assistant-text.ts';
 import { findingScore, isSurprise, parseBusinessModel } from './model.ts';
 import {
   writeDashboard,
@@ -665,13 +672,27 @@ export function builtinFileSummary(text: string, language: string): { summary: s
   };
 }
 
-export function builtinAnswer(input: {
-  question: string;
-  passages: { cardId: string; title: string; text: string }[];
-  language: string;
-}): AssistantAnswer {
+export function builtinAnswer(input: AnswerInput): AssistantAnswer {
   const out = langOf(input.language);
   const t = TEMPLATES[out];
+  if (input.intent === 'riskiest' || input.intent === 'testNext') {
+    // Ranked by the domain's rules: the first with its reasons, then the next ones.
+    const a = ASSISTANT_TEXT[out];
+    const [first, ...rest] = input.standings ?? [];
+    if (!first) return { answer: a.none, citations: [] };
+    const reasons = [
+      first.risky ? a.risky : null,
+      first.evidence === 0 ? a.noEvidence : a.evidence(first.evidence, first.ratingSum),
+      first.ratingSum < 0 ? a.against : null,
+      first.experimentRunning ? a.running : null,
+    ].filter((r): r is string => !!r);
+    const lead = (input.intent === 'riskiest' ? a.riskiest : a.testNext)(
+      first.title,
+      reasons.join(', '),
+    );
+    const then = rest.length ? ` ${a.then(rest.map((h) => a.quote(h.title)).join(', '))}` : '';
+    return { answer: `${lead}${then}`, citations: [first.cardId, ...rest.map((h) => h.cardId)] };
+  }
   if (!input.passages.length) return { answer: t.assistant.none, citations: [] };
   const lines = input.passages.map((p) =>
     p.text && p.text !== p.title ? `- ${p.title}: ${clip(p.text, 400)}` : `- ${p.title}`,
