@@ -40,3 +40,4 @@ export * from './cohorts.ts';
 export * from './integrations.ts';
 export * from './guidance.ts';
 export * from './assistant.ts';
+export * from './learning.ts';

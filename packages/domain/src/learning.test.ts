@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assumptionQuadrant,
+  defaultImportance,
+  evidenceKindOf,
+  evidenceLevel,
+  evidenceStrength,
+  hypothesisConfidence,
+  type RatedEvidence,
+} from './learning.ts';
+
+const now = new Date('2026-11-25T12:00:00Z');
+const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
+let n = 0;
+const e = (over: Partial<RatedEvidence>): RatedEvidence => ({
+  evidenceId: `e${(n += 1)}`,
+  kind: 'say',
+  at: now,
+  rating: 2,
+  personKey: null,
+  ...over,
+});
+
+describe('evidence strength', () => {
+  it('weighs what people pay over what they do over what they say', () => {
+    const say = evidenceStrength({ kind: 'say', at: now }, now);
+    const doIt = evidenceStrength({ kind: 'do', at: now }, now);
+    const pay = evidenceStrength({ kind: 'pay', at: now }, now);
+    expect(say).toBeLessThan(doIt);
+    expect(doIt).toBeLessThan(pay);
+  });
+
+  it('halves every half-life, and follows the organisation’s settings', () => {
+    expect(evidenceStrength({ kind: 'say', at: daysAgo(180) }, now)).toBeCloseTo(0.5);
+    expect(evidenceStrength({ kind: 'say', at: daysAgo(360) }, now)).toBeCloseTo(0.25);
+    const settings = { weights: { say: 2, do: 3, pay: 5 }, halfLifeDays: 30 };
+    expect(evidenceStrength({ kind: 'pay', at: daysAgo(30) }, now, settings)).toBeCloseTo(2.5);
+    // Evidence dated in the future (a clock off by a little) is not stronger than today's.
+    expect(evidenceStrength({ kind: 'say', at: daysAgo(-10) }, now)).toBe(1);
+  });
+
+  it('takes the kind set on the card, else the kind of its type', () => {
+    expect(evidenceKindOf({ type: 'interview' })).toBe('say');
+    expect(evidenceKindOf({ type: 'intercom' })).toBe('say');
+    expect(evidenceKindOf({ type: 'evidenceOther' })).toBe('do');
+    expect(evidenceKindOf({ type: 'post', evidenceKind: 'pay' })).toBe('pay');
+  });
+});
+
+describe('confidence per hypothesis', () => {
+  it('is untested with no rated evidence', () => {
+    expect(hypothesisConfidence([], now)).toMatchObject({
+      score: 0,
+      state: 'untested',
+      evidence: 0,
+    });
+    expect(hypothesisConfidence([e({ rating: null }), e({ rating: 0 })], now).state).toBe(
+      'untested',
+    );
+  });
+
+  it('is refuted by disconfirming evidence only', () => {
+    const c = hypothesisConfidence([e({ rating: -2, kind: 'do' }), e({ rating: -1 })], now);
+    expect(c.state).toBe('refuted');
+    expect(c.confirming).toBe(0);
+    expect(c.score).toBeLessThan(-0.5);
+  });
+
+  it('tells strongly contested from untested', () => {
+    const c = hypothesisConfidence(
+      [e({ rating: 2, kind: 'pay' }), e({ rating: -2, kind: 'pay' })],
+      now,
+    );
+    expect(c.state).toBe('contested');
+    expect(c.score).toBe(0);
+    expect(evidenceLevel(c)).toBeGreaterThan(0.7);
+  });
+
+  it('counts one interviewee once, however many cards they appear on', () => {
+    const one = hypothesisConfidence(
+      Array.from({ length: 5 }, () => e({ rating: 2, personKey: 'sam' })),
+      now,
+    );
+    const five = hypothesisConfidence(
+      Array.from({ length: 5 }, (_, i) => e({ rating: 2, personKey: `p${i}` })),
+      now,
+    );
+    expect(one.people).toBe(1);
+    expect(one.confirming).toBe(1);
+    expect(five.people).toBe(5);
+    expect(five.confirming).toBe(5);
+    expect(five.score).toBeGreaterThan(one.score);
+  });
+
+  it('lets old evidence fade', () => {
+    const fresh = hypothesisConfidence([e({ rating: 2 }), e({ rating: 2 })], now);
+    const old = hypothesisConfidence(
+      [e({ rating: 2, at: daysAgo(720) }), e({ rating: 2, at: daysAgo(720) })],
+      now,
+    );
+    expect(old.score).toBeLessThan(fresh.score);
+    expect(old.confirming).toBeCloseTo(fresh.confirming / 16, 3);
+  });
+
+  it('reaches "supported" with a payment sooner than with words', () => {
+    expect(hypothesisConfidence([e({ rating: 2 })], now).state).toBe('weak');
+    expect(hypothesisConfidence([e({ rating: 2, kind: 'pay' })], now).state).toBe('supported');
+  });
+});
+
+describe('the assumptions map', () => {
+  it('places hypotheses by importance and evidence in the four quadrants', () => {
+    const none = hypothesisConfidence([], now);
+    const strong = hypothesisConfidence(
+      [e({ rating: 2, kind: 'pay' }), e({ rating: 2, kind: 'do' })],
+      now,
+    );
+    const contested = hypothesisConfidence(
+      [e({ rating: 2, kind: 'pay' }), e({ rating: -2, kind: 'pay' })],
+      now,
+    );
+    expect(assumptionQuadrant(0.8, none)).toBe('testNow');
+    expect(assumptionQuadrant(0.8, strong)).toBe('validated');
+    expect(assumptionQuadrant(0.8, contested)).toBe('keepTesting');
+    expect(assumptionQuadrant(0.2, none)).toBe('deprioritised');
+    expect(assumptionQuadrant(0.2, strong)).toBe('keepTesting');
+  });
+
+  it('starts importance from the section and the risk flag', () => {
+    expect(defaultImportance({ section: 'keyResources', risky: true })).toBeGreaterThan(
+      defaultImportance({ section: 'customerSegments', risky: false }),
+    );
+    expect(defaultImportance({ section: 'customerSegments', risky: false })).toBeGreaterThanOrEqual(
+      0.5,
+    );
+    expect(defaultImportance({ section: 'keyResources', risky: false })).toBeLessThan(0.5);
+  });
+});

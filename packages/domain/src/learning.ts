@@ -1,0 +1,193 @@
+/**
+ * What the evidence says about a hypothesis (issue #24, the learning loop's rules).
+ *
+ * - Evidence strength by kind: what people *say* (an interview, a post, a chat) weighs less than
+ *   what they *do* (an observation, usage data, an experiment's result) and what they *pay*
+ *   (a pre-order, a letter of intent, a payment). Weights are per organisation; these are the
+ *   defaults. Strength decays slowly with age (half-life, 180 days by default).
+ * - One person counts once: several cards from the same interviewee give that person's strongest
+ *   word for and against, not one vote per card.
+ * - Confidence per hypothesis is computed from its rated connections × strength, confirming and
+ *   disconfirming kept apart, so "strongly contested" differs from "untested". It is a new,
+ *   explained measure beside the spec's rating sum, count and trending score, which stay as they
+ *   are.
+ * - The assumptions map places each hypothesis by importance × evidence in four quadrants.
+ */
+
+export const EVIDENCE_KINDS = ['say', 'do', 'pay'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+
+export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
+  say: 'What people say',
+  do: 'What people do',
+  pay: 'What people pay',
+};
+
+export const DEFAULT_EVIDENCE_WEIGHTS: Record<EvidenceKind, number> = { say: 1, do: 2, pay: 4 };
+export const DEFAULT_EVIDENCE_HALF_LIFE_DAYS = 180;
+
+export interface LearningSettings {
+  weights: Record<EvidenceKind, number>;
+  halfLifeDays: number;
+}
+
+export const DEFAULT_LEARNING_SETTINGS: LearningSettings = {
+  weights: DEFAULT_EVIDENCE_WEIGHTS,
+  halfLifeDays: DEFAULT_EVIDENCE_HALF_LIFE_DAYS,
+};
+
+/**
+ * The kind of a piece of evidence: set on the card when the team says so (a pre-order is "pay"),
+ * otherwise from its type — interviews, posts and customer chats are what people say; other
+ * evidence (observations, usage data, media) and experiment results are what they do.
+ */
+export function evidenceKindOf(card: {
+  type: string;
+  evidenceKind?: EvidenceKind | null;
+}): EvidenceKind {
+  if (card.evidenceKind) return card.evidenceKind;
+  if (card.type === 'interview' || card.type === 'post' || card.type === 'intercom') return 'say';
+  return 'do';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The strength of one piece of evidence: its kind's weight, halved every half-life of age. */
+export function evidenceStrength(
+  evidence: { kind: EvidenceKind; at: Date },
+  now: Date,
+  settings: LearningSettings = DEFAULT_LEARNING_SETTINGS,
+): number {
+  const ageDays = Math.max(0, (now.getTime() - evidence.at.getTime()) / DAY_MS);
+  const decay = settings.halfLifeDays > 0 ? 0.5 ** (ageDays / settings.halfLifeDays) : 1;
+  return settings.weights[evidence.kind] * decay;
+}
+
+/** One rated connection between a hypothesis and a piece of evidence. */
+export interface RatedEvidence {
+  evidenceId: string;
+  kind: EvidenceKind;
+  /** When the evidence was gathered (or published). */
+  at: Date;
+  /** The connection's rating, −2…+2; unrated connections say nothing yet. */
+  rating: number | null;
+  /** Who said or did it (an interviewee), so one person counts once; null when unknown. */
+  personKey: string | null;
+}
+
+export type ConfidenceState = 'untested' | 'supported' | 'refuted' | 'contested' | 'weak';
+
+export interface Confidence {
+  /** Sum of the confirming contributions (rating/2 × strength). */
+  confirming: number;
+  /** Sum of the disconfirming contributions, as a positive number. */
+  disconfirming: number;
+  /** −1 (refuted) … +1 (supported); 0 when untested. Needs several strong pieces to near ±1. */
+  score: number;
+  state: ConfidenceState;
+  /** Rated pieces of evidence, and the distinct people behind them. */
+  evidence: number;
+  people: number;
+}
+
+/** How much evidence it takes before the score moves far from 0 (a prior of "not known yet"). */
+const PRIOR = 2;
+
+/** A hypothesis's confidence from its rated evidence. */
+export function hypothesisConfidence(
+  connections: RatedEvidence[],
+  now: Date,
+  settings: LearningSettings = DEFAULT_LEARNING_SETTINGS,
+): Confidence {
+  // Per source (a person, or the card itself when nobody is named): the strongest word for and
+  // the strongest word against.
+  const bySource = new Map<string, { for: number; against: number }>();
+  const people = new Set<string>();
+  let evidence = 0;
+  for (const c of connections) {
+    if (c.rating === null || c.rating === 0) continue;
+    evidence += 1;
+    if (c.personKey) people.add(c.personKey);
+    const key = c.personKey ? `person:${c.personKey}` : `card:${c.evidenceId}`;
+    const contribution = (Math.abs(c.rating) / 2) * evidenceStrength(c, now, settings);
+    const entry = bySource.get(key) ?? { for: 0, against: 0 };
+    if (c.rating > 0) entry.for = Math.max(entry.for, contribution);
+    else entry.against = Math.max(entry.against, contribution);
+    bySource.set(key, entry);
+  }
+  let confirming = 0;
+  let disconfirming = 0;
+  for (const entry of bySource.values()) {
+    confirming += entry.for;
+    disconfirming += entry.against;
+  }
+  const weight = confirming + disconfirming;
+  const score = weight === 0 ? 0 : (confirming - disconfirming) / (weight + PRIOR);
+  const round = (n: number) => Math.round(n * 1000) / 1000;
+  let state: ConfidenceState;
+  if (weight === 0) state = 'untested';
+  else if (
+    confirming > 0 &&
+    disconfirming > 0 &&
+    Math.min(confirming, disconfirming) / Math.max(confirming, disconfirming) >= 0.5
+  )
+    state = 'contested';
+  else if (score >= 0.5) state = 'supported';
+  else if (score <= -0.5) state = 'refuted';
+  else state = 'weak';
+  return {
+    confirming: round(confirming),
+    disconfirming: round(disconfirming),
+    score: round(score),
+    state,
+    evidence,
+    people: people.size,
+  };
+}
+
+/** How much evidence there is, 0…1, whatever it says (the map's horizontal axis). */
+export function evidenceLevel(
+  confidence: Pick<Confidence, 'confirming' | 'disconfirming'>,
+): number {
+  const weight = confidence.confirming + confidence.disconfirming;
+  return Math.round((weight / (weight + PRIOR)) * 1000) / 1000;
+}
+
+export const ASSUMPTION_QUADRANTS = [
+  'testNow',
+  'keepTesting',
+  'validated',
+  'deprioritised',
+] as const;
+export type AssumptionQuadrant = (typeof ASSUMPTION_QUADRANTS)[number];
+
+export const ASSUMPTION_QUADRANT_LABELS: Record<AssumptionQuadrant, string> = {
+  testNow: 'Test now',
+  keepTesting: 'Keep testing',
+  validated: 'Validated',
+  deprioritised: 'Deprioritised',
+};
+
+/** Sections whose hypotheses matter most by default: who, what and who pays. */
+const IMPORTANT_SECTIONS = new Set(['customerSegments', 'valuePropositions', 'revenueStreams']);
+
+/** A hypothesis's importance, 0…1, before anyone drags it: from its section and its risk flag. */
+export function defaultImportance(hypothesis: { section: string; risky: boolean }): number {
+  if (hypothesis.risky) return 0.8;
+  return IMPORTANT_SECTIONS.has(hypothesis.section) ? 0.65 : 0.35;
+}
+
+/**
+ * The quadrant of the assumptions map: important with little evidence → test now; important
+ * with enough evidence that supports it → validated; enough evidence that does not settle it
+ * (contested, refuted, weak), or little importance with evidence → keep testing; little
+ * importance and little evidence → deprioritised.
+ */
+export function assumptionQuadrant(importance: number, confidence: Confidence): AssumptionQuadrant {
+  const enough = evidenceLevel(confidence) >= 0.5;
+  if (importance >= 0.5) {
+    if (!enough) return 'testNow';
+    return confidence.state === 'supported' ? 'validated' : 'keepTesting';
+  }
+  return enough ? 'keepTesting' : 'deprioritised';
+}
