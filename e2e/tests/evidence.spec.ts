@@ -137,6 +137,7 @@ test('a hypothesis is connected to an interview and the link rated Confirming', 
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await expect(dialog.getByTestId('confidence')).toHaveText('Untested');
   await dialog.getByRole('tab', { name: 'Connections' }).click();
   await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sourdough');
   await page.getByRole('option', { name: 'Sourdough sells out by nine' }).click();
@@ -144,5 +145,7 @@ test('a hypothesis is connected to an interview and the link rated Confirming', 
   await dialog.getByRole('combobox', { name: 'Rating of Sourdough sells out by nine' }).click();
   await page.getByRole('option', { name: 'Confirming (Must Have)' }).click();
   await expect(dialog.getByText('Rating 2')).toBeVisible();
+  // What people do (an observation), rated confirming: the hypothesis is supported.
+  await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
   await page.screenshot({ path: 'test-results/connections.png' });
 });

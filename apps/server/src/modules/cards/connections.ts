@@ -5,14 +5,28 @@
  * while either card is a draft (ref 32).
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import { AppError, normalizeRating, isUuid } from '@assay/domain';
+import {
+  AppError,
+  evidenceKindOf,
+  hypothesisConfidence,
+  normalizeRating,
+  isUuid,
+  type Confidence,
+} from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, mayEditCard, type CardAccess } from './access.ts';
 import { cleanExperimentsAfterDisconnect } from './experiments.ts';
 import { touchProjectCards } from './board-cache.ts';
-import { cards, connections, experiments, hypotheses, type ConnectionRow } from './schema.ts';
+import {
+  cardInterviewees,
+  cards,
+  connections,
+  experiments,
+  hypotheses,
+  type ConnectionRow,
+} from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -61,6 +75,8 @@ export async function loadAssociations(executor: Executor, cardId: string) {
           draft: cards.draft,
           hypothesisType: hypotheses.hypothesisType,
           phase: experiments.phase,
+          publishedAt: cards.publishedAt,
+          createdAt: cards.createdAt,
         })
         .from(cards)
         .leftJoin(hypotheses, eq(hypotheses.cardId, cards.id))
@@ -82,6 +98,7 @@ export async function loadAssociations(executor: Executor, cardId: string) {
   }
   return {
     associations,
+    confidence: await evidenceConfidence(executor, cardId, live, byId),
     metrics: {
       hypothesis: associations.hypothesis.length,
       evidence: associations.evidence.length,
@@ -91,6 +108,54 @@ export async function loadAssociations(executor: Executor, cardId: string) {
     },
     rating: ratingSummary(live),
   };
+}
+
+/**
+ * What the rated evidence says about a card (issue #24): each piece weighed by its kind and age,
+ * one interviewee counted once (the domain's hypothesisConfidence).
+ */
+async function evidenceConfidence(
+  executor: Executor,
+  cardId: string,
+  rows: ConnectionRow[],
+  byId: Map<
+    string,
+    { id: string; type: string; isEvidence: boolean; publishedAt: Date | null; createdAt: Date }
+  >,
+): Promise<Confidence> {
+  const evidence = rows
+    .map((row) => ({
+      row,
+      other: byId.get(row.firstCardId === cardId ? row.secondCardId : row.firstCardId),
+    }))
+    .filter(
+      (x): x is { row: ConnectionRow; other: NonNullable<typeof x.other> } =>
+        !!x.other && associationKind(x.other) === 'evidence' && x.row.rating !== null,
+    );
+  const people = evidence.length
+    ? await executor
+        .select({ cardId: cardInterviewees.cardId, intervieweeId: cardInterviewees.intervieweeId })
+        .from(cardInterviewees)
+        .where(
+          inArray(
+            cardInterviewees.cardId,
+            evidence.map((x) => x.other.id),
+          ),
+        )
+    : [];
+  const personOf = new Map<string, string>();
+  for (const p of [...people].sort((a, b) => a.intervieweeId.localeCompare(b.intervieweeId)))
+    if (!personOf.has(p.cardId)) personOf.set(p.cardId, p.intervieweeId);
+  return hypothesisConfidence(
+    evidence.map(({ row, other }) => ({
+      evidenceId: other.id,
+      kind: evidenceKindOf(other),
+      at: other.publishedAt ?? other.createdAt,
+      rating: row.rating,
+      personKey: personOf.get(other.id) ?? null,
+    })),
+    new Date(),
+  );
 }
 
 function presentAssociation(

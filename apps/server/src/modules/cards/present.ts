@@ -57,6 +57,15 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
 }
 
 /** The whole card, for its detail view. */
+const UNTESTED = {
+  confirming: 0,
+  disconfirming: 0,
+  score: 0,
+  state: 'untested',
+  evidence: 0,
+  people: 0,
+};
+
 export function presentCard(options: {
   card: CardRow;
   hypothesis: HypothesisRow | null;
@@ -67,6 +76,8 @@ export function presentCard(options: {
   metrics?: { [key: string]: number };
   commentsCount?: number;
   rating?: unknown;
+  /** What the rated evidence says (hypotheses only). */
+  confidence?: unknown;
   texts: CardTextRow[];
   people: Map<string, Person>;
   scope: PermissionScope;
@@ -112,6 +123,7 @@ export function presentCard(options: {
     },
     commentsCount: options.commentsCount ?? 0,
     rating: options.rating ?? { sum: 0, count: 0, trendingScore: 0 },
+    confidence: hypothesis ? (options.confidence ?? UNTESTED) : null,
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),
     unverifiedId: options.unverifiedId ?? null,

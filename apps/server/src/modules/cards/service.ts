@@ -178,6 +178,7 @@ export async function presentFullCard(
       completeExperiments: 0,
     },
     rating: links?.rating ?? { sum: 0, count: 0, trendingScore: 0 },
+    confidence: links?.confidence,
     texts,
     people,
     scope: access.scope,

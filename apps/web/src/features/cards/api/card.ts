@@ -68,6 +68,15 @@ export interface CardDetail {
   media: CardMedia[];
   associations: Record<'hypothesis' | 'evidence' | 'experiments', Association[]>;
   rating: { sum: number; count: number; trendingScore: number };
+  /** What the rated evidence says (hypotheses only; #24's rule in the domain). */
+  confidence?: {
+    score: number;
+    state: 'untested' | 'weak' | 'supported' | 'refuted' | 'contested';
+    confirming: number;
+    disconfirming: number;
+    evidence: number;
+    people: number;
+  } | null;
   metrics?: {
     hypothesis: number;
     evidence: number;
@@ -217,7 +226,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
     experiments { connectionId cardId title type hypothesisType phase rating }
   }
   metrics { hypothesis evidence experiments activeExperiments completeExperiments }
-  rating { sum count trendingScore }`;
+  rating { sum count trendingScore }
+  confidence { score state confirming disconfirming evidence people }`;
 
 export const fetchCard = (cardId: string) =>
   gatewayRequest<{ card: CardDetail }>(

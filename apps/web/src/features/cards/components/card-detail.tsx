@@ -17,6 +17,7 @@ import { cardWriteKey } from '../../../api/card-writes.ts';
 import { EditScopeContext } from '../hooks/pending-edits.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
+import { ConfidenceBadge } from './confidence-badge.tsx';
 import { CommentsSection } from './comments-section.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
@@ -136,6 +137,7 @@ function LoadedCard(props: {
                 Risky
               </Badge>
             ) : null}
+            <ConfidenceBadge confidence={card.confidence} />
           </Group>
           <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
         </Group>
