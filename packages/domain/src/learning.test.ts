@@ -102,6 +102,16 @@ describe('confidence per hypothesis', () => {
     expect(old.confirming).toBeCloseTo(fresh.confirming / 16, 3);
   });
 
+  it('judges the score as shown: an observation made a minute ago is supported, not weak', () => {
+    const aMinuteAgo = new Date(now.getTime() - 60_000);
+    expect(hypothesisConfidence([e({ rating: 2, kind: 'do', at: aMinuteAgo })], now)).toMatchObject(
+      {
+        score: 0.5,
+        state: 'supported',
+      },
+    );
+  });
+
   it('reaches "supported" with a payment sooner than with words', () => {
     expect(hypothesisConfidence([e({ rating: 2 })], now).state).toBe('weak');
     expect(hypothesisConfidence([e({ rating: 2, kind: 'pay' })], now).state).toBe('supported');

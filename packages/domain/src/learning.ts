@@ -122,8 +122,9 @@ export function hypothesisConfidence(
     disconfirming += entry.against;
   }
   const weight = confirming + disconfirming;
-  const score = weight === 0 ? 0 : (confirming - disconfirming) / (weight + PRIOR);
   const round = (n: number) => Math.round(n * 1000) / 1000;
+  // Rounded before it is judged: evidence a few seconds old is not "weaker" than the threshold.
+  const score = round(weight === 0 ? 0 : (confirming - disconfirming) / (weight + PRIOR));
   let state: ConfidenceState;
   if (weight === 0) state = 'untested';
   else if (
