@@ -33,6 +33,9 @@ test('the main pages have no serious or critical accessibility violations (axe)'
   await expect(page.getByTestId('organization-name')).toHaveText('Demo Ventures', {
     timeout: 30_000,
   });
+  // The demo opens on its canvas; the organisation home first.
+  await expect(page.getByTestId('canvas-count')).toHaveText('13 hypotheses');
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
   await expect(page.getByTestId('project-card').first()).toBeVisible();
   await check('organization home');
   await openProject(page, 'Campus Bike Repair');

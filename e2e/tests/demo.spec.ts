@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { openProject } from './helpers.ts';
 
 test('a newcomer explores a demo in one click: canvas, evidence, experiments and a cohort', async ({
   page,
@@ -9,12 +8,14 @@ test('a newcomer explores a demo in one click: canvas, evidence, experiments and
   await expect(page.getByRole('heading', { name: 'Welcome to Assay' })).toBeVisible();
   await page.getByRole('button', { name: 'Explore a demo' }).click();
 
-  // The demo organisation, signed in as its demo person, on its projects.
+  // The demo organisation, signed in as its demo person, straight on the project's canvas.
   await expect(page.getByTestId('organization-name')).toHaveText('Demo Ventures', {
     timeout: 30_000,
   });
-  await expect(page).toHaveURL(/\/\/demo[a-f0-9]*\.localhost:\d+\/home$/);
-  await openProject(page, 'Campus Bike Repair');
+  await expect(page).toHaveURL(
+    /\/\/demo[a-f0-9]*\.localhost:\d+\/workspace\/[0-9a-f-]{36}\/canvas\/business$/,
+  );
+  await expect(page.getByTestId('workspace-title')).toHaveText('Campus Bike Repair');
   await expect(page.getByTestId('canvas-count')).toHaveText('13 hypotheses');
   await expect(page.getByTestId('section-customerSegments')).toContainText(
     'Students who commute by bike',

@@ -95,7 +95,11 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await dialog.getByRole('tab', { name: 'Connections' }).click();
   await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('students');
   await page.getByRole('option', { name: 'Students cook on Sundays' }).click();
-  await expect(dialog.getByRole('tab', { name: 'Hypotheses (1)' })).toBeVisible();
+  // The list of what was just connected opens (here the hypotheses, not the empty evidence).
+  await expect(dialog.getByRole('tab', { name: 'Hypotheses (1)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sam');
   await page.getByRole('option', { name: 'Talk with Sam' }).click();
   await expect(dialog.getByTestId('connection').filter({ hasText: 'Talk with Sam' })).toBeVisible();

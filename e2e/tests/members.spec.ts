@@ -19,11 +19,20 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   const owner = await ownerContext.newPage();
   await signUpWithOrganization(owner, { email: ownerEmail, orgName, inviteCode: 'E2EBUSINESS' });
   await expect(owner.getByText('Business plan')).toBeVisible();
+  await owner.getByRole('button', { name: 'New project' }).click();
+  await owner.getByLabel(/^Name/).fill('Lab notebook');
+  await owner.getByRole('button', { name: 'Create' }).click();
+  await expect(owner.getByRole('button', { name: 'Actions for Lab notebook' })).toBeVisible();
 
   // Invite a collaborator from the organisation settings.
   await owner.getByTestId('user-menu').click();
   await owner.getByRole('menuitem', { name: 'Organization settings' }).click();
   await expect(owner).toHaveURL(/\/settings\/members$/);
+  // The project-role picker names the roles as people read them, not as the code keys them.
+  await owner.getByRole('combobox', { name: 'Project role' }).click();
+  await expect(owner.getByRole('option', { name: 'Limited contributor' })).toBeVisible();
+  await expect(owner.getByRole('option', { name: 'limitedContributor' })).toHaveCount(0);
+  await owner.getByRole('option', { name: 'Collaborator' }).click();
   await owner.getByLabel('Email addresses').fill(memberEmail);
   await owner.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(owner.getByTestId('invites')).toContainText(memberEmail);

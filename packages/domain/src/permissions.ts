@@ -32,6 +32,17 @@ export const PROJECT_ROLES = [
 ] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
+/** How each project role is named on screen (pickers, member lists). */
+export const PROJECT_ROLE_LABELS: Record<ProjectRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  collaborator: 'Collaborator',
+  viewer: 'Viewer',
+  observer: 'Observer',
+  commenter: 'Commenter',
+  limitedContributor: 'Limited contributor',
+};
+
 /** Project roles ranked low to high (observer, commenter, collaborator, admin). */
 export const PROJECT_ROLE_RANK = ['observer', 'commenter', 'collaborator', 'admin'] as const;
 

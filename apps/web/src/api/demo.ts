@@ -12,7 +12,10 @@ export const useDemoOffer = () => useQuery(demoOfferQuery);
 
 /** Enters the demo organisation (made on first use), signed in as its demo person. */
 export const enterDemo = () =>
-  restRequest<{ created: boolean; organizationId: string; url: string }>('/api/demo', {
-    method: 'POST',
-    body: {},
-  });
+  restRequest<{ created: boolean; organizationId: string; path: string; url: string }>(
+    '/api/demo',
+    {
+      method: 'POST',
+      body: {},
+    },
+  );

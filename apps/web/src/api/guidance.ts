@@ -34,6 +34,19 @@ export function useUpdateGuidance() {
         `mutation UpdateGuidance($p: JSON!) { updateGuidance(patch: $p) { ${FIELDS} } }`,
         { p: patch },
       ).then((d) => d.updateGuidance),
+    // "Got it" hides the tip at once, and a checklist refresh already on its way cannot bring it back.
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: gettingStartedQuery.queryKey });
+      queryClient.setQueryData<GettingStarted>(gettingStartedQuery.queryKey, (state) =>
+        state
+          ? {
+              ...state,
+              showChecklist: patch.showChecklist ?? state.showChecklist,
+              seen: { ...state.seen, ...patch.seen },
+            }
+          : state,
+      );
+    },
     onSuccess: (state) => queryClient.setQueryData(gettingStartedQuery.queryKey, state),
   });
 }

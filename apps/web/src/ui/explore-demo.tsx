@@ -14,7 +14,8 @@ export function ExploreDemo(props: { divider?: boolean }) {
     meta: { customErrorHandler: true },
     mutationFn: async () => {
       const demo = await enterDemo();
-      await goToOrganization(demo.organizationId, '/home');
+      // Straight onto the demo project's canvas.
+      await goToOrganization(demo.organizationId, demo.path);
     },
   });
   if (!offer.data?.offered) return null;

@@ -18,7 +18,10 @@ describe('explore a demo', () => {
     expect(created).toBe(true);
     expect(visitor.cookies.get(SESSION_COOKIE)).toBeTruthy();
     const slug = new URL(url).hostname.split('.')[0]!;
-    expect(url).toBe(`http://${slug}.assay.test/home`);
+    // It opens on the demo project's canvas (README's quick start).
+    expect(url).toMatch(
+      new RegExp(`^http://${slug}\\.assay\\.test/workspace/[0-9a-f-]{36}/canvas/business$`),
+    );
 
     const projects = await onOrg(visitor, slug, '{ projects { projects { id name } } }');
     const list = (projects.data?.projects as { projects: { id: string; name: string }[] }).projects;

@@ -70,6 +70,28 @@ describe('guidance: getting-started checklist and first-time tips', () => {
     expect(theirs.progress.done).toBe(0);
   });
 
+  it('keeps every tip marked seen when many are marked at once (no "Got it" undone)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const types = ['hypothesis', 'research', 'experiment', 'evidence', 'interview', 'post'];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, n) =>
+        onOrg(
+          owner.agent,
+          org.slug,
+          'mutation($p: JSON!) { updateGuidance(patch: $p) { showChecklist } }',
+          {
+            p: n === 39 ? { showChecklist: false } : { seen: { [types[n % types.length]!]: true } },
+          },
+        ),
+      ),
+    );
+    for (const answer of answers) expect(answer.errors).toBeUndefined();
+    const after = (await onOrg(owner.agent, org.slug, GETTING_STARTED)).data
+      ?.gettingStarted as GettingStarted;
+    expect(after.showChecklist).toBe(false);
+    expect(after.seen).toEqual(Object.fromEntries(types.map((t) => [t, true])));
+  });
+
   it('keeps tips seen and the checklist hidden, per member, and refuses anything else', async () => {
     const { owner, org } = await ownerWithOrganization(built);
     const update = (patch: unknown) =>

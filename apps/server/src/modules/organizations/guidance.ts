@@ -2,7 +2,7 @@
  * A member's guidance (part 1 §3, part 2 §9): the getting-started checklist, each item done
  * when the member has done it in this organisation, and the first-time tips seen per card type.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   CHECKLIST_ITEMS,
@@ -13,11 +13,12 @@ import {
   type ChecklistItem,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import { mergeJsonKey } from '../../platform/db/json.ts';
 import type { AppServices } from '../../services.ts';
 import { cards, connections } from '../cards/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { findProfile, saveProfile } from './profiles.ts';
-import { invites } from './schema.ts';
+import { invites, profiles } from './schema.ts';
 
 async function checklistDone(
   services: AppServices,
@@ -91,17 +92,17 @@ export async function updateGuidance(
 ) {
   const parsed = guidancePatchSchema.safeParse(patch);
   if (!parsed.success) throw new AppError('validation');
-  const { profile } = await findProfile(services, member, member.profileId);
-  const before = guidanceOf(profile.onboarding);
-  const after = {
-    showChecklist: parsed.data.showChecklist ?? before.showChecklist,
-    seen: { ...before.seen, ...parsed.data.seen },
-  };
+  await findProfile(services, member, member.profileId);
+  // Merged by the database key by key: a tip marked seen stays seen whatever else is saved at the
+  // same moment (another tip, the checklist, the onboarding answers).
+  let onboarding: SQL = mergeJsonKey(profiles.onboarding, 'seen', parsed.data.seen ?? {});
+  if (parsed.data.showChecklist !== undefined)
+    onboarding = sql`${onboarding} || ${JSON.stringify({ showChecklist: parsed.data.showChecklist })}::jsonb`;
   await saveProfile(
     services,
     member,
     member.profileId,
-    { onboarding: { ...profile.onboarding, ...after } },
+    { onboarding },
     { action: 'guidance', changes: parsed.data },
     context,
   );

@@ -1,5 +1,5 @@
 /** Profile editing (own, or anyone's for owners and admins) and the portfolio-access flag. */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canEditProfile,
@@ -30,12 +30,10 @@ export async function saveProfile(
   services: AppServices,
   member: MemberContext,
   profileId: string,
-  set: Partial<
-    Pick<
-      ProfileRow,
-      'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding'
-    >
-  >,
+  set: {
+    [K in 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding']?:
+      ProfileRow[K] | SQL;
+  },
   event: { action: string; changes: Record<string, unknown> },
   context: RequestContext,
 ): Promise<ProfileRow> {

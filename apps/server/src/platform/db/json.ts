@@ -9,3 +9,11 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 export function mergeJson(column: AnyColumn, patch: Record<string, unknown>): SQL {
   return sql`coalesce(${column}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb`;
 }
+
+/**
+ * `column` with one of its object keys merged with a patch (`{seen: {...}}` style): the other keys
+ * and the key's other entries stay, whoever wrote them in between.
+ */
+export function mergeJsonKey(column: AnyColumn, key: string, patch: Record<string, unknown>): SQL {
+  return sql`jsonb_set(coalesce(${column}, '{}'::jsonb), ${`{${key}}`}::text[], coalesce(${column} -> ${key}, '{}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`;
+}

@@ -141,7 +141,8 @@ function LoadedCard(props: {
           </Group>
           <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
         </Group>
-        {card.template ? null : (
+        {/* Tips teach what the member can do here: not on templates, nor to those who only read. */}
+        {card.template || !card.abilities.edit ? null : (
           <FirstTimeTip card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }} />
         )}
         <PlainField

@@ -35,6 +35,8 @@ export function ConnectionsTab(props: { card: CardDetail }) {
   const queryClient = useQueryClient();
   const key = queryKeys.card(card.id);
   const [search, setSearch] = useState('');
+  // The list shown: after a connection, the list of what was just connected.
+  const [kind, setKind] = useState<(typeof KINDS)[number]['key']>('evidence');
   const results = useQuery({
     queryKey: ['cards-to-connect', card.projectId, search.trim()],
     queryFn: () => searchCardsToConnect(card.projectId, search.trim()),
@@ -95,6 +97,15 @@ export function ConnectionsTab(props: { card: CardDetail }) {
           onOptionSubmit={(otherId) => {
             // The field fills itself with the picked title after this; clear it once it has.
             setTimeout(() => setSearch(''), 0);
+            const picked = options.find((c) => c.id === otherId);
+            if (picked)
+              setKind(
+                picked.type === 'hypothesis'
+                  ? 'hypothesis'
+                  : picked.type === 'experiment'
+                    ? 'experiments'
+                    : 'evidence',
+              );
             change(
               (c) => c,
               () => connectCard(card.id, otherId),
@@ -102,7 +113,7 @@ export function ConnectionsTab(props: { card: CardDetail }) {
           }}
         />
       ) : null}
-      <Tabs defaultValue="evidence">
+      <Tabs value={kind} onChange={(value) => value && setKind(value as typeof kind)}>
         <Tabs.List>
           {KINDS.map((k) => (
             <Tabs.Tab key={k.key} value={k.key}>

@@ -19,6 +19,7 @@ import { Navigate, useParams } from 'react-router';
 import {
   LIMITS,
   PROJECT_MODULE_LABELS,
+  PROJECT_ROLE_LABELS,
   PROJECT_ROLES,
   termsFor,
   type License,
@@ -52,7 +53,7 @@ const MODULES: { key: keyof ProjectSettings; label: string }[] = [
 
 const ROLE_OPTIONS = PROJECT_ROLES.map((r) => ({
   value: r,
-  label: r === 'limitedContributor' ? 'Limited contributor' : r[0]?.toUpperCase() + r.slice(1),
+  label: PROJECT_ROLE_LABELS[r],
 }));
 
 function useSave() {

@@ -24,6 +24,7 @@ import {
   INVITABLE_ROLES,
   ORGANIZATION_ROLE_NAMES,
   ORGANIZATION_ROLES,
+  PROJECT_ROLE_LABELS,
   PROJECT_ROLES,
   type OrganizationRole,
 } from '@assay/domain';
@@ -143,7 +144,10 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
             />
             <Select
               label="Project role"
-              data={PROJECT_ROLES.filter((r) => r !== 'owner').map((r) => ({ value: r, label: r }))}
+              data={PROJECT_ROLES.filter((r) => r !== 'owner').map((r) => ({
+                value: r,
+                label: PROJECT_ROLE_LABELS[r],
+              }))}
               value={projectRole}
               onChange={(v) => setProjectRole(v ?? 'collaborator')}
               allowDeselect={false}

@@ -76,6 +76,10 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
       ref={sortable.setNodeRef}
       {...sortable.attributes}
       {...sortable.listeners}
+      // Read-only is not disabled: a viewer still opens the card to read it (keyboard and screen
+      // readers included); only a card still being saved is unavailable.
+      aria-disabled={card.pending === true ? true : undefined}
+      aria-roledescription={card.canEdit ? sortable.attributes['aria-roledescription'] : 'card'}
       data-testid="board-card"
       data-card-id={card.id}
       aria-label={card.title || 'Untitled draft'}

@@ -1,0 +1,54 @@
+import { DndContext } from '@dnd-kit/core';
+import { SortableContext } from '@dnd-kit/sortable';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { BoardCard } from '../api/canvas.ts';
+import { SortableBoardCard } from './board-card.tsx';
+
+const card = (over: Partial<BoardCard>): BoardCard => ({
+  id: 'c1',
+  title: 'Nurses buy coffee at 6am',
+  draft: false,
+  version: 1,
+  tags: [],
+  viewed: true,
+  section: 'customerSegments',
+  rank: 'a',
+  businessStatus: 'inTesting',
+  result: 'none',
+  risky: false,
+  productStatus: null,
+  canEdit: true,
+  ...over,
+});
+
+function show(board: BoardCard, onOpen = vi.fn()) {
+  renderWithProviders(
+    <DndContext>
+      <SortableContext items={[board.id]}>
+        <SortableBoardCard card={board} onOpen={onOpen} />
+      </SortableContext>
+    </DndContext>,
+  );
+  return onOpen;
+}
+
+describe('a card on the board', () => {
+  it('is read-only for a viewer, not disabled: it opens by keyboard and says so to screen readers', () => {
+    const onOpen = show(card({ canEdit: false }));
+    const element = screen.getByTestId('board-card');
+    expect(element.getAttribute('aria-disabled')).toBeNull();
+    expect(element.getAttribute('aria-roledescription')).toBe('card');
+    expect(element.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(element, { key: 'Enter' });
+    expect(onOpen).toHaveBeenCalledWith('c1');
+  });
+
+  it('is sortable for an editor and unavailable only while it is being saved', () => {
+    show(card({ id: 'c2', pending: true }));
+    const element = screen.getByTestId('board-card');
+    expect(element.getAttribute('aria-disabled')).toBe('true');
+    expect(element.getAttribute('aria-roledescription')).toBe('sortable');
+  });
+});
