@@ -6,6 +6,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useBootstrap } from './bootstrap.ts';
 import { generationKeys } from './generation.ts';
 import { CLIENT_ID } from './http.ts';
 import { portalKeys } from './portal.ts';
@@ -47,11 +48,15 @@ function refresh(queryClient: QueryClient, event: RealtimeEvent) {
   for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
 }
 
-/** Subscribes the screen to its project's channel while it is open. */
+/**
+ * Subscribes the screen to its project's channel while it is open, once the page knows someone is
+ * signed in: a signed-out visit on its way to the sign-in page opens no socket that would fail.
+ */
 export function useLiveProject(projectId: string | null | undefined) {
   const queryClient = useQueryClient();
+  const signedIn = !!useBootstrap().data?.user;
   useEffect(() => {
-    if (!projectId || !/^[0-9a-f-]{36}$/i.test(projectId)) return;
+    if (!signedIn || !projectId || !/^[0-9a-f-]{36}$/i.test(projectId)) return;
     return subscribe(`p${projectId}`, (event) => {
       const known =
         event.subjectType === 'card' && event.subjectId
@@ -61,5 +66,5 @@ export function useLiveProject(projectId: string | null | undefined) {
       if (isNewsFor(event, { clientId: CLIENT_ID, knownVersion: known }))
         refresh(queryClient, event);
     });
-  }, [projectId, queryClient]);
+  }, [projectId, queryClient, signedIn]);
 }
