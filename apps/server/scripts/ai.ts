@@ -1,6 +1,6 @@
 /**
  * The AI agent from the command line, through the provider the server would use (built-in unless
- * AI_BASE_URL is set) and its own calls, so the evaluation set measures what the app does:
+ * AI_BASE_URL or AI_LOCAL_MODEL is set) and its own calls, so the evaluation set measures what the app does:
  *
  *   npm run -s ai:draft -- --language <code> [--name "<name>"] < description.txt
  *   npm run -s ai:insights -- --language <code> < interview-notes.txt
@@ -36,15 +36,19 @@ async function main() {
   }).log;
   const ai = createAiProvider(loadConfig(), logger);
   const text = (await readStdin()).trim();
-  if (task === 'draft') {
-    const name = option(args, 'name') ?? '';
-    return draftProject(ai, { name, description: text, language, experiments: true });
+  try {
+    if (task === 'draft') {
+      const name = option(args, 'name') ?? '';
+      return await draftProject(ai, { name, description: text, language, experiments: true });
+    }
+    if (task === 'insights') {
+      const answer = await ai.keyInsights({ text, language });
+      return { insights: answer.value.insights };
+    }
+    throw new Error('usage: ai.ts draft|insights --language <code> [--name <name>] < text');
+  } finally {
+    await ai.close?.();
   }
-  if (task === 'insights') {
-    const answer = await ai.keyInsights({ text, language });
-    return { insights: answer.value.insights };
-  }
-  throw new Error('usage: ai.ts draft|insights --language <code> [--name <name>] < text');
 }
 
 main().then(

@@ -212,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     if (jobs) await jobs.stop();
     await bus.close();
     services.mailer.close();
+    await services.ai.close?.();
     if (ownsDatabase) await database.close();
   });
 

@@ -1,6 +1,6 @@
 /** Environment -> one typed config, with the embedded defaults when a setting is unset. */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -51,9 +51,17 @@ const environmentSchema = z.object({
   AI_BASE_URL: z
     .string()
     .url(
-      'AI_BASE_URL must be the base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1',
+      'AI_BASE_URL must be the base URL of an OpenAI-compatible API (e.g. http://localhost:11434/v1) or of the Anthropic API (https://api.anthropic.com)',
     )
     .optional(),
+  AI_PROVIDER: z
+    .enum(['openai', 'anthropic'], {
+      message: 'AI_PROVIDER must be openai (any OpenAI-compatible API) or anthropic',
+    })
+    .optional(),
+  AI_LOCAL_MODEL: z.string().min(1).optional(),
+  AI_LOCAL_CONTEXT: z.coerce.number().int().min(512).max(131_072).default(8192),
+  AI_LOCAL_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   SLACK_WEBHOOK_BASE: z
     .url(
@@ -102,7 +110,7 @@ const environmentSchema = z.object({
       'RECURLY_JS_URL must be the address of Recurly.js, e.g. https://js.recurly.com/v4/recurly.js',
     )
     .default('https://js.recurly.com/v4/recurly.js'),
-  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  AI_MODEL: z.string().min(1).optional(),
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
@@ -187,7 +195,8 @@ export interface Config {
   /** An OpenAI-compatible speech-to-text endpoint; without it transcription says it is not set up. */
   transcription: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
   /** An OpenAI-compatible chat endpoint for the AI agent; without it the built-in generator runs. */
-  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  /** The AI agent's model: a remote API, a local GGUF file, or none (the built-in generator). */
+  ai: AiConfig | undefined;
   /** Recurly, when an API key is set; the embedded sandbox processor otherwise. */
   recurly:
     { baseUrl: string; apiKey: string; publicKey: string | null; scriptUrl: string } | undefined;
@@ -233,6 +242,59 @@ export interface Config {
   errorReporting: { dsn: string; traceTargets: string[] } | undefined;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
   licenseKeys: { code: string; license: string; maxUses: number | null }[];
+}
+
+export type AiConfig =
+  | {
+      kind: 'openai' | 'anthropic';
+      baseUrl: string;
+      apiKey: string | undefined;
+      model: string;
+      timeoutMs: number;
+    }
+  | {
+      kind: 'local';
+      modelPath: string;
+      contextSize: number;
+      /** CPU threads for the model (node-llama-cpp's choice when unset). */
+      threads: number | undefined;
+      timeoutMs: number;
+    };
+
+/** Which model the agent uses: AI_BASE_URL (OpenAI-compatible or Anthropic), else AI_LOCAL_MODEL. */
+function aiConfig(e: z.output<typeof environmentSchema>): AiConfig | undefined {
+  if (e.AI_BASE_URL && e.AI_LOCAL_MODEL) {
+    throw new ConfigError([
+      'AI_BASE_URL and AI_LOCAL_MODEL: set one of them (a remote model or a local GGUF file), not both',
+    ]);
+  }
+  if (e.AI_BASE_URL) {
+    const baseUrl = e.AI_BASE_URL.replace(/\/+$/, '');
+    const kind =
+      e.AI_PROVIDER ??
+      (new URL(baseUrl).hostname.endsWith('anthropic.com') ? 'anthropic' : 'openai');
+    return {
+      kind,
+      baseUrl,
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL ?? (kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'),
+      timeoutMs: e.AI_TIMEOUT_MS,
+    };
+  }
+  if (e.AI_LOCAL_MODEL) {
+    const modelPath = resolveFromLaunchDir(e.AI_LOCAL_MODEL);
+    if (!existsSync(modelPath)) {
+      throw new ConfigError([`AI_LOCAL_MODEL: no model file at ${modelPath} (a .gguf file)`]);
+    }
+    return {
+      kind: 'local',
+      modelPath,
+      contextSize: e.AI_LOCAL_CONTEXT,
+      threads: e.AI_LOCAL_THREADS,
+      timeoutMs: e.AI_TIMEOUT_MS,
+    };
+  }
+  return undefined;
 }
 
 export class ConfigError extends Error {
@@ -383,14 +445,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           model: e.TRANSCRIPTION_MODEL,
         }
       : undefined,
-    ai: e.AI_BASE_URL
-      ? {
-          baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
-          apiKey: e.AI_API_KEY,
-          model: e.AI_MODEL,
-          timeoutMs: e.AI_TIMEOUT_MS,
-        }
-      : undefined,
+    ai: aiConfig(e),
     recurly: e.RECURLY_API_KEY
       ? {
           baseUrl: e.RECURLY_BASE_URL.replace(/\/+$/, ''),

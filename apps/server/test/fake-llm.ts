@@ -1,7 +1,9 @@
 /**
- * A local server speaking the OpenAI chat-completions protocol: it answers each structured
- * request with the fixture named by its json_schema, or with a scripted failure, so the LLM
- * provider and the generation jobs are tested against the real wire format.
+ * A local server speaking two documented protocols — OpenAI chat completions
+ * (`POST /v1/chat/completions`, the schema's name in `response_format.json_schema.name`) and the
+ * Anthropic Messages API (`POST /v1/messages`, the schema offered as the forced tool) — answering
+ * each structured request with the fixture named by its schema, or with a scripted failure, so the
+ * LLM provider and the generation jobs are tested against the real wire formats.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,34 +11,103 @@ import type { AddressInfo } from 'node:net';
 export type Scripted = { status: number; body: string } | { raw: string } | { delayMs: number };
 
 export interface FakeLlm {
+  /** The OpenAI-compatible base URL (…/v1). */
   baseUrl: string;
-  /** The requests received, newest last. */
-  requests: { schemaName: string; messages: { role: string; content: string }[] }[];
+  /** The Anthropic base URL (the SDK adds /v1/messages). */
+  anthropicBaseUrl: string;
+  /** The requests received, newest last (Anthropic's system prompt comes first as a message). */
+  requests: {
+    protocol: 'openai' | 'anthropic';
+    schemaName: string;
+    messages: { role: string; content: string }[];
+    headers: Record<string, string | string[] | undefined>;
+  }[];
   /** Answers to give before the fixtures (a failure, a non-JSON reply, a delay). */
   script: Scripted[];
   close(): Promise<void>;
 }
 
+interface Body {
+  messages: { role: string; content: string | Record<string, unknown>[] }[];
+  system?: string;
+  response_format?: { json_schema?: { name?: string } };
+  tool_choice?: { name?: string };
+}
+
 async function readBody(request: IncomingMessage) {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString()) as {
-    messages: { role: string; content: string }[];
-    response_format?: { json_schema?: { name?: string } };
+  return JSON.parse(Buffer.concat(chunks).toString()) as Body;
+}
+
+/** Anthropic content blocks as one text (tool results and tool calls included). */
+function flatten(content: string | Record<string, unknown>[]): string {
+  if (typeof content === 'string') return content;
+  return content
+    .map((block) =>
+      typeof block.text === 'string'
+        ? block.text
+        : typeof block.content === 'string'
+          ? block.content
+          : JSON.stringify(block.input ?? block),
+    )
+    .join('\n');
+}
+
+let toolCalls = 0;
+
+function anthropicReply(name: string, text: string) {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch {
+    input = undefined;
+  }
+  return {
+    id: `msg_${(toolCalls += 1)}`,
+    type: 'message',
+    role: 'assistant',
+    model: 'test-model',
+    content:
+      input === undefined
+        ? [{ type: 'text', text }]
+        : [{ type: 'tool_use', id: `toolu_${toolCalls}`, name, input }],
+    stop_reason: input === undefined ? 'end_turn' : 'tool_use',
+    stop_sequence: null,
+    usage: { input_tokens: 10, output_tokens: 10 },
   };
 }
 
 export async function startFakeLlm(fixtures: Record<string, unknown>): Promise<FakeLlm> {
-  const fake: Omit<FakeLlm, 'baseUrl' | 'close'> = { requests: [], script: [] };
+  const fake: Omit<FakeLlm, 'baseUrl' | 'anthropicBaseUrl' | 'close'> = {
+    requests: [],
+    script: [],
+  };
   const server: Server = createServer((request, response) => {
     void readBody(request).then(async (body) => {
-      const schemaName = body.response_format?.json_schema?.name ?? '';
-      fake.requests.push({ schemaName, messages: body.messages });
+      const protocol = request.url?.endsWith('/messages') ? 'anthropic' : 'openai';
+      const schemaName =
+        protocol === 'anthropic'
+          ? (body.tool_choice?.name ?? '')
+          : (body.response_format?.json_schema?.name ?? '');
+      fake.requests.push({
+        protocol,
+        schemaName,
+        headers: request.headers,
+        messages: [
+          ...(body.system ? [{ role: 'system', content: body.system }] : []),
+          ...body.messages.map((m) => ({ role: m.role, content: flatten(m.content) })),
+        ],
+      });
       const next = fake.script.shift();
       const reply = (content: string) => {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(
-          JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content } }] }),
+          JSON.stringify(
+            protocol === 'anthropic'
+              ? anthropicReply(schemaName, content)
+              : { choices: [{ index: 0, message: { role: 'assistant', content } }] },
+          ),
         );
       };
       if (next && 'delayMs' in next) {
@@ -56,6 +127,7 @@ export async function startFakeLlm(fixtures: Record<string, unknown>): Promise<F
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return Object.assign(fake, {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    anthropicBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

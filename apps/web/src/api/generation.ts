@@ -65,7 +65,7 @@ export function useProjectGeneration(projectId: string) {
 
 export interface OrganizationLimitsView extends GenerationLimitsView {
   enabled: boolean;
-  provider: 'builtin' | 'openai';
+  provider: 'builtin' | 'openai' | 'anthropic' | 'local';
 }
 
 export function useGenerationLimits(enabled = true) {

@@ -1,6 +1,6 @@
 /**
  * The LLM provider: each generation is one structured request (its zod schema from the domain)
- * to an OpenAI-compatible endpoint. When the model fails (HTTP error, timeout, invalid output
+ * to a model client (OpenAI-compatible, Anthropic or a local GGUF model). When the model fails (HTTP error, timeout, invalid output
  * after the retries), the built-in generator answers instead and the result says it fell back.
  * A cancellation is never papered over: it propagates.
  */
@@ -20,13 +20,20 @@ import {
 } from '@assay/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { AiError, type StructuredClient } from './openai.ts';
+import { AiError, type StructuredClient } from './structured.ts';
 import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from './provider.ts';
 
-const SYSTEM = [
+/**
+ * The grounding rules every prompt carries — the same the built-in generator keeps (issue #23):
+ * facts come from the founder's words, gaps become questions, nothing is invented or copied.
+ */
+export const GROUNDING_RULES = [
   'You are the Assay agent. You help founders test business ideas with evidence.',
-  'Write hypotheses as testable statements, one idea each, in plain words.',
-  'Never present a guess as a fact. Never invent statistics, market sizes, quotes or company names you are not sure exist.',
+  'Ground everything in the description: the customer segment, their pains, the solution, the price and billing unit, channels, partners, resources, costs and alternatives it names.',
+  'Write each hypothesis as one testable statement in plain words that names who, what and how you would know, e.g. "Independent grocers with 1–3 stores will pay €49 a month for ShelfSense".',
+  'When the description does not say something a section needs, write the hypothesis as a question to find out (e.g. "Which channel do clinic managers already buy software through?") instead of guessing.',
+  'Never use a number, price, percentage, market size, quote or company name that is not in the description; never write placeholders such as "the problem" or "our customers".',
+  'Do not copy sentences from the description: restate the fact in a few words.',
   'Everything you write is untested until the team connects evidence to it.',
 ].join(' ');
 
@@ -71,12 +78,12 @@ export function createLlmProvider(
     try {
       const value = await client.generate({
         name,
-        system: `${SYSTEM} ${instruction}`,
+        system: `${GROUNDING_RULES} ${instruction}`,
         prompt,
         schema,
         ...(signal ? { signal } : {}),
       });
-      return { value, provider: 'openai', fellBack: false };
+      return { value, provider: client.kind, fellBack: false };
     } catch (error) {
       if (error instanceof AiError && error.kind === 'cancelled') throw error;
       logger.warn(
@@ -89,12 +96,12 @@ export function createLlmProvider(
   };
 
   return {
-    name: 'openai',
+    name: client.kind,
     projectData: (b, o) =>
       ask(
         'project_data',
         projectDataSchema,
-        'Draft a first project: 1 to 3 hypotheses for each of the nine business model canvas sections (keyPartners, keyActivities, keyResources, valuePropositions, customerRelationships, channels, customerSegments, costStructure, revenueStreams), each with a description saying what in the description it rests on and how to test it; the dashboard statements; and up to three first experiments' +
+        'Draft a first project: 2 or 3 hypotheses for each of the nine business model canvas sections (keyPartners, keyActivities, keyResources, valuePropositions, customerRelationships, channels, customerSegments, costStructure, revenueStreams), each with a description saying which words of the description it rests on (or that it is an open question) and the cheapest way to test it; the dashboard statements (who it is for: the segment in your words, not the first sentence; the problem; the solution; why not: what stops them today; why now); and up to three first experiments on the riskiest hypotheses, each with a measurable success criterion' +
           (b.experiments === false ? ' (this project keeps no experiments: return none).' : '.'),
         projectPrompt(b),
         () => fallback.projectData(b),
@@ -140,7 +147,7 @@ export function createLlmProvider(
       ask(
         'interview_questions',
         interviewQuestionsSchema,
-        'Write 5 to 10 customer interview questions that test this hypothesis without leading: ask about past behaviour and real events, not opinions about the idea.',
+        'Write 5 to 10 customer interview questions that test this hypothesis the way The Mom Test teaches: ask about the last time it happened, what they did, what it cost them and what they already tried or pay for; never ask whether they like the idea or would buy it, and never pitch.',
         hypothesisPrompt(h),
         () => fallback.interviewQuestions(h),
         o?.signal,
@@ -149,7 +156,7 @@ export function createLlmProvider(
       ask(
         'key_insights',
         keyInsightsSchema,
-        `Pick the 1 to 5 key insights of these interview notes or transcript: what the person does, what it costs them, what they said about paying. Quote or stay close to their words. ${inLanguage(input.language)}`,
+        `Pick the 1 to 5 key insights of these interview notes or transcript: first the pains (what the person struggles with, what it costs them in time or money, what they do about it now), then the most surprising fact, then what they said or did about paying. Skip biography and small talk. Stay close to their words and keep their numbers exactly. ${inLanguage(input.language)}`,
         [input.text, input.context ? `Context:\n${input.context}` : '']
           .filter(Boolean)
           .join('\n\n'),
@@ -160,7 +167,7 @@ export function createLlmProvider(
       ask(
         'value_proposition_canvas',
         valuePropositionCanvasSchema,
-        'Fill a value proposition canvas for this hypothesis: customer jobs, pains, gains, products and services, pain relievers, gain creators.',
+        'Fill a value proposition canvas for this hypothesis, all six parts with at least two items each: customer jobs, pains and gains of the segment in the description; products and services of the solution; pain relievers that answer those pains one by one; gain creators that answer those gains. Only what the description says or clearly implies.',
         hypothesisPrompt(h),
         () => fallback.valuePropositionCanvas(h),
         o?.signal,

@@ -5,52 +5,20 @@
  * sent back with the validation error and asked again, up to the attempts allowed. Every call has
  * a timeout and honours the caller's cancellation.
  */
-import { z } from 'zod';
+import {
+  AiError,
+  checkAnswer,
+  gaveUp,
+  jsonSchemaOf,
+  type StructuredClient,
+  type StructuredRequest,
+} from './structured.ts';
 
-export class AiError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'http' | 'invalid' | 'timeout' | 'cancelled',
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'AiError';
-  }
-}
-
-export interface StructuredRequest<T> {
-  /** A short name for the answer's schema (letters, digits, underscores). */
-  name: string;
-  system: string;
-  prompt: string;
-  schema: z.ZodType<T>;
-  /** Tries in all, the first included (default 3). */
-  attempts?: number;
-  signal?: AbortSignal;
-  temperature?: number;
-}
-
-export interface StructuredClient {
-  readonly kind: 'openai' | 'builtin';
-  generate<T>(request: StructuredRequest<T>): Promise<T>;
-}
+export { AiError, type StructuredClient, type StructuredRequest } from './structured.ts';
 
 interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
-}
-
-/** Strips a ```json fence some local models wrap their answer in. */
-function unfence(text: string): string {
-  const match = /^\s*```(?:json)?\s*([\s\S]*?)\s*```\s*$/.exec(text);
-  return match?.[1] ?? text;
-}
-
-function describe(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 10)
-    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-    .join('; ');
 }
 
 export function createOpenAiClient(settings: {
@@ -79,7 +47,7 @@ export function createOpenAiClient(settings: {
             json_schema: {
               name: request.name,
               strict: true,
-              schema: z.toJSONSchema(request.schema, { target: 'draft-7' }),
+              schema: jsonSchemaOf(request.schema),
             },
           },
         }),
@@ -117,32 +85,20 @@ export function createOpenAiClient(settings: {
       let problem = '';
       for (let attempt = 1; attempt <= attempts; attempt += 1) {
         const content = await call(messages, request as StructuredRequest<unknown>);
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(unfence(content));
-        } catch {
-          problem = 'the answer was not JSON';
-          messages.push(
-            { role: 'assistant', content },
-            { role: 'user', content: 'That was not valid JSON. Answer again with JSON only.' },
-          );
-          continue;
-        }
-        const checked = request.schema.safeParse(parsed);
-        if (checked.success) return checked.data;
-        problem = describe(checked.error);
+        const checked = checkAnswer(content, request.schema);
+        if (checked.ok) return checked.value;
+        problem = checked.problem;
         messages.push(
           { role: 'assistant', content },
           {
             role: 'user',
-            content: `That answer did not match the schema (${problem}). Answer again with JSON that matches it.`,
+            content: checked.notJson
+              ? 'That was not valid JSON. Answer again with JSON only.'
+              : `That answer did not match the schema (${problem}). Answer again with JSON that matches it.`,
           },
         );
       }
-      throw new AiError(
-        `The AI answer did not match after ${attempts} tries: ${problem}`,
-        'invalid',
-      );
+      throw gaveUp(attempts, problem);
     },
   };
 }

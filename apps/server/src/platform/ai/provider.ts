@@ -1,8 +1,9 @@
 /**
  * The AI agent's one interface (ARCHITECTURE: platform/ai): every generation the product asks
- * for, answered in the shapes of packages/domain/src/generation.ts. Two providers implement it:
- * the built-in offline generator (the default) and an OpenAI-compatible endpoint, which falls back
- * to the built-in generator when the model fails and says so.
+ * for, answered in the shapes of packages/domain/src/generation.ts. The built-in offline generator
+ * (the default) implements it, and so does the LLM provider over a model client — an
+ * OpenAI-compatible endpoint, the Anthropic API, or a local GGUF model — which falls back to the
+ * built-in generator when the model fails and says so.
  */
 import type {
   AssistantAnswer,
@@ -53,10 +54,12 @@ export interface AnswerInput {
   standings?: HypothesisStanding[];
 }
 
+export type ProviderName = 'builtin' | 'openai' | 'anthropic' | 'local';
+
 /** What a provider answers, and whether it had to fall back to the built-in generator. */
 export interface Generated<T> {
   value: T;
-  provider: 'builtin' | 'openai';
+  provider: ProviderName;
   fellBack: boolean;
 }
 
@@ -65,7 +68,9 @@ export interface GenerateOptions {
 }
 
 export interface AiProvider {
-  readonly name: 'builtin' | 'openai';
+  readonly name: ProviderName;
+  /** Frees what the provider holds (a loaded local model). */
+  close?(): Promise<void>;
   projectData(brief: ProjectBrief, options?: GenerateOptions): Promise<Generated<ProjectData>>;
   marketData(brief: ProjectBrief, options?: GenerateOptions): Promise<Generated<MarketData>>;
   petalDiagram(

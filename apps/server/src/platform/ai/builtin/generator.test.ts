@@ -210,6 +210,21 @@ describe('the built-in generator', () => {
     expect(next.hypotheses.every((h) => h.section === 'channels')).toBe(true);
   });
 
+  it('offers first the hypotheses the description grounds, in the section asked for', () => {
+    const b = {
+      name: 'ShelfSense',
+      description:
+        'ShelfSense helps independent grocers with one to three stores stop losing money on expired stock. Grocers pay €49 a month. We sell through the regional wholesalers they already order from.',
+      language: 'en-US' as const,
+    };
+    const revenue = builtinHypotheses(b, 'revenueStreams', []).hypotheses;
+    expect(revenue[0]!.title).toMatch(/€49/);
+    const channels = builtinHypotheses(b, 'channels', []).hypotheses;
+    expect(channels[0]!.title).toMatch(/wholesalers/);
+    const again = builtinHypotheses(b, 'revenueStreams', [revenue[0]!.title]).hypotheses;
+    expect(again.map((h) => h.title)).not.toContain(revenue[0]!.title);
+  });
+
   it('writes interview questions, an experiment and a value proposition canvas for a hypothesis', () => {
     const h = {
       title: 'Independent restaurant owners will pay for Stockly through monthly subscription',

@@ -547,12 +547,26 @@ export function builtinPetalDiagram(b: ProjectBrief): PetalDiagramData {
   };
 }
 
+/**
+ * More hypotheses for one section: first those the writer draws from the description's business
+ * model (grounded in its facts), then the section's general questions, skipping titles the
+ * project already has.
+ */
 export function builtinHypotheses(b: ProjectBrief, section: Section, existingTitles: string[]) {
   const { out, a, f, t } = brief(b);
   const existing = new Set(existingTitles.map((x) => x.trim().toLowerCase()));
-  const all = t.hypotheses[section].map((template) => hypothesisFor(section, template, a, f, out));
-  const fresh = all.filter((h) => !existing.has(h.title.toLowerCase()));
-  return { hypotheses: fresh.length ? fresh : all.slice(0, 1) };
+  const model = parseBusinessModel(b.description, detectLang(b.description, out), b.name);
+  const grounded = writeHypotheses(model, out).filter((h) => h.section === section);
+  const general = t.hypotheses[section].map((template) =>
+    hypothesisFor(section, template, a, f, out),
+  );
+  const all = [...grounded, ...general];
+  const fresh = all.filter(
+    (h, i) =>
+      !existing.has(h.title.toLowerCase()) &&
+      all.findIndex((o) => o.title.toLowerCase() === h.title.toLowerCase()) === i,
+  );
+  return { hypotheses: fresh.length ? fresh.slice(0, 3) : all.slice(0, 1) };
 }
 
 /** A hypothesis's generations use the project's words (customer, product, topic). */

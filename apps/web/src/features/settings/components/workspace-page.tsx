@@ -263,7 +263,7 @@ function AgentCard(props: { settings: WorkspaceSettings }) {
   const usage = limits.data ? (
     <Text size="sm" c="dimmed" data-testid="agent-usage">
       {limits.data.enabled
-        ? `${limitsText(limits.data)} ${limits.data.provider === 'openai' ? 'The agent uses the AI model configured on this server.' : 'The agent runs on the built-in generator (no AI model is configured on this server).'}`
+        ? `${limitsText(limits.data)} ${limits.data.provider !== 'builtin' ? 'The agent uses the AI model configured on this server.' : 'The agent runs on the built-in generator (no AI model is configured on this server).'}`
         : 'The AI agent is not part of your plan, or it is turned off for your organization.'}
     </Text>
   ) : null;
