@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 test('a founder logs an interview: publishing asks for key insights and a person, then it joins the feed', async ({
   page,
@@ -107,27 +107,41 @@ test('a member keeps a post in the evidence locker, outside any project', async 
   await expect(page.getByTestId('project-card')).toHaveCount(0);
 });
 
-test('a hypothesis is connected to an interview and the link rated Confirming', async ({
+test("evidence of three kinds moves a hypothesis's confidence, on its card and on the canvas of a second device", async ({
   page,
+  browser,
 }) => {
   const suffix = uniqueSuffix();
-  await signUpWithOrganization(page, {
-    email: `links.${suffix}@example.com`,
-    orgName: `Links ${suffix}`,
-  });
+  const email = `links.${suffix}@example.com`;
+  await signUpWithOrganization(page, { email, orgName: `Links ${suffix}` });
   await page.getByRole('button', { name: 'New project' }).click();
   await page.getByLabel(/^Name/).fill('Bakery');
   await page.getByRole('button', { name: 'Create' }).click();
   await openProject(page, 'Bakery');
-
-  await page.getByRole('button', { name: 'Add evidence' }).click();
-  await page.getByRole('menuitem', { name: 'Other evidence' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Title').fill('Sourdough sells out by nine');
-  await dialog.getByRole('textbox', { name: 'Summary' }).fill('Counted three mornings.');
-  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+
+  // Three pieces of evidence: an observation (what people do), a post (what they say) and a
+  // post the team marks as what they pay.
+  const addEvidence = async (kind: 'Other evidence' | 'Post', title: string, summary: string) => {
+    await page.getByRole('button', { name: 'Add evidence' }).click();
+    await page.getByRole('menuitem', { name: kind }).click();
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('textbox', { name: 'Summary' }).fill(summary);
+    await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  };
+  await addEvidence('Other evidence', 'Sourdough sells out by nine', 'Counted three mornings.');
+  await expect(dialog.getByTestId('evidence-strength')).toContainText('Weighs 2');
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await addEvidence('Post', 'A commuter says the bread is stale', 'Heard at the station.');
+  await expect(dialog.getByTestId('evidence-strength')).toContainText('Weighs 1');
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await addEvidence('Post', 'Two cafés paid a deposit', 'Deposits for a weekly order.');
+  await dialog.getByTestId('evidence-kind').getByText('What people pay').click();
+  await expect(dialog.getByTestId('evidence-strength')).toHaveText(
+    /^Weighs 4 in a hypothesis.s confidence\.$/,
+  );
   await dialog.getByRole('button', { name: 'Close card' }).click();
 
   await page
@@ -138,14 +152,46 @@ test('a hypothesis is connected to an interview and the link rated Confirming', 
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
   await expect(dialog.getByTestId('confidence')).toHaveText('Untested');
+  const canvasUrl = page.url().split('?')[0]!;
+
+  // The same person's second device, on the canvas.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await second.goto(new URL('/sign-in', canvasUrl).toString());
+  await second.getByLabel('Email').fill(email);
+  await second.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await expect(second.getByTestId('user-menu')).toBeVisible();
+  await second.goto(canvasUrl);
+  const dot = second
+    .getByTestId('board-card')
+    .filter({ hasText: 'Commuters buy bread early' })
+    .getByTestId('card-confidence');
+  await expect(dot).toHaveAttribute('data-state', 'untested');
+
   await dialog.getByRole('tab', { name: 'Connections' }).click();
-  await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sourdough');
-  await page.getByRole('option', { name: 'Sourdough sells out by nine' }).click();
-  await expect(dialog.getByTestId('connection')).toContainText('Sourdough sells out by nine');
-  await dialog.getByRole('combobox', { name: 'Rating of Sourdough sells out by nine' }).click();
-  await page.getByRole('option', { name: 'Confirming (Must Have)' }).click();
+  const connect = async (search: string, title: string, rating: string) => {
+    await dialog.getByRole('combobox', { name: 'Connect a card' }).fill(search);
+    await page.getByRole('option', { name: title }).click();
+    await expect(dialog.getByTestId('connection').filter({ hasText: title })).toBeVisible();
+    await dialog.getByRole('combobox', { name: `Rating of ${title}` }).click();
+    await page.getByRole('option', { name: rating }).click();
+  };
+  // What people do, confirming: supported — here and, without a reload, on the other device.
+  await connect('sourdough', 'Sourdough sells out by nine', 'Confirming (Must Have)');
   await expect(dialog.getByText('Rating 2')).toBeVisible();
-  // What people do (an observation), rated confirming: the hypothesis is supported.
   await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
+  await expect(dot).toHaveAttribute('data-state', 'supported');
+  // What one person says against it: contested.
+  await connect('stale', 'A commuter says the bread is stale', "Disconfirming (Don't care)");
+  await expect(dialog.getByTestId('confidence')).toHaveText('Contested');
+  await expect(dot).toHaveAttribute('data-state', 'contested');
+  // What people paid outweighs both: supported again, with the figures on hover.
+  await connect('deposit', 'Two cafés paid a deposit', 'Confirming (Must Have)');
+  await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
+  await expect(dot).toHaveAttribute('data-state', 'supported');
+  await expect(dot).toHaveAttribute('title', /3 pieces of rated evidence: for 6\.0, against 1\.0/);
   await page.screenshot({ path: 'test-results/connections.png' });
+  await second.screenshot({ path: 'test-results/confidence-second-device.png' });
+  await other.close();
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ENGAGEMENT_TYPES } from './evidence.ts';
 import { LIMITS } from './limits.ts';
+import { evidenceKindSchema } from './learning.ts';
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);
@@ -35,6 +36,8 @@ export const updatePostSchema = z
     tags: z.array(tag).max(100),
     fields: z.record(z.string().max(64), fieldValue),
     reviewed: z.boolean(),
+    /** What this evidence records: what people say, do or pay; null for its type's default. */
+    evidenceKind: evidenceKindSchema.nullable(),
   })
   .partial()
   .required({ cardId: true, version: true })
@@ -53,6 +56,7 @@ export const updateInterviewSchema = z
     /** A new person (by their details) or an existing contact (by id). */
     addInterviewee: z.union([z.object({ id }), intervieweeInputSchema]),
     removeIntervieweeId: id,
+    evidenceKind: evidenceKindSchema.nullable(),
   })
   .partial()
   .required({ cardId: true, version: true })

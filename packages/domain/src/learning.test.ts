@@ -6,6 +6,9 @@ import {
   evidenceLevel,
   evidenceStrength,
   hypothesisConfidence,
+  learningSettingsOf,
+  learningSettingsSchema,
+  DEFAULT_LEARNING_SETTINGS,
   type RatedEvidence,
 } from './learning.ts';
 
@@ -144,5 +147,37 @@ describe('the assumptions map', () => {
       0.5,
     );
     expect(defaultImportance({ section: 'keyResources', risky: false })).toBeLessThan(0.5);
+  });
+});
+
+describe("an organisation's evidence weights", () => {
+  it('fill what is unset from the defaults and fall back on anything stored out of range', () => {
+    expect(learningSettingsOf({})).toEqual(DEFAULT_LEARNING_SETTINGS);
+    expect(learningSettingsOf(null)).toEqual(DEFAULT_LEARNING_SETTINGS);
+    expect(learningSettingsOf({ weights: { pay: 8 } })).toEqual({
+      weights: { say: 1, do: 2, pay: 8 },
+      halfLifeDays: 180,
+    });
+    expect(learningSettingsOf({ weights: { pay: -3 } })).toEqual(DEFAULT_LEARNING_SETTINGS);
+  });
+
+  it('are checked with messages a person can act on', () => {
+    const bad = learningSettingsSchema.safeParse({
+      weights: { say: 1, do: 2, pay: 11 },
+      halfLifeDays: 180,
+    });
+    expect(bad.error?.issues[0]?.message).toBe('Each weight is a number from 0 to 10.');
+    const days = learningSettingsSchema.safeParse({
+      weights: { say: 1, do: 2, pay: 4 },
+      halfLifeDays: 1.5,
+    });
+    expect(days.error?.issues[0]?.message).toMatch(/whole number of days/);
+    // 0: evidence never fades
+    expect(
+      evidenceStrength({ kind: 'pay', at: daysAgo(720) }, now, {
+        weights: { say: 1, do: 2, pay: 4 },
+        halfLifeDays: 0,
+      }),
+    ).toBe(4);
   });
 });

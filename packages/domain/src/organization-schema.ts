@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CANVAS_SECTIONS } from './canvas.ts';
 import { isValidUrl } from './checks.ts';
+import { learningSettingsSchema } from './learning.ts';
 import { LANGUAGES } from './limits.ts';
 
 const tag = z.string().trim().min(1).max(50);
@@ -78,6 +79,8 @@ export const organizationUpdateSchema = z
     globalFields: z.array(globalFieldSchema).max(100),
     promptSettings: z.object({ project: promptScopeSchema, portfolio: promptScopeSchema }),
     globalContext: z.object({ context: text(20000), files: z.array(z.string().max(500)).max(50) }),
+    /** Evidence weights by kind and the half-life of evidence (issue #24). */
+    learning: learningSettingsSchema,
   })
   .partial()
   .strict();

@@ -45,6 +45,11 @@ function refresh(queryClient: QueryClient, event: RealtimeEvent) {
     void queryClient.invalidateQueries({ queryKey: ['comments', event.subjectId] });
   if (event.subjectType === 'card' && event.subjectId)
     void queryClient.invalidateQueries({ queryKey: queryKeys.card(event.subjectId) });
+  // A connection made, re-rated or removed changes both cards' lists and a hypothesis's confidence.
+  if (event.subjectType === 'connection' && Array.isArray(event.changes?.cards))
+    for (const cardId of event.changes.cards)
+      if (typeof cardId === 'string')
+        void queryClient.invalidateQueries({ queryKey: queryKeys.card(cardId) });
   for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
 }
 

@@ -5,9 +5,10 @@
  * correct without talking to each other. Filters and draft visibility apply per request.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { CanvasFilters, ProductScore } from '@assay/domain';
+import type { CanvasFilters, Confidence, LearningSettings, ProductScore } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import { projects } from '../projects/schema.ts';
+import { confidencesFor, UNTESTED } from './confidence.ts';
 import { cards, hypotheses } from './schema.ts';
 
 export type BoardName = 'canvas' | 'timeline' | 'productStatus' | 'productTheme';
@@ -29,6 +30,8 @@ export interface BoardRow {
   result: string;
   risky: boolean;
   productScore: ProductScore;
+  /** What its rated evidence says (the connections move the project's card version). */
+  confidence: Confidence;
 }
 
 const SECTION_COLUMNS = {
@@ -56,9 +59,11 @@ async function loadRows(
   projectId: string,
   hypothesisType: 'business' | 'product',
   board: BoardName,
+  learning: LearningSettings,
 ): Promise<BoardRow[]> {
   const columns = SECTION_COLUMNS[board];
-  return executor
+  const confidences = await confidencesFor(executor, { projectId }, learning);
+  const rows = await executor
     .select({
       id: cards.id,
       title: cards.title,
@@ -92,6 +97,7 @@ async function loadRows(
       ),
     )
     .orderBy(asc(columns.section), asc(columns.rank), asc(cards.id));
+  return rows.map((row) => ({ ...row, confidence: confidences.get(row.id) ?? UNTESTED }));
 }
 
 /** Every card of a board (drafts included), from the cache when the version still matches. */
@@ -103,9 +109,11 @@ export async function boardRows(
     cardsVersion: number;
     hypothesisType: 'business' | 'product';
     board: BoardName;
+    /** The organisation's evidence weights and half-life (a change is a new cache entry). */
+    learning: LearningSettings;
   },
 ): Promise<BoardRow[]> {
-  const key = `${options.projectId}:${options.hypothesisType}:${options.board}`;
+  const key = `${options.projectId}:${options.hypothesisType}:${options.board}:${JSON.stringify(options.learning)}`;
   const hit = cache.get(key);
   if (hit && hit.version === options.cardsVersion) {
     // Most recently used goes last, so the oldest is dropped first.
@@ -119,6 +127,7 @@ export async function boardRows(
     options.projectId,
     options.hypothesisType,
     options.board,
+    options.learning,
   );
   cache.set(key, { version: options.cardsVersion, rows });
   while (cache.size > MAX_ENTRIES) {

@@ -19,6 +19,7 @@ import { listBoardSections, seedBoardSections } from '../projects/workspace.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';
+import { learningOf } from './connections.ts';
 
 function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
   return {
@@ -34,6 +35,7 @@ function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
     result: row.result,
     risky: row.risky,
     productStatus: row.productStatus,
+    confidence: row.confidence,
     canEdit: canEdit(row),
   };
 }
@@ -52,6 +54,7 @@ export async function getCanvas(
     organizationId: member.organization.id,
     projectId,
     cardsVersion: access.project.cardsVersion,
+    learning: learningOf(member),
     hypothesisType: 'business',
     board: 'canvas',
   });
@@ -117,6 +120,7 @@ export async function getProductBoard(
     organizationId: member.organization.id,
     projectId,
     cardsVersion: access.project.cardsVersion,
+    learning: learningOf(member),
     hypothesisType: 'product',
     board: sectionType,
   });

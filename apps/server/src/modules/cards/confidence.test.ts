@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createCardAs, createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
-import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
 
@@ -93,5 +93,239 @@ describe('confidence per hypothesis (#24)', () => {
     const evidence = await card('post', 'A post');
     const answer = await onOrg(owner.agent, org.slug, CONFIDENCE, { id: evidence.id });
     expect((answer.data?.card as { confidence: unknown }).confidence).toBeNull();
+  });
+
+  it("weighs a piece by the kind the team gives it and by the organisation's weights; the canvas shows the same", async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    const hypothesis = await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Cafés pre-order',
+    );
+    const read = async (id: string) =>
+      (
+        await onOrg(
+          owner.agent,
+          org.slug,
+          `query($id: ID!) { card(cardId: $id) { version
+            confidence { score state confirming disconfirming evidence people }
+            strength { kind kindSet weight strength } } }`,
+          { id },
+        )
+      ).data?.card as {
+        version: number;
+        confidence: Confidence | null;
+        strength: { kind: string; kindSet: boolean; weight: number; strength: number } | null;
+      };
+    const onCanvas = async () => {
+      const answer = await onOrg(
+        owner.agent,
+        org.slug,
+        'query($p: ID!) { canvas(projectId: $p) { cards { id confidence { score state confirming } } } }',
+        { p: projectId },
+      );
+      const cards = (answer.data?.canvas as { cards: { id: string; confidence: Confidence }[] })
+        .cards;
+      return cards.find((c) => c.id === hypothesis.id)!.confidence;
+    };
+
+    const post = (
+      await createCardAs(owner.agent, org.slug, { projectId, type: 'post', title: 'Deposit paid' })
+    ).card!;
+    expect((await read(post.id)).strength).toMatchObject({
+      kind: 'say',
+      kindSet: false,
+      weight: 1,
+    });
+    expect((await read(hypothesis.id)).strength).toBeNull();
+    const connected = await owner.agent.post(
+      `/api/canvas/cards/${hypothesis.id}/connections`,
+      { connection: { cardId: post.id, rating: 2 } },
+      host,
+    );
+    expect(connected.statusCode).toBe(200);
+    const connectionId = (connected.json() as { connection: { id: string } }).connection.id;
+    expect(await onCanvas()).toMatchObject({ confirming: 1, state: 'weak' });
+
+    // The team says this post records a payment: it weighs what a payment weighs.
+    const kind = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($i: JSON!) { updatePost(input: $i) { id strength { kind kindSet weight strength } } }',
+      { i: { cardId: post.id, version: (await read(post.id)).version, evidenceKind: 'pay' } },
+    );
+    expect(kind.errors).toBeUndefined();
+    expect(kind.data?.updatePost).toMatchObject({
+      strength: { kind: 'pay', kindSet: true, weight: 4, strength: 4 },
+    });
+    expect((await read(hypothesis.id)).confidence).toMatchObject({
+      confirming: 4,
+      state: 'supported',
+    });
+    expect(await onCanvas()).toMatchObject({ confirming: 4, state: 'supported' });
+    const wrong = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($i: JSON!) { updatePost(input: $i) { id } }',
+      {
+        i: { cardId: post.id, version: (await read(post.id)).version, evidenceKind: 'money' },
+      },
+    );
+    expect(wrong.errors?.[0]?.message).toMatch(/statusCode:400/);
+
+    // The organisation weighs payments less; an admin may change that, a collaborator may not.
+    const collaborator = await addMember(built, owner.agent, org, 'collaborator');
+    const weights = { weights: { say: 1, do: 2, pay: 2 }, halfLifeDays: 180 };
+    const refused = await collaborator.agent.put(
+      `/api/org/organizations/${org.id}`,
+      { learning: weights },
+      host,
+    );
+    expect(refused.statusCode).toBe(403);
+    const bad = await owner.agent.put(
+      `/api/org/organizations/${org.id}`,
+      { learning: { weights: { say: 1, do: 2, pay: 40 }, halfLifeDays: 180 } },
+      host,
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'Each weight is a number from 0 to 10.' });
+    const saved = await owner.agent.put(
+      `/api/org/organizations/${org.id}`,
+      { learning: weights },
+      host,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ learning: weights });
+    expect((await read(hypothesis.id)).confidence).toMatchObject({ confirming: 2 });
+    expect(await onCanvas()).toMatchObject({ confirming: 2 });
+
+    // Re-rated, then disconnected: the canvas follows at once.
+    const rerated = await owner.agent.put(
+      `/api/canvas/cards/${hypothesis.id}/connections/${connectionId}/rating`,
+      { rating: -2 },
+      host,
+    );
+    expect(rerated.statusCode).toBe(200);
+    expect(await onCanvas()).toMatchObject({ state: 'refuted' });
+    const removed = await owner.agent.delete(
+      `/api/canvas/cards/${hypothesis.id}/connections/${connectionId}`,
+      undefined,
+      host,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await onCanvas()).toMatchObject({ state: 'untested', score: 0 });
+  });
+
+  it('counts a completed experiment as what people did: its success criteria met or missed', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    const hypothesis = await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Drivers switch apps',
+    );
+    const experiment = (
+      await createCardAs(owner.agent, org.slug, {
+        projectId,
+        type: 'experiment',
+        title: 'Switch test',
+      })
+    ).card!;
+    const published = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+      { id: experiment.id, v: experiment.version },
+    );
+    expect(published.errors).toBeUndefined();
+    expect(
+      (
+        await owner.agent.post(
+          `/api/canvas/cards/${hypothesis.id}/connections`,
+          { connection: { cardId: experiment.id } },
+          host,
+        )
+      ).statusCode,
+    ).toBe(200);
+    const update = async (input: Record<string, unknown>) => {
+      const current = await onOrg(
+        owner.agent,
+        org.slug,
+        'query($id: ID!) { card(cardId: $id) { version } }',
+        {
+          id: experiment.id,
+        },
+      );
+      const answer = await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($i: JSON!) { updateExperiment(input: $i) { id } }',
+        {
+          i: {
+            cardId: experiment.id,
+            version: (current.data?.card as { version: number }).version,
+            ...input,
+          },
+        },
+      );
+      expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    };
+    const confidence = async () =>
+      (
+        (await onOrg(owner.agent, org.slug, CONFIDENCE, { id: hypothesis.id })).data?.card as {
+          confidence: Confidence;
+        }
+      ).confidence;
+    for (const [field, value] of [
+      ['statement', 'We believe drivers switch apps for lower fees'],
+      ['description', 'Offer ten drivers a week free'],
+    ] as const) {
+      const written = await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($i: JSON!) { updateText(input: $i) { version } }',
+        {
+          i: {
+            cardId: experiment.id,
+            version: (
+              (
+                await onOrg(
+                  owner.agent,
+                  org.slug,
+                  'query($id: ID!) { card(cardId: $id) { version } }',
+                  {
+                    id: experiment.id,
+                  },
+                )
+              ).data?.card as { version: number }
+            ).version,
+            field,
+            text: `<p>${value}</p>`,
+            rawText: value,
+          },
+        },
+      );
+      expect(written.errors).toBeUndefined();
+    }
+    await update({
+      successCriteria: [
+        {
+          id: 'c1',
+          measurement: 'Drivers who switch',
+          expectation: '3 of 10',
+          achieved: false,
+          evidence: [],
+        },
+      ],
+    });
+    // Not complete yet: it says nothing.
+    expect(await confidence()).toMatchObject({ state: 'untested' });
+    for (const phase of ['test', 'analyze', 'complete']) await update({ phase });
+    expect(await confidence()).toMatchObject({ state: 'refuted', disconfirming: 2, evidence: 1 });
   });
 });

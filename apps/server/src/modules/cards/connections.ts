@@ -7,11 +7,11 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import {
   AppError,
-  evidenceKindOf,
-  hypothesisConfidence,
+  DEFAULT_LEARNING_SETTINGS,
+  learningSettingsOf,
   normalizeRating,
   isUuid,
-  type Confidence,
+  type LearningSettings,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
@@ -19,14 +19,8 @@ import type { AppServices } from '../../services.ts';
 import { cardAccess, mayEditCard, type CardAccess } from './access.ts';
 import { cleanExperimentsAfterDisconnect } from './experiments.ts';
 import { touchProjectCards } from './board-cache.ts';
-import {
-  cardInterviewees,
-  cards,
-  connections,
-  experiments,
-  hypotheses,
-  type ConnectionRow,
-} from './schema.ts';
+import { confidencesFor, UNTESTED } from './confidence.ts';
+import { cards, connections, experiments, hypotheses, type ConnectionRow } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -59,7 +53,11 @@ export function ratingSummary(
 }
 
 /** A card's associations (connected cards by kind), metrics and rating, for its detail. */
-export async function loadAssociations(executor: Executor, cardId: string) {
+export async function loadAssociations(
+  executor: Executor,
+  cardId: string,
+  learning: LearningSettings = DEFAULT_LEARNING_SETTINGS,
+) {
   const rows = await executor
     .select()
     .from(connections)
@@ -98,7 +96,9 @@ export async function loadAssociations(executor: Executor, cardId: string) {
   }
   return {
     associations,
-    confidence: await evidenceConfidence(executor, cardId, live, byId),
+    confidence:
+      (await confidencesFor(executor, { hypothesisIds: [cardId] }, learning)).get(cardId) ??
+      UNTESTED,
     metrics: {
       hypothesis: associations.hypothesis.length,
       evidence: associations.evidence.length,
@@ -108,54 +108,6 @@ export async function loadAssociations(executor: Executor, cardId: string) {
     },
     rating: ratingSummary(live),
   };
-}
-
-/**
- * What the rated evidence says about a card (issue #24): each piece weighed by its kind and age,
- * one interviewee counted once (the domain's hypothesisConfidence).
- */
-async function evidenceConfidence(
-  executor: Executor,
-  cardId: string,
-  rows: ConnectionRow[],
-  byId: Map<
-    string,
-    { id: string; type: string; isEvidence: boolean; publishedAt: Date | null; createdAt: Date }
-  >,
-): Promise<Confidence> {
-  const evidence = rows
-    .map((row) => ({
-      row,
-      other: byId.get(row.firstCardId === cardId ? row.secondCardId : row.firstCardId),
-    }))
-    .filter(
-      (x): x is { row: ConnectionRow; other: NonNullable<typeof x.other> } =>
-        !!x.other && associationKind(x.other) === 'evidence' && x.row.rating !== null,
-    );
-  const people = evidence.length
-    ? await executor
-        .select({ cardId: cardInterviewees.cardId, intervieweeId: cardInterviewees.intervieweeId })
-        .from(cardInterviewees)
-        .where(
-          inArray(
-            cardInterviewees.cardId,
-            evidence.map((x) => x.other.id),
-          ),
-        )
-    : [];
-  const personOf = new Map<string, string>();
-  for (const p of [...people].sort((a, b) => a.intervieweeId.localeCompare(b.intervieweeId)))
-    if (!personOf.has(p.cardId)) personOf.set(p.cardId, p.intervieweeId);
-  return hypothesisConfidence(
-    evidence.map(({ row, other }) => ({
-      evidenceId: other.id,
-      kind: evidenceKindOf(other),
-      at: other.publishedAt ?? other.createdAt,
-      rating: row.rating,
-      personKey: personOf.get(other.id) ?? null,
-    })),
-    new Date(),
-  );
 }
 
 function presentAssociation(
@@ -178,6 +130,11 @@ function presentAssociation(
     rating: row.rating,
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The member's organisation's evidence weights and half-life over the defaults. */
+export function learningOf(member: MemberContext): LearningSettings {
+  return learningSettingsOf(member.organization.learning);
 }
 
 function mayEdit(access: CardAccess, member: MemberContext) {
@@ -247,6 +204,8 @@ export async function connectCards(
         .returning();
       if (!created)
         throw new AppError('connectionRejected', { message: 'These cards are already connected.' });
+      // the boards show each hypothesis's confidence: a new connection moves it
+      await touchProjectCards(unit.tx, access.card.projectId);
       await record(services, member, context, access.card.projectId, 'create', {
         connectionId: created.id,
         cards: [first, second],
@@ -258,7 +217,7 @@ export async function connectCards(
   );
   return {
     connection: presentConnection(row),
-    ...(await loadAssociations(services.database.db, cardId)),
+    ...(await loadAssociations(services.database.db, cardId, learningOf(member))),
   };
 }
 
@@ -307,18 +266,17 @@ export async function disconnectCards(
     async (unit) => {
       await unit.tx.delete(connections).where(eq(connections.id, row.id));
       // An experiment drops the other card from its success criteria and analysis.
-      const changed = await cleanExperimentsAfterDisconnect(unit.tx, [
-        row.firstCardId,
-        row.secondCardId,
-      ]);
-      if (changed.length) await touchProjectCards(unit.tx, access.card.projectId);
+      await cleanExperimentsAfterDisconnect(unit.tx, [row.firstCardId, row.secondCardId]);
+      // the boards show each hypothesis's confidence: a removed connection moves it
+      await touchProjectCards(unit.tx, access.card.projectId);
       await record(services, member, context, access.card.projectId, 'delete', {
         connectionId: row.id,
+        cards: [row.firstCardId, row.secondCardId],
       })(unit);
     },
     { context },
   );
-  return loadAssociations(services.database.db, cardId);
+  return loadAssociations(services.database.db, cardId, learningOf(member));
 }
 
 /** PUT /api/canvas/cards/{cardId}/connections/{connectionId}/rating */
@@ -340,12 +298,14 @@ export async function rateConnection(
         .update(connections)
         .set({ rating, updatedAt: new Date(), updatedByProfileId: member.profileId })
         .where(eq(connections.id, row.id));
+      await touchProjectCards(unit.tx, access.card.projectId);
       await record(services, member, context, access.card.projectId, 'rate', {
         connectionId: row.id,
+        cards: [row.firstCardId, row.secondCardId],
         rating,
       })(unit);
     },
     { context },
   );
-  return loadAssociations(services.database.db, cardId);
+  return loadAssociations(services.database.db, cardId, learningOf(member));
 }

@@ -190,6 +190,7 @@ export function postChange(
         card.isEvidence = data.isEvidence;
       if (data.tags !== undefined) card.tags = [...new Set(data.tags)];
       if (data.reviewed !== undefined) card.reviewed = data.reviewed;
+      if (data.evidenceKind !== undefined) card.evidenceKind = data.evidenceKind;
       if (data.summary !== undefined) row.summary = data.summary;
       if (data.email !== undefined) {
         row.email = data.email;
@@ -258,6 +259,7 @@ export function interviewChange(input: unknown, access: CardAccess, member: Memb
       const row: Partial<EvidenceRow> = {};
       if (data.title !== undefined) card.title = data.title.replace(/\s+/g, ' ').trim();
       if (data.tags !== undefined) card.tags = [...new Set(data.tags)];
+      if (data.evidenceKind !== undefined) card.evidenceKind = data.evidenceKind;
       if (data.reviewed !== undefined) card.reviewed = data.reviewed;
       if (data.date !== undefined) row.date = data.date ? new Date(data.date) : null;
       if (data.engagement !== undefined) row.engagement = data.engagement;

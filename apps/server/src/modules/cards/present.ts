@@ -78,6 +78,8 @@ export function presentCard(options: {
   rating?: unknown;
   /** What the rated evidence says (hypotheses only). */
   confidence?: unknown;
+  /** What this piece of evidence weighs (evidence only). */
+  strength?: unknown;
   texts: CardTextRow[];
   people: Map<string, Person>;
   scope: PermissionScope;
@@ -124,6 +126,7 @@ export function presentCard(options: {
     commentsCount: options.commentsCount ?? 0,
     rating: options.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     confidence: hypothesis ? (options.confidence ?? UNTESTED) : null,
+    strength: options.strength ?? null,
     abilities: cardAbilities(card, options.scope, options.profileId),
     path: cardPath({ id: card.id, type: card.type, hypothesisType: hypothesis?.hypothesisType }),
     unverifiedId: options.unverifiedId ?? null,

@@ -18,6 +18,7 @@ import {
   type ExperimentAnalysis,
   type ProductScore,
   type SuccessCriterion,
+  type EvidenceKind,
 } from '@assay/domain';
 import {
   at,
@@ -44,6 +45,8 @@ export const cards = pgTable(
     template: boolean('template').notNull().default(false),
     templateName: text('template_name'),
     isEvidence: boolean('is_evidence').notNull().default(false),
+    /** What this evidence records (say, do, pay) when the team set it; null: its type's default. */
+    evidenceKind: text('evidence_kind').$type<EvidenceKind>(),
     viewed: boolean('viewed').notNull().default(false),
     reviewed: boolean('reviewed').notNull().default(false),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),

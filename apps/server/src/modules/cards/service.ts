@@ -39,7 +39,8 @@ import {
   type CardAccess,
   type ProjectAccess,
 } from './access.ts';
-import { loadAssociations } from './connections.ts';
+import { learningOf, loadAssociations } from './connections.ts';
+import { presentStrength } from './confidence.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import type { TypedCardPart } from './typed-card.ts';
 import {
@@ -158,7 +159,10 @@ export async function presentFullCard(
   }
   // A card just created has no files or connections yet.
   const files = options.texts ? [] : await listCardMedia(services, member.organization.id, card.id);
-  const links = options.texts ? null : await loadAssociations(services.database.db, card.id);
+  const learning = learningOf(member);
+  const links = options.texts
+    ? null
+    : await loadAssociations(services.database.db, card.id, learning);
   const commentsCount = options.texts ? 0 : await countComments(services.database.db, card.id);
   return presentCard({
     card,
@@ -179,6 +183,7 @@ export async function presentFullCard(
     },
     rating: links?.rating ?? { sum: 0, count: 0, trendingScore: 0 },
     confidence: links?.confidence,
+    strength: presentStrength(card, learning),
     texts,
     people,
     scope: access.scope,

@@ -15,6 +15,7 @@ import type {
   OrganizationUpdate,
   PROFILE_DISPLAY_NAMES,
   PROJECT_DEFAULTS,
+  LearningSettings,
 } from '@assay/domain';
 import { users } from '../auth/schema.ts';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
@@ -73,6 +74,8 @@ export const organizations = pgTable('organizations', {
     .$type<{ active?: boolean; vectorized?: boolean; processing?: boolean }>()
     .notNull()
     .default({}),
+  /** Evidence weights by kind and half-life (issue #24); the domain's defaults fill what is unset. */
+  learning: jsonb('learning').$type<Partial<LearningSettings>>().notNull().default({}),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
 });

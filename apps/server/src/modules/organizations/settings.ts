@@ -10,6 +10,7 @@ import {
   organizationHasFeature,
   effectiveLimits,
   isLimitReached,
+  learningSettingsOf,
   organizationBillingStatus,
   organizationUpdateSchema,
   PROFILE_DISPLAY_NAMES,
@@ -62,6 +63,7 @@ export function presentOrganization(
     },
     globalContext: org.globalContext,
     assistant: { active: false, vectorized: false, processing: false, ...org.assistant },
+    learning: learningSettingsOf(org.learning),
     ...organizationBillingStatus(org.billing),
     features: ALL_FEATURES.filter((feature) =>
       organizationHasFeature(

@@ -1,6 +1,7 @@
 /** A card's detail: the query, its writes (queued per card with the newest version) and helpers. */
 import { replaceEqualDeep, useQuery, type QueryClient } from '@tanstack/react-query';
 import type {
+  EvidenceKind,
   ExperimentAnalysis,
   ExperimentPhase,
   ExperimentType,
@@ -20,6 +21,7 @@ import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { restRequest } from '../../../api/rest.ts';
 import { uploadFile } from '../../../api/uploads.ts';
+import type { ConfidenceView } from '../../../ui/confidence.ts';
 
 export interface Person {
   profileId: string;
@@ -69,14 +71,9 @@ export interface CardDetail {
   associations: Record<'hypothesis' | 'evidence' | 'experiments', Association[]>;
   rating: { sum: number; count: number; trendingScore: number };
   /** What the rated evidence says (hypotheses only; #24's rule in the domain). */
-  confidence?: {
-    score: number;
-    state: 'untested' | 'weak' | 'supported' | 'refuted' | 'contested';
-    confirming: number;
-    disconfirming: number;
-    evidence: number;
-    people: number;
-  } | null;
+  confidence?: ConfidenceView | null;
+  /** What this piece of evidence weighs: its kind (set by the team or from its type), its age. */
+  strength?: { kind: EvidenceKind; kindSet: boolean; weight: number; strength: number } | null;
   metrics?: {
     hypothesis: number;
     evidence: number;
@@ -227,7 +224,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
   }
   metrics { hypothesis evidence experiments activeExperiments completeExperiments }
   rating { sum count trendingScore }
-  confidence { score state confirming disconfirming evidence people }`;
+  confidence { score state confirming disconfirming evidence people }
+  strength { kind kindSet weight strength }`;
 
 export const fetchCard = (cardId: string) =>
   gatewayRequest<{ card: CardDetail }>(
@@ -356,6 +354,7 @@ export type PostPatch = Partial<{
   email: string | null;
   isEvidence: boolean;
   reviewed: boolean;
+  evidenceKind: EvidenceKind | null;
 }>;
 export type InterviewPatch = Partial<{
   title: string;
@@ -364,6 +363,7 @@ export type InterviewPatch = Partial<{
   addInterviewee:
     { id: string } | { name: string; email?: string; company?: string; title?: string };
   removeIntervieweeId: string;
+  evidenceKind: EvidenceKind | null;
 }>;
 
 export const updatePost = (card: Pick<CardDetail, 'id' | 'version'>, patch: PostPatch) =>

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Group,
+  SegmentedControl,
   Stack,
   Switch,
   Text,
@@ -13,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LIMITS } from '@assay/domain';
+import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, LIMITS, type EvidenceKind } from '@assay/domain';
 import {
   searchContacts,
   updateInterview,
@@ -29,6 +30,49 @@ import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { AudioRecorder } from './audio-recorder.tsx';
 import { TranscriptionSection } from './transcription-section.tsx';
+
+/**
+ * What this evidence records — what people say, do or pay — and what it weighs in the confidence
+ * of the hypotheses it is connected to (the organisation's weight, faded by age).
+ */
+function EvidenceKindPicker(props: { card: CardDetail; editable: boolean }) {
+  const { card } = props;
+  const { write } = useCardWriter(card.id);
+  const strength = card.strength;
+  if (!strength) return null;
+  const pick = (value: string) => {
+    const evidenceKind = value as EvidenceKind;
+    const patch = { evidenceKind };
+    const optimistic = (c: CardDetail) => ({
+      ...c,
+      strength: c.strength ? { ...c.strength, kind: evidenceKind, kindSet: true } : c.strength,
+    });
+    void write(
+      (c) => (card.type === 'interview' ? updateInterview(c, patch) : updatePost(c, patch)),
+      { optimistic, views: true },
+    ).catch(() => undefined);
+  };
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id={`kind-${card.id}`}>
+        What this evidence records
+      </Text>
+      <SegmentedControl
+        aria-labelledby={`kind-${card.id}`}
+        disabled={!props.editable}
+        value={strength.kind}
+        onChange={pick}
+        data={EVIDENCE_KINDS.map((kind) => ({ value: kind, label: EVIDENCE_KIND_LABELS[kind] }))}
+        data-testid="evidence-kind"
+      />
+      <Text size="xs" c="dimmed" data-testid="evidence-strength">
+        Weighs {strength.weight} in a hypothesis&rsquo;s confidence
+        {strength.strength < strength.weight ? ` (${strength.strength} today, as it ages)` : ''}
+        {strength.kindSet ? '' : ' — from its type; pick what it records if it differs'}.
+      </Text>
+    </Stack>
+  );
+}
 
 function Interviewees(props: { card: CardDetail }) {
   const { card } = props;
@@ -221,6 +265,7 @@ export function EvidenceDetails(props: { card: CardDetail }) {
           {richText('description', 'Description', 'Anything else worth keeping.')}
         </>
       )}
+      <EvidenceKindPicker card={card} editable={editable} />
       <CardMediaSection card={card} />
       <CardTags card={card} />
     </Stack>

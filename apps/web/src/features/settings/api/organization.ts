@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LearningSettings } from '@assay/domain';
 import { uploadFile } from '../../../api/uploads.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { restRequest } from '../../../api/rest.ts';
@@ -25,6 +26,7 @@ export interface OrganizationSettings {
   resources: { disabled: boolean; items: { id: string; title: string; link: string }[] };
   profileDisplayNames: { title: string; department: string; aboutMe: string };
   projectDefaults: ProjectDefaults;
+  learning: LearningSettings;
   abilities: {
     edit: boolean;
     manageMembers: boolean;
@@ -68,6 +70,14 @@ const FULL_ORGANIZATION = /* GraphQL */ `
         businessHypotheses
         projectOverview
         publicPortal
+      }
+      learning {
+        weights {
+          say
+          do
+          pay
+        }
+        halfLifeDays
       }
       abilities {
         edit

@@ -1,9 +1,10 @@
-/** General organisation settings: name, location, tags, resources menu, profile labels, project defaults. */
+/** General organisation settings: name, location, tags, resources menu, profile labels, project defaults, evidence weights. */
 import {
   ActionIcon,
   Button,
   Card,
   Group,
+  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -17,6 +18,8 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
+  EVIDENCE_KIND_LABELS,
+  EVIDENCE_KINDS,
   isValidUrl,
   LANGUAGE_NAMES,
   LANGUAGES,
@@ -70,6 +73,7 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
       resources: org.resources,
       profileDisplayNames: org.profileDisplayNames,
       projectDefaults: org.projectDefaults,
+      learning: org.learning,
     },
     validate: {
       name: (v) => (v.trim() ? null : 'Your organization needs a name.'),
@@ -87,6 +91,7 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
       resources: org.resources,
       profileDisplayNames: org.profileDisplayNames,
       projectDefaults: org.projectDefaults,
+      learning: org.learning,
     });
     resetDirty();
   }, [org, setValues, resetDirty]);
@@ -233,6 +238,36 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
             allowDeselect={false}
             {...form.getInputProps('projectDefaults.language')}
           />
+        </Card>
+        <Card withBorder padding="md">
+          <Title order={3} size="h5" mb={4}>
+            How evidence is weighed
+          </Title>
+          <Text size="sm" c="dimmed" mb="xs">
+            A hypothesis&rsquo;s confidence adds up its rated evidence: what people pay and do
+            weighs more than what they say, and evidence counts half once it is as old as the
+            half-life.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 4 }}>
+            {EVIDENCE_KINDS.map((kind) => (
+              <NumberInput
+                key={kind}
+                label={EVIDENCE_KIND_LABELS[kind]}
+                min={0}
+                max={10}
+                step={0.5}
+                decimalScale={2}
+                {...form.getInputProps(`learning.weights.${kind}`)}
+              />
+            ))}
+            <NumberInput
+              label="Half-life (days)"
+              min={0}
+              max={3650}
+              allowDecimal={false}
+              {...form.getInputProps('learning.halfLifeDays')}
+            />
+          </SimpleGrid>
         </Card>
         <Group>
           <Button type="submit" loading={save.isPending}>

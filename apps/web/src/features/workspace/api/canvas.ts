@@ -10,6 +10,7 @@ import { queueCardWrite } from '../../../api/card-writes.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { restRequest } from '../../../api/rest.ts';
+import type { ConfidenceView } from '../../../ui/confidence.ts';
 
 export interface BoardCard {
   id: string;
@@ -25,6 +26,8 @@ export interface BoardCard {
   risky: boolean;
   productStatus: string | null;
   productScore?: ProductScore | null;
+  /** What its rated evidence says (absent on a card still being created). */
+  confidence?: ConfidenceView;
   canEdit: boolean;
   /** Set while a new card waits for the server. */
   pending?: boolean;
@@ -68,7 +71,7 @@ const PROJECT = `project { id name prioritization
   customFields { id title type disabled global defaultKey specifications { options } }
   abilities { manage createCards createEvidence } }`;
 const BOARD_CARD =
-  'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit';
+  'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit confidence { score state confirming disconfirming evidence people }';
 
 export interface CanvasData {
   project: WorkspaceProject;

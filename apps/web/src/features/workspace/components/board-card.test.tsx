@@ -51,4 +51,24 @@ describe('a card on the board', () => {
     expect(element.getAttribute('aria-disabled')).toBe('true');
     expect(element.getAttribute('aria-roledescription')).toBe('sortable');
   });
+
+  it('shows what its evidence says as a dot by its state, with the figures on hover', () => {
+    show(
+      card({
+        confidence: {
+          score: 0.56,
+          state: 'supported',
+          confirming: 6,
+          disconfirming: 1,
+          evidence: 3,
+          people: 0,
+        },
+      }),
+    );
+    const dot = screen.getByTestId('card-confidence');
+    expect(dot.dataset.state).toBe('supported');
+    expect(dot.getAttribute('title')).toBe(
+      'Supported. 3 pieces of rated evidence: for 6.0, against 1.0, score 0.56. What people pay and do weighs more than what they say; old evidence fades.',
+    );
+  });
 });

@@ -4,6 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo } from 'react';
 import { BUSINESS_STATUS_LABELS, HYPOTHESIS_RESULT_LABELS } from '@assay/domain';
+import { CONFIDENCE_LOOK, confidenceSummary } from '../../../ui/confidence.ts';
 import type { BoardCard } from '../api/canvas.ts';
 import classes from './board-card.module.css';
 
@@ -40,6 +41,27 @@ function Marks(props: { card: BoardCard }) {
   );
 }
 
+/**
+ * What the evidence says, at a glance: a dot by confidence state (hollow while untested), its
+ * figures on hover. A plain element with a title: a board can hold a thousand.
+ */
+function ConfidenceDot(props: { confidence: NonNullable<BoardCard['confidence']> }) {
+  const c = props.confidence;
+  const look = CONFIDENCE_LOOK[c.state];
+  const text = `${look.label}. ${confidenceSummary(c)}`;
+  return (
+    <span
+      className={classes.confidence}
+      data-testid="card-confidence"
+      data-state={c.state}
+      style={{ ['--dot' as string]: `var(--mantine-color-${look.color}-6)` }}
+      title={text}
+      role="img"
+      aria-label={`Confidence: ${text}`}
+    />
+  );
+}
+
 /** Plain elements and a CSS module: a board can hold a thousand of these. */
 export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
   const { card } = props;
@@ -57,8 +79,11 @@ export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
         card.pending ? classes.pending : '',
       ].join(' ')}
     >
-      <div className={card.title ? classes.title : `${classes.title} ${classes.untitled}`}>
-        {card.title || 'Untitled draft'}
+      <div className={classes.head}>
+        <div className={card.title ? classes.title : `${classes.title} ${classes.untitled}`}>
+          {card.title || 'Untitled draft'}
+        </div>
+        {card.confidence ? <ConfidenceDot confidence={card.confidence} /> : null}
       </div>
       {hasMarks ? <Marks card={card} /> : null}
     </div>
