@@ -162,12 +162,12 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   await second.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
   await second.getByRole('button', { name: 'Sign in' }).click();
   await expect(second.getByTestId('user-menu')).toBeVisible();
-  await second.goto(canvasUrl);
-  const dot = second
-    .getByTestId('board-card')
-    .filter({ hasText: 'Commuters buy bread early' })
-    .getByTestId('card-confidence');
-  await expect(dot).toHaveAttribute('data-state', 'untested');
+  // It watches the canvas as an assumptions map: who the customers are matters, and nothing
+  // is known yet — test now.
+  await second.goto(`${canvasUrl}?view=map`);
+  const mapDot = second.getByTestId('map-dot');
+  await expect(mapDot).toHaveAttribute('data-quadrant', 'testNow');
+  await expect(mapDot).toHaveAttribute('data-state', 'untested');
 
   await dialog.getByRole('tab', { name: 'Connections' }).click();
   const connect = async (search: string, title: string, rating: string) => {
@@ -181,17 +181,45 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   await connect('sourdough', 'Sourdough sells out by nine', 'Confirming (Must Have)');
   await expect(dialog.getByText('Rating 2')).toBeVisible();
   await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
-  await expect(dot).toHaveAttribute('data-state', 'supported');
+  await expect(mapDot).toHaveAttribute('data-quadrant', 'validated');
   // What one person says against it: contested.
   await connect('stale', 'A commuter says the bread is stale', "Disconfirming (Don't care)");
   await expect(dialog.getByTestId('confidence')).toHaveText('Contested');
-  await expect(dot).toHaveAttribute('data-state', 'contested');
+  await expect(mapDot).toHaveAttribute('data-quadrant', 'keepTesting');
+  await expect(mapDot).toHaveAttribute('data-state', 'contested');
   // What people paid outweighs both: supported again, with the figures on hover.
   await connect('deposit', 'Two cafés paid a deposit', 'Confirming (Must Have)');
   await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
+  await expect(mapDot).toHaveAttribute('data-quadrant', 'validated');
+  await page.screenshot({ path: 'test-results/connections.png' });
+  await second.screenshot({ path: 'test-results/assumptions-map.png' });
+
+  // Dragged down on the map, it matters less: with this much evidence, keep testing.
+  const box = (await mapDot.boundingBox())!;
+  await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await second.mouse.down();
+  await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 60, { steps: 5 });
+  await second.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 120, { steps: 5 });
+  await second.mouse.up();
+  await expect(mapDot).toHaveAttribute('data-quadrant', 'keepTesting');
+  expect(Number(await mapDot.getAttribute('data-importance'))).toBeLessThan(0.5);
+  // The keyboard does the same: up twice.
+  await mapDot.focus();
+  const before = Number(await mapDot.getAttribute('data-importance'));
+  await second.keyboard.press('ArrowUp');
+  await expect(mapDot).toHaveAttribute(
+    'data-importance',
+    String(Math.round((before + 0.05) * 100) / 100),
+  );
+
+  // On the board, the card's dot says the same, with the figures on hover.
+  await second.getByText('Board', { exact: true }).click();
+  const dot = second
+    .getByTestId('board-card')
+    .filter({ hasText: 'Commuters buy bread early' })
+    .getByTestId('card-confidence');
   await expect(dot).toHaveAttribute('data-state', 'supported');
   await expect(dot).toHaveAttribute('title', /3 pieces of rated evidence: for 6\.0, against 1\.0/);
-  await page.screenshot({ path: 'test-results/connections.png' });
   await second.screenshot({ path: 'test-results/confidence-second-device.png' });
   await other.close();
 });

@@ -168,7 +168,7 @@ test('a project gets a custom dropdown field, a card fills it in, and canvas fil
   await page.getByRole('dialog').getByRole('button', { name: 'Close card' }).click();
 
   await page.getByLabel('Search titles').fill('tourists');
-  await expect(page.getByTestId('canvas-count')).toHaveText('1 hypotheses');
+  await expect(page.getByTestId('canvas-count')).toHaveText('1 hypothesis');
   await page.reload();
   await expect(page.getByLabel('Search titles')).toHaveValue('tourists');
   await expect(page.getByTestId('board-card')).toHaveCount(1);

@@ -103,6 +103,12 @@ export const updateHypothesisSchema = z
     productScore: productScoreSchema,
     fields: z.record(z.string().max(64), fieldValue),
     reviewed: z.boolean(),
+    /** Its place on the assumptions map, 0…1 (null: from its section and risk flag again). */
+    importance: z
+      .number({ message: 'Importance is a number from 0 to 1.' })
+      .min(0, 'Importance is a number from 0 to 1.')
+      .max(1, 'Importance is a number from 0 to 1.')
+      .nullable(),
   })
   .partial()
   .required({ cardId: true, version: true })

@@ -223,3 +223,27 @@ export function assumptionQuadrant(importance: number, confidence: Confidence): 
   }
   return enough ? 'keepTesting' : 'deprioritised';
 }
+
+/** A hypothesis on the assumptions map. */
+export interface MapPlacement {
+  /** 0…1, up the map: set by dragging, else from its section and risk flag. */
+  importance: number;
+  importanceSet: boolean;
+  /** 0…1, across the map: how much evidence there is, whatever it says. */
+  evidence: number;
+  quadrant: AssumptionQuadrant;
+}
+
+/** Where a hypothesis sits on the assumptions map and in which quadrant. */
+export function mapPlacement(
+  hypothesis: { section: string; risky: boolean; importance: number | null },
+  confidence: Confidence,
+): MapPlacement {
+  const importance = hypothesis.importance ?? defaultImportance(hypothesis);
+  return {
+    importance,
+    importanceSet: hypothesis.importance !== null,
+    evidence: evidenceLevel(confidence),
+    quadrant: assumptionQuadrant(importance, confidence),
+  };
+}

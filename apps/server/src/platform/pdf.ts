@@ -3,7 +3,7 @@
  * key-value rows, bullet lists, bar charts) and boxes placed by hand (the canvas grid). Text in
  * the standard fonts' character set is kept; anything else becomes "?" rather than failing.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 40;
@@ -265,6 +265,86 @@ export class PdfWriter {
         color: GREY,
       });
     }
+  }
+
+  /**
+   * A square plot with four labelled quadrants and numbered dots (x, y in 0…1, y up), then the
+   * legend of what each number is: the assumptions map.
+   */
+  quadrantPlot(options: {
+    xLabel: [low: string, high: string];
+    yLabel: [low: string, high: string];
+    quadrants: [topLeft: string, topRight: string, bottomLeft: string, bottomRight: string];
+    points: { x: number; y: number; label: string; color: [number, number, number] }[];
+  }) {
+    const side = Math.min(this.contentWidth - 40, 320);
+    this.ensure(side + 40);
+    const left = MARGIN + 30;
+    const bottom = this.y - side - 6;
+    this.page.drawRectangle({
+      x: left,
+      y: bottom,
+      width: side,
+      height: side,
+      borderColor: LINE,
+      borderWidth: 0.8,
+    });
+    const mid = side / 2;
+    this.page.drawLine({
+      start: { x: left + mid, y: bottom },
+      end: { x: left + mid, y: bottom + side },
+      color: LINE,
+      thickness: 0.8,
+    });
+    this.page.drawLine({
+      start: { x: left, y: bottom + mid },
+      end: { x: left + side, y: bottom + mid },
+      color: LINE,
+      thickness: 0.8,
+    });
+    const [tl, tr, bl, br] = options.quadrants;
+    const corner = (text: string, x: number, y: number) =>
+      this.page.drawText(this.clean(text), { x, y, size: 8, font: this.bold, color: GREY });
+    corner(tl, left + 4, bottom + side - 11);
+    corner(tr, left + mid + 4, bottom + side - 11);
+    corner(bl, left + 4, bottom + 4);
+    corner(br, left + mid + 4, bottom + 4);
+    const axis = (text: string, x: number, y: number) =>
+      this.page.drawText(this.clean(text), { x, y, size: 7, font: this.font, color: GREY });
+    axis(options.xLabel[0], left, bottom - 10);
+    const high = this.clean(options.xLabel[1]);
+    axis(high, left + side - this.font.widthOfTextAtSize(high, 7), bottom - 10);
+    this.page.drawText(this.clean(options.yLabel[1]), {
+      x: left - 8,
+      y: bottom + side - this.font.widthOfTextAtSize(this.clean(options.yLabel[1]), 7),
+      size: 7,
+      font: this.font,
+      color: GREY,
+      rotate: degrees(90),
+    });
+    this.page.drawText(this.clean(options.yLabel[0]), {
+      x: left - 8,
+      y: bottom,
+      size: 7,
+      font: this.font,
+      color: GREY,
+      rotate: degrees(90),
+    });
+    options.points.forEach((p, i) => {
+      const cx = left + 6 + p.x * (side - 12);
+      const cy = bottom + 6 + p.y * (side - 12);
+      this.page.drawCircle({ x: cx, y: cy, size: 4, color: rgb(...p.color) });
+      this.page.drawText(String(i + 1), {
+        x: cx + 5,
+        y: cy - 3,
+        size: 7,
+        font: this.font,
+        color: INK,
+      });
+    });
+    this.y = bottom - 18;
+    options.points.forEach((p, i) => this.paragraph(`${i + 1}. ${p.label}`, { size: 8 }));
+    this.y -= 4;
   }
 
   async bytes(): Promise<Uint8Array> {

@@ -13,6 +13,8 @@ export const queryKeys = {
   experiments: (projectId: string, filters: unknown) =>
     ['experiments', projectId, 'list', filters] as const,
   dashboard: (projectId: string) => ['dashboard', projectId] as const,
+  /** Under the dashboard's key: whatever refreshes the dashboard refreshes the map. */
+  assumptionsMap: (projectId: string) => ['dashboard', projectId, 'assumptions-map'] as const,
 };
 
 /** Everything that shows cards of a project, to refresh after a card changes. */

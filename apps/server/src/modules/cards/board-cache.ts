@@ -29,6 +29,10 @@ export interface BoardRow {
   businessStatus: string;
   result: string;
   risky: boolean;
+  /** Its place up the assumptions map when someone set it. */
+  importance: number | null;
+  /** The people it is assigned to (its owners on the map's filter). */
+  members: string[];
   productScore: ProductScore;
   /** What its rated evidence says (the connections move the project's card version). */
   confidence: Confidence;
@@ -80,6 +84,8 @@ async function loadRows(
       businessStatus: hypotheses.businessStatus,
       result: hypotheses.result,
       risky: hypotheses.risky,
+      importance: hypotheses.importance,
+      members: hypotheses.members,
       productScore: hypotheses.productScore,
     })
     .from(cards)

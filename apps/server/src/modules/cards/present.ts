@@ -41,6 +41,7 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
     productTheme: { section: h.productThemeSection, rank: h.productThemeRank },
     businessStatus: h.businessStatus,
     risky: h.risky,
+    importance: h.importance,
     result: {
       result: h.result,
       reason: h.resultReason,

@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { getAssumptionsMap } from './assumptions.ts';
 import { getBoardSections, getCanvas, getProductBoard } from './canvas.ts';
 import {
   activityFeed,
@@ -37,6 +38,8 @@ export const resolvers = {
   Query: {
     card: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
       getCard(context.services, await member(context), args.cardId),
+    assumptionsMap: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      getAssumptionsMap(context.services, await member(context), args.projectId),
     canvas: async (
       _: unknown,
       args: { projectId: string; filters?: unknown },

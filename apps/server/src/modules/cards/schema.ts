@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   uniqueIndex,
   uuid,
@@ -97,6 +98,8 @@ export const hypotheses = pgTable(
     productThemeRank: rankColumn('product_theme_rank'),
     businessStatus: text('business_status').notNull().default('inTesting'),
     risky: boolean('risky').notNull().default(false),
+    /** Its place up the assumptions map, 0…1; null: from its section and risk flag (#24). */
+    importance: real('importance'),
     result: text('result').notNull().default('none'),
     resultReason: text('result_reason'),
     resultUpdatedBy: uuid('result_updated_by'),

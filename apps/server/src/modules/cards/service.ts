@@ -616,6 +616,7 @@ export async function updateHypothesis(
       if (data.summary !== undefined) patch.summary = data.summary;
       if (data.businessStatus !== undefined) patch.businessStatus = data.businessStatus;
       if (data.risky !== undefined) patch.risky = data.risky;
+      if (data.importance !== undefined) patch.importance = data.importance;
       if (data.result !== undefined || data.resultReason !== undefined) {
         patch.result = data.result ?? hypothesis.result;
         patch.resultReason =

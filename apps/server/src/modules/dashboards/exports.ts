@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   AppError,
+  ASSUMPTION_QUADRANT_LABELS,
   BUSINESS_STATUS_LABELS,
   DASHBOARD_STATEMENT_LABELS,
   DASHBOARD_STATEMENTS,
@@ -19,6 +20,7 @@ import {
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { PdfWriter, PDF_MARGIN } from '../../platform/pdf.ts';
+import { getAssumptionsMap } from '../cards/assumptions.ts';
 import { getCanvas } from '../cards/canvas.ts';
 import { getCard } from '../cards/service.ts';
 import { projectAccess } from '../cards/access.ts';
@@ -30,7 +32,18 @@ export interface DashboardPdfOptions {
   counts: boolean;
   market: boolean;
   lists: boolean;
+  /** The assumptions map (issue #24). */
+  map: boolean;
 }
+
+/** Dot colours by confidence state, as on the screen. */
+const STATE_COLORS: Record<string, [number, number, number]> = {
+  untested: [0.55, 0.57, 0.6],
+  weak: [0.9, 0.7, 0.1],
+  supported: [0.2, 0.65, 0.3],
+  refuted: [0.85, 0.2, 0.2],
+  contested: [0.95, 0.5, 0.1],
+};
 
 const money = (value: number | null) =>
   value === null ? '—' : `$${value.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
@@ -68,6 +81,32 @@ export async function dashboardPdf(
       { label: 'Complete experiments', value: c.completeExperiments },
       { label: 'Evidence', value: c.evidence },
     ]);
+  }
+  if (options.map && data.project.settings.businessHypotheses !== false) {
+    const map = await getAssumptionsMap(services, member, projectId);
+    pdf.heading('Assumptions map');
+    pdf.paragraph(
+      'Each hypothesis by how much it matters and how much evidence it has; the colour is what the evidence says.',
+      { size: 8, color: 'grey' },
+    );
+    pdf.quadrantPlot({
+      xLabel: ['Little evidence', 'Much evidence'],
+      yLabel: ['Matters less', 'Matters most'],
+      quadrants: [
+        ASSUMPTION_QUADRANT_LABELS.testNow,
+        `${ASSUMPTION_QUADRANT_LABELS.validated} or keep testing`,
+        ASSUMPTION_QUADRANT_LABELS.deprioritised,
+        ASSUMPTION_QUADRANT_LABELS.keepTesting,
+      ],
+      points: map.points
+        .filter((p) => !p.draft)
+        .map((p) => ({
+          x: p.evidence,
+          y: p.importance,
+          color: STATE_COLORS[p.confidence.state] ?? STATE_COLORS.untested!,
+          label: `${p.title || 'Untitled'} (${ASSUMPTION_QUADRANT_LABELS[p.quadrant]}; ${p.confidence.state})`,
+        })),
+    });
   }
   if (options.market) {
     pdf.heading('Market');

@@ -56,6 +56,7 @@ export function registerDashboardRoutes(app: FastifyInstance, services: AppServi
       counts: flag(query, 'counts', true),
       market: flag(query, 'market', true),
       lists: flag(query, 'lists', true),
+      map: flag(query, 'map', true),
     });
     return attachment(reply, file.filename, 'application/pdf', file.bytes);
   });

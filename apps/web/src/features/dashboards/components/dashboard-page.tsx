@@ -29,6 +29,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { AssumptionsSection } from './assumptions-section.tsx';
 import {
   canExportCsv,
   DASHBOARD_STATEMENT_LABELS,
@@ -483,6 +484,7 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         <Stat label="Evidence" value={c.evidence} testId="count-evidence" />
       </SimpleGrid>
       <Charts data={data} />
+      <AssumptionsSection projectId={projectId} />
       <Paper withBorder p="md" radius="md">
         <DashboardTabs data={data} />
       </Paper>

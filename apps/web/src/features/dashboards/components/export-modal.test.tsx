@@ -10,10 +10,12 @@ describe('PDF export modal', () => {
     renderWithProviders(<ExportModal projectId={PROJECT} opened onClose={vi.fn()} />);
     const link = () => screen.getByRole('link', { name: 'Download PDF' });
     expect(link().getAttribute('href')).toBe(
-      `/api/proj/projects/${PROJECT}/export/dashboard.pdf?statements=1&counts=1&market=1&lists=1`,
+      `/api/proj/projects/${PROJECT}/export/dashboard.pdf?statements=1&counts=1&map=1&market=1&lists=1`,
     );
     fireEvent.click(screen.getByLabelText('Market and investment'));
     expect(link().getAttribute('href')).toContain('market=0');
+    fireEvent.click(screen.getByLabelText('Assumptions map'));
+    expect(link().getAttribute('href')).toContain('map=0');
 
     fireEvent.click(screen.getByText('Canvas'));
     expect(link().getAttribute('href')).toBe(

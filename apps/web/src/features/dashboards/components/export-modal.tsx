@@ -5,6 +5,7 @@ import { useState } from 'react';
 const DASHBOARD_PARTS = [
   { key: 'statements', label: 'Description and statements' },
   { key: 'counts', label: 'Hypothesis and experiment counts' },
+  { key: 'map', label: 'Assumptions map' },
   { key: 'market', label: 'Market and investment' },
   { key: 'lists', label: 'Risky hypotheses and experiments' },
 ] as const;

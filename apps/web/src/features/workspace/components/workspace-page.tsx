@@ -46,7 +46,9 @@ import {
 } from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
-import { CanvasBoard } from './canvas-board.tsx';
+import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
+import { useAssumptionsMap } from '../../../api/assumptions.ts';
+import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
@@ -121,6 +123,8 @@ function BusinessView(props: {
   onProject: (p: WorkspaceProject) => void;
 }) {
   const canvas = useCanvas(props.projectId, props.filters);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'map' ? 'map' : 'board';
   const { onProject } = props;
   useEffect(() => {
     if (canvas.data) onProject(canvas.data.project);
@@ -131,22 +135,53 @@ function BusinessView(props: {
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="canvas-count">
-          {canvas.data.cards.length} hypotheses
+          {canvas.data.cards.length} {canvas.data.cards.length === 1 ? 'hypothesis' : 'hypotheses'}
         </Text>
         <Group gap="xs">
-          {canvas.data.project.abilities.manage ? (
+          <SegmentedControl
+            size="xs"
+            aria-label="Canvas view"
+            value={view}
+            onChange={(value) =>
+              setParams((p) => {
+                if (value === 'map') p.set('view', 'map');
+                else p.delete('view');
+                return p;
+              })
+            }
+            data={[
+              { value: 'board', label: 'Board' },
+              { value: 'map', label: 'Assumptions map' },
+            ]}
+          />
+          {view === 'board' && canvas.data.project.abilities.manage ? (
             <CanvasSettings project={canvas.data.project} />
           ) : null}
-          <FiltersBar
-            filters={props.filters}
-            onChange={props.setFilters}
-            tagOptions={tagOptions(canvas.data.cards)}
-          />
+          {view === 'board' ? (
+            <FiltersBar
+              filters={props.filters}
+              onChange={props.setFilters}
+              tagOptions={tagOptions(canvas.data.cards)}
+            />
+          ) : null}
         </Group>
       </Group>
-      <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
+      {view === 'map' ? (
+        <CanvasMap projectId={props.projectId} />
+      ) : (
+        <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
+      )}
     </Stack>
   );
+}
+
+/** The canvas as an assumptions map (issue #24): a dot opens its card here, as on the board. */
+function CanvasMap(props: { projectId: string }) {
+  const map = useAssumptionsMap(props.projectId);
+  const openCard = useOpenCard();
+  if (map.isError) return <Alert color="red">{toApiError(map.error).message}</Alert>;
+  if (!map.data) return <Loader aria-label="Loading the assumptions map" />;
+  return <AssumptionsMap projectId={props.projectId} data={map.data} onOpen={openCard} />;
 }
 
 function ProductView(props: {
