@@ -12,6 +12,7 @@ export const CARD_FIELDS = `id type title draft version tags fields viewed revie
 
 export interface TestCard {
   id: string;
+  type: string;
   title: string;
   draft: boolean;
   version: number;
@@ -95,4 +96,58 @@ export async function cardMutation(
     { input },
   );
   return { card: answer.data?.[name] as TestCard | undefined, error: answer.errors?.[0]?.message };
+}
+
+async function versionOf(agent: Agent, slug: string, cardId: string): Promise<number> {
+  const answer = await onOrg(agent, slug, 'query($id: ID!) { card(cardId: $id) { version } }', {
+    id: cardId,
+  });
+  return (answer.data?.card as { version: number }).version;
+}
+
+/**
+ * Publishes an evidence card the way a person does: key insights (and a summary for a post or
+ * other evidence) written, then Publish. An interview needs its person added first.
+ */
+export async function publishEvidence(
+  agent: Agent,
+  slug: string,
+  card: { id: string; type: string },
+) {
+  const write = async (query: string, input: Record<string, unknown>) => {
+    const answer = await onOrg(agent, slug, query, {
+      i: { cardId: card.id, version: await versionOf(agent, slug, card.id), ...input },
+    });
+    if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+  };
+  await write('mutation($i: JSON!) { updateText(input: $i) { version } }', {
+    field: 'keyInsights',
+    text: '<p>What we learned.</p>',
+    rawText: 'What we learned.',
+  });
+  if (card.type !== 'interview')
+    await write('mutation($i: JSON!) { updatePost(input: $i) { version } }', {
+      summary: 'What we saw.',
+    });
+  const published = await onOrg(
+    agent,
+    slug,
+    'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+    { id: card.id, v: await versionOf(agent, slug, card.id) },
+  );
+  if (published.errors) throw new Error(JSON.stringify(published.errors));
+}
+
+/** A published evidence card (not an interview, which needs a person). */
+export async function publishedEvidence(
+  agent: Agent,
+  slug: string,
+  projectId: string,
+  type: 'post' | 'evidenceOther',
+  title: string,
+) {
+  const { card, error } = await createCardAs(agent, slug, { projectId, type, title });
+  if (!card) throw new Error(`card not created: ${error}`);
+  await publishEvidence(agent, slug, card);
+  return { ...card, version: await versionOf(agent, slug, card.id) };
 }

@@ -9,7 +9,10 @@ import {
   learningSettingsOf,
   learningSettingsSchema,
   DEFAULT_LEARNING_SETTINGS,
+  TEST_NEXT_REASON_TEXT,
+  testNextOrder,
   type RatedEvidence,
+  type TestNextCandidate,
 } from './learning.ts';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -179,5 +182,45 @@ describe("an organisation's evidence weights", () => {
         halfLifeDays: 0,
       }),
     ).toBe(4);
+  });
+});
+
+describe('what to test next', () => {
+  const untested = hypothesisConfidence([], now);
+  const contested = hypothesisConfidence(
+    [e({ rating: 2, kind: 'do' }), e({ rating: -2, kind: 'do' })],
+    now,
+  );
+  const supported = hypothesisConfidence([e({ rating: 2, kind: 'pay' })], now);
+  const candidate = (id: string, over: Partial<TestNextCandidate> = {}): TestNextCandidate => ({
+    id,
+    importance: 0.65,
+    confidence: untested,
+    result: 'none',
+    experimentUnderWay: false,
+    ...over,
+  });
+
+  it('lists what matters and is unsettled, most important and least known first, each with its reason', () => {
+    const listed = testNextOrder([
+      candidate('minor', { importance: 0.35 }),
+      candidate('who'),
+      candidate('risky', { importance: 0.8 }),
+      candidate('argued', { confidence: contested }),
+      candidate('known', { confidence: supported }),
+      candidate('settled', { result: 'validated' }),
+      candidate('busy', { experimentUnderWay: true }),
+    ]);
+    expect(listed.map((c) => [c.id, c.reason])).toEqual([
+      ['risky', 'nothingKnown'],
+      ['who', 'nothingKnown'],
+      ['argued', 'contested'],
+    ]);
+    expect(TEST_NEXT_REASON_TEXT[listed[2]!.reason]).toMatch(/disagrees/);
+  });
+
+  it('is empty for a project with nothing important left open', () => {
+    expect(testNextOrder([candidate('known', { confidence: supported })])).toEqual([]);
+    expect(testNextOrder([])).toEqual([]);
   });
 });

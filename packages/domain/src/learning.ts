@@ -247,3 +247,51 @@ export function mapPlacement(
     quadrant: assumptionQuadrant(importance, confidence),
   };
 }
+
+/** A hypothesis that may be worth testing next, with what the list needs to judge it. */
+export interface TestNextCandidate {
+  id: string;
+  importance: number;
+  confidence: Confidence;
+  /** A result (validated or invalidated) settles it. */
+  result: 'validated' | 'invalidated' | 'none';
+  /** An experiment connected to it that is not complete (planned, running or analysed). */
+  experimentUnderWay: boolean;
+}
+
+export type TestNextReason = 'nothingKnown' | 'littleEvidence' | 'contested' | 'weak' | 'refuted';
+
+export const TEST_NEXT_REASON_TEXT: Record<TestNextReason, string> = {
+  nothingKnown: 'It matters and nothing is known about it yet.',
+  littleEvidence: 'It matters and there is little evidence so far.',
+  contested: 'The evidence disagrees: some confirms it, some does not.',
+  weak: 'The evidence so far is weak either way.',
+  refuted: 'The evidence says no: test it again, or change it.',
+};
+
+/**
+ * What to test next: hypotheses that matter (importance ≥ 0.5) with little, weak, contested or
+ * refuting evidence, unsettled and with no experiment under way — the most important with the
+ * least settled evidence first (contested before weak, since someone's evidence is wrong).
+ */
+export function testNextOrder<T extends TestNextCandidate>(
+  candidates: T[],
+): (T & { reason: TestNextReason; priority: number })[] {
+  const listed: (T & { reason: TestNextReason; priority: number })[] = [];
+  for (const c of candidates) {
+    if (c.result !== 'none' || c.experimentUnderWay || c.importance < 0.5) continue;
+    const level = evidenceLevel(c.confidence);
+    const state = c.confidence.state;
+    let reason: TestNextReason;
+    if (state === 'untested') reason = 'nothingKnown';
+    else if (state === 'contested') reason = 'contested';
+    else if (state === 'refuted') reason = 'refuted';
+    else if (state === 'weak') reason = 'weak';
+    else if (level < 0.5) reason = 'littleEvidence';
+    else continue; // supported by enough evidence: validated on the map
+    const unsettled = reason === 'contested' ? 0.4 : reason === 'weak' ? 0.2 : 0;
+    const priority = Math.round((c.importance * (1 - level) + unsettled) * 1000) / 1000;
+    listed.push({ ...c, reason, priority });
+  }
+  return listed.sort((a, b) => b.priority - a.priority || b.importance - a.importance);
+}

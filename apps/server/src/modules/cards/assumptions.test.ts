@@ -5,6 +5,7 @@ import {
   cardMutation,
   createCardAs,
   createProjectIn,
+  publishedEvidence,
   publishedHypothesis,
 } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
@@ -62,9 +63,7 @@ describe('the assumptions map (#24)', () => {
     expect((await mark(partner.id, { risky: true })).error).toBeUndefined();
     expect((await mark(archived.id, { businessStatus: 'archived' })).error).toBeUndefined();
     // Evidence of payment, confirming: the customer hypothesis is validated.
-    const paid = (
-      await createCardAs(owner.agent, org.slug, { projectId, type: 'post', title: 'Deposits' })
-    ).card!;
+    const paid = await publishedEvidence(owner.agent, org.slug, projectId, 'post', 'Deposits');
     const kind = await onOrg(
       owner.agent,
       org.slug,
@@ -163,5 +162,172 @@ describe('the assumptions map (#24)', () => {
       mergePages: true,
     });
     expect(plain.text).not.toContain('Assumptions map');
+  });
+
+  it('lists what to test next: what matters with little or disputed evidence and no experiment under way', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Next project');
+    const make = (title: string, section: string) =>
+      publishedHypothesis(owner.agent, org.slug, projectId, title, { section });
+    const who = await make('Clinics want it', 'customerSegments');
+    const partner = await make('Labs partner', 'keyPartners');
+    const minor = await make('We need a lab', 'keyResources');
+    const settled = await make('Clinics pay monthly', 'revenueStreams');
+    const busy = await make('Clinics switch', 'valuePropositions');
+    const version = async (cardId: string) =>
+      (
+        (
+          await onOrg(owner.agent, org.slug, 'query($id: ID!) { card(cardId: $id) { version } }', {
+            id: cardId,
+          })
+        ).data?.card as { version: number }
+      ).version;
+    const update = async (cardId: string, patch: Record<string, unknown>) =>
+      expect(
+        (
+          await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+            cardId,
+            version: await version(cardId),
+            ...patch,
+          })
+        ).error,
+      ).toBeUndefined();
+    await update(partner.id, { risky: true });
+    await update(settled.id, { result: 'validated', resultReason: 'Ten paid' });
+    const experiment = (
+      await createCardAs(owner.agent, org.slug, { projectId, type: 'experiment', title: 'Switch' })
+    ).card!;
+    const published = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+      { id: experiment.id, v: experiment.version },
+    );
+    expect(published.errors).toBeUndefined();
+    expect(
+      (
+        await owner.agent.post(
+          `/api/canvas/cards/${busy.id}/connections`,
+          { connection: { cardId: experiment.id } },
+          host,
+        )
+      ).statusCode,
+    ).toBe(200);
+    // Two interviews that disagree about who the customer is.
+    for (const rating of [2, -2]) {
+      const said = await publishedEvidence(
+        owner.agent,
+        org.slug,
+        projectId,
+        'evidenceOther',
+        `Observed ${rating}`,
+      );
+      await owner.agent.post(
+        `/api/canvas/cards/${who.id}/connections`,
+        { connection: { cardId: said.id, rating } },
+        host,
+      );
+    }
+
+    const answer = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($p: ID!) { testNext(projectId: $p) { id reason reasonText priority confidence { state } } }',
+      { p: projectId },
+    );
+    expect(answer.errors).toBeUndefined();
+    const list = answer.data?.testNext as { id: string; reason: string; reasonText: string }[];
+    expect(list.map((i) => [i.id, i.reason])).toEqual([
+      [partner.id, 'nothingKnown'],
+      [who.id, 'contested'],
+    ]);
+    expect(list[1]!.reasonText).toBe('The evidence disagrees: some confirms it, some does not.');
+    expect(list.map((i) => i.id)).not.toContain(minor.id);
+
+    // "Plan an experiment" on the first: a blank experiment in Plan, connected, its statement the
+    // hypothesis — and the hypothesis leaves the list while it is under way.
+    const drafted = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($h: ID!) { draftExperiment(hypothesisId: $h) { cardId path } }',
+      { h: partner.id },
+    );
+    expect(drafted.errors).toBeUndefined();
+    const made = drafted.data?.draftExperiment as { cardId: string; path: string };
+    expect(made.path).toBe(`/experiment/${made.cardId}/details`);
+    const planned = await onOrg(
+      owner.agent,
+      org.slug,
+      `query($id: ID!) { card(cardId: $id) { title draft experiment { phase { phase } }
+        texts { field rawText } associations { hypothesis { cardId } } } }`,
+      { id: made.cardId },
+    );
+    expect(planned.data?.card).toMatchObject({
+      title: 'Test: Labs partner',
+      draft: false,
+      experiment: { phase: { phase: 'plan' } },
+      texts: [{ field: 'statement', rawText: 'Labs partner' }],
+      associations: { hypothesis: [{ cardId: partner.id }] },
+    });
+    const next = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($p: ID!) { testNext(projectId: $p) { id } }',
+      {
+        p: projectId,
+      },
+    );
+    expect((next.data?.testNext as { id: string }[]).map((i) => i.id)).toEqual([who.id]);
+    const draftHypothesis = (
+      await createCardAs(owner.agent, org.slug, { projectId, title: 'Maybe' })
+    ).card!;
+    const refused = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($h: ID!) { draftExperiment(hypothesisId: $h) { cardId } }',
+      { h: draftHypothesis.id },
+    );
+    expect(refused.errors?.[0]?.message).toMatch(/Pick a published hypothesis to test\./);
+
+    // Once the experiment is complete, its hypothesis is open again (its criteria were not judged).
+    for (const [field, value] of [
+      ['statement', 'We believe clinics switch'],
+      ['description', 'Offer a free month'],
+    ] as const) {
+      const written = await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($i: JSON!) { updateText(input: $i) { version } }',
+        {
+          i: {
+            cardId: experiment.id,
+            version: await version(experiment.id),
+            field,
+            text: `<p>${value}</p>`,
+            rawText: value,
+          },
+        },
+      );
+      expect(written.errors).toBeUndefined();
+    }
+    for (const phase of ['test', 'analyze', 'complete']) {
+      const moved = await onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($i: JSON!) { updateExperiment(input: $i) { id } }',
+        { i: { cardId: experiment.id, version: await version(experiment.id), phase } },
+      );
+      expect(moved.errors).toBeUndefined();
+    }
+    const after = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($p: ID!) { testNext(projectId: $p) { id } }',
+      {
+        p: projectId,
+      },
+    );
+    expect((after.data?.testNext as { id: string }[]).map((i) => i.id)).toContain(busy.id);
   });
 });

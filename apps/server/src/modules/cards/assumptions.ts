@@ -1,10 +1,13 @@
 /**
- * The assumptions map (issue #24): every live business hypothesis placed by importance (set by
- * dragging, else from its section and risk flag) × how much evidence it has, in the domain's four
- * quadrants, with what its evidence says. Read from the canvas's cached rows, so it costs a board
- * read; archived hypotheses are left off, drafts show to their author as on the canvas.
+ * The assumptions map and what to test next (issue #24): every live business hypothesis placed
+ * by importance (set by dragging, else from its section and risk flag) × how much evidence it
+ * has, in the domain's four quadrants, with what its evidence says; and the ranked list of those
+ * worth testing next. Read from the canvas's cached rows, so each costs a board read; archived
+ * hypotheses are left off, drafts show to their author on the map as on the canvas.
  */
-import { AppError, mapPlacement } from '@assay/domain';
+import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { AppError, mapPlacement, TEST_NEXT_REASON_TEXT, testNextOrder } from '@assay/domain';
+import type { Executor } from '../../platform/db/index.ts';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { presentProject } from '../projects/service.ts';
@@ -12,12 +15,10 @@ import { loadPeople, projectAccess } from './access.ts';
 import { boardRows, visibleRows } from './board-cache.ts';
 import { learningOf } from './connections.ts';
 import { cardAbilities } from './present.ts';
+import { cards, connections, experiments } from './schema.ts';
 
-export async function getAssumptionsMap(
-  services: AppServices,
-  member: MemberContext,
-  projectId: string,
-) {
+/** The project's live business hypotheses as the canvas shows them to this member. */
+async function liveHypotheses(services: AppServices, member: MemberContext, projectId: string) {
   const access = await projectAccess(services, member, projectId);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   const all = await boardRows(services.database.db, {
@@ -31,6 +32,95 @@ export async function getAssumptionsMap(
   const rows = visibleRows(all, member.profileId, {}).filter(
     (row) => row.businessStatus !== 'archived',
   );
+  const canEdit = (row: (typeof rows)[number]) =>
+    cardAbilities(
+      {
+        type: row.type,
+        isEvidence: row.isEvidence,
+        createdByProfileId: row.createdBy,
+      } as Parameters<typeof cardAbilities>[0],
+      access.scope,
+      member.profileId,
+    ).edit;
+  return { access, rows, canEdit };
+}
+
+/** Hypotheses (of those given) connected to an experiment that is not complete. */
+async function withExperimentUnderWay(executor: Executor, projectId: string, ids: string[]) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await executor
+    .select({ first: connections.firstCardId, second: connections.secondCardId })
+    .from(connections)
+    .innerJoin(
+      experiments,
+      or(
+        eq(experiments.cardId, connections.firstCardId),
+        eq(experiments.cardId, connections.secondCardId),
+      ),
+    )
+    .innerJoin(cards, eq(cards.id, experiments.cardId))
+    .where(
+      and(
+        eq(connections.projectId, projectId),
+        ne(experiments.phase, 'complete'),
+        isNull(cards.deletedAt),
+        or(inArray(connections.firstCardId, ids), inArray(connections.secondCardId, ids)),
+      ),
+    );
+  const wanted = new Set(ids);
+  return new Set(rows.flatMap((r) => [r.first, r.second]).filter((id) => wanted.has(id)));
+}
+
+/**
+ * What to test next (issue #24): the hypotheses that matter with little, weak or disputed
+ * evidence and no experiment under way, ranked by the domain's rule, each with its reason.
+ */
+export async function getTestNext(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  limit = 10,
+) {
+  const { rows, canEdit } = await liveHypotheses(services, member, projectId);
+  const published = rows.filter((row) => !row.draft);
+  const busy = await withExperimentUnderWay(
+    services.database.db,
+    projectId,
+    published.map((row) => row.id),
+  );
+  const ranked = testNextOrder(
+    published.map((row) => {
+      const placement = mapPlacement(
+        { section: row.section ?? '', risky: row.risky, importance: row.importance },
+        row.confidence,
+      );
+      return {
+        id: row.id,
+        title: row.title,
+        section: row.section,
+        members: row.members,
+        version: row.version,
+        canEdit: canEdit(row),
+        risky: row.risky,
+        result: row.result as 'validated' | 'invalidated' | 'none',
+        experimentUnderWay: busy.has(row.id),
+        confidence: row.confidence,
+        ...placement,
+      };
+    }),
+  );
+  return ranked.slice(0, Math.max(1, Math.min(50, limit))).map((item) => ({
+    ...item,
+    reasonText: TEST_NEXT_REASON_TEXT[item.reason],
+  }));
+}
+
+export async function getAssumptionsMap(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
+  const { access, rows, canEdit } = await liveHypotheses(services, member, projectId);
   const people = await loadPeople(
     services.database.db,
     member.organization.id,
@@ -54,15 +144,7 @@ export async function getAssumptionsMap(
       risky: row.risky,
       draft: row.draft,
       version: row.version,
-      canEdit: cardAbilities(
-        {
-          type: row.type,
-          isEvidence: row.isEvidence,
-          createdByProfileId: row.createdBy,
-        } as Parameters<typeof cardAbilities>[0],
-        access.scope,
-        member.profileId,
-      ).edit,
+      canEdit: canEdit(row),
       confidence: row.confidence,
       ...mapPlacement(
         { section: row.section ?? '', risky: row.risky, importance: row.importance },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { createCardAs, createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
+import {
+  createCardAs,
+  createProjectIn,
+  publishEvidence,
+  publishedEvidence,
+  publishedHypothesis,
+} from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
@@ -29,11 +35,13 @@ describe('confidence per hypothesis (#24)', () => {
       };
     expect((await confidence()).confidence).toMatchObject({ state: 'untested', score: 0 });
 
-    const card = async (type: string, title: string) =>
-      (await createCardAs(owner.agent, org.slug, { projectId, type, title })).card!;
+    const card = async (type: 'post' | 'evidenceOther', title: string) =>
+      publishedEvidence(owner.agent, org.slug, projectId, type, title);
     const contacts = new Map<string, string>();
     const interviewWith = async (title: string, person: string) => {
-      const made = await card('interview', title);
+      const made = (
+        await createCardAs(owner.agent, org.slug, { projectId, type: 'interview', title })
+      ).card!;
       // The same person picked again from the organisation's contacts.
       const known = contacts.get(person);
       const answer = await onOrg(
@@ -53,6 +61,7 @@ describe('confidence per hypothesis (#24)', () => {
         evidence: { interviewees: { id: string }[] };
       };
       contacts.set(person, saved.evidence.interviewees[0]!.id);
+      await publishEvidence(owner.agent, org.slug, made);
       return made;
     };
     const rate = (cardId: string, rating: number) =>
@@ -88,6 +97,13 @@ describe('confidence per hypothesis (#24)', () => {
     const contested = (await confidence()).confidence;
     expect(contested).toMatchObject({ state: 'contested', disconfirming: 4, people: 5 });
     expect(contested.score).toBeLessThan(observed.score);
+
+    // A draft is its author's alone: connected and rated, it moves nothing until published.
+    const draft = (
+      await createCardAs(owner.agent, org.slug, { projectId, type: 'post', title: 'Unsure' })
+    ).card!;
+    expect((await rate(draft.id, -2)).statusCode).toBe(200);
+    expect((await confidence()).confidence).toEqual(contested);
 
     // Evidence cards have no confidence of their own.
     const evidence = await card('post', 'A post');
@@ -132,9 +148,7 @@ describe('confidence per hypothesis (#24)', () => {
       return cards.find((c) => c.id === hypothesis.id)!.confidence;
     };
 
-    const post = (
-      await createCardAs(owner.agent, org.slug, { projectId, type: 'post', title: 'Deposit paid' })
-    ).card!;
+    const post = await publishedEvidence(owner.agent, org.slug, projectId, 'post', 'Deposit paid');
     expect((await read(post.id)).strength).toMatchObject({
       kind: 'say',
       kindSet: false,

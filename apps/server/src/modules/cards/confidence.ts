@@ -3,7 +3,8 @@
  * board at once: each rated connection between a hypothesis and a piece of evidence weighed by
  * the evidence's kind (say, do, pay: the card's own or its type's) and age, one interviewee
  * counted once, and a completed experiment connected to it counted as what people did — its
- * connection's rating, or ±2 from its success criteria met or missed. The rules are the domain's
+ * connection's rating, or ±2 from its success criteria met or missed. Draft evidence counts once
+ * it is published. The rules are the domain's
  * (`packages/domain/src/learning.ts`); the organisation's weights and half-life apply.
  */
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
@@ -62,6 +63,7 @@ export async function confidencesFor(
     .select({
       id: cards.id,
       type: cards.type,
+      draft: cards.draft,
       evidenceKind: cards.evidenceKind,
       publishedAt: cards.publishedAt,
       createdAt: cards.createdAt,
@@ -73,7 +75,10 @@ export async function confidencesFor(
     .from(cards)
     .leftJoin(experiments, eq(experiments.cardId, cards.id))
     .where(and(inArray(cards.id, ids), isNull(cards.deletedAt)));
-  const byId = new Map(found.map((c) => [c.id, c]));
+  // A draft is its author's alone: it moves nobody's map until it is published.
+  const byId = new Map(
+    found.filter((c) => !c.draft || c.type === 'hypothesis').map((c) => [c.id, c]),
+  );
   const evidenceIds = found
     .filter((c) => c.type !== 'hypothesis' && c.type !== 'experiment')
     .map((c) => c.id);

@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { getAssumptionsMap } from './assumptions.ts';
+import { getAssumptionsMap, getTestNext } from './assumptions.ts';
 import { getBoardSections, getCanvas, getProductBoard } from './canvas.ts';
 import {
   activityFeed,
@@ -40,6 +40,11 @@ export const resolvers = {
       getCard(context.services, await member(context), args.cardId),
     assumptionsMap: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       getAssumptionsMap(context.services, await member(context), args.projectId),
+    testNext: async (
+      _: unknown,
+      args: { projectId: string; limit?: number | null },
+      context: GatewayContext,
+    ) => getTestNext(context.services, await member(context), args.projectId, args.limit ?? 10),
     canvas: async (
       _: unknown,
       args: { projectId: string; filters?: unknown },

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../gateway/context.ts';
+import { draftExperimentFor } from './drafted-experiment.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   acceptSuggestion,
@@ -57,6 +58,8 @@ export const resolvers = {
       generateHypotheses(c.services, await member(c), args, ctx(c)),
     generateExperiment: async (_: unknown, args: Args, c: GatewayContext) =>
       generateExperiment(c.services, await member(c), args, ctx(c)),
+    draftExperiment: async (_: unknown, args: { hypothesisId: string }, c: GatewayContext) =>
+      draftExperimentFor(c.services, await member(c), args.hypothesisId, ctx(c)),
     generateEvidence: async (_: unknown, args: Args, c: GatewayContext) =>
       generateEvidence(c.services, await member(c), defined(args), ctx(c)),
     retryGeneration: async (_: unknown, args: { id: string }, c: GatewayContext) =>

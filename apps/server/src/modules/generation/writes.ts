@@ -85,6 +85,31 @@ export async function writeGeneratedText(
   return true;
 }
 
+/** A text a person asked for (not the agent's): written as theirs, so nothing regenerates it. */
+async function writePersonText(
+  tx: Tx,
+  actor: Actor,
+  cardId: string,
+  field: string,
+  plain: string,
+): Promise<boolean> {
+  const row = {
+    cardId,
+    field,
+    text: plainToHtml(plain),
+    rawText: plain,
+    mentions: [],
+    generated: false,
+    updatedAt: new Date(),
+    updatedByProfileId: actor.profileId,
+  };
+  await tx
+    .insert(cardTexts)
+    .values(row)
+    .onConflictDoUpdate({ target: [cardTexts.cardId, cardTexts.field], set: row });
+  return true;
+}
+
 async function lastCanvasRank(tx: Executor, projectId: string, section: string) {
   const [row] = await tx
     .select({ rank: max(hypotheses.canvasRank) })
@@ -167,12 +192,16 @@ async function lastPlanRank(tx: Executor, projectId: string) {
   return row?.rank ?? null;
 }
 
-/** A generated experiment, published in Plan, connected to the hypotheses it tests. */
+/**
+ * An experiment, published in Plan, connected to the hypotheses it tests: the agent's (origin
+ * "generated") or one a person asked for from a hypothesis ("picker").
+ */
 export async function insertGeneratedExperiment(
   unit: UnitOfWork,
   actor: Actor,
   e: GeneratedExperiment,
   hypothesisIds: string[],
+  origin: 'generated' | 'picker' = 'generated',
 ): Promise<string> {
   const [card] = await unit.tx
     .insert(cards)
@@ -183,7 +212,7 @@ export async function insertGeneratedExperiment(
       title: e.title,
       draft: false,
       publishedAt: new Date(),
-      origin: 'generated',
+      origin,
       createdByProfileId: actor.profileId,
       updatedByProfileId: actor.profileId,
     })
@@ -202,10 +231,9 @@ export async function insertGeneratedExperiment(
       evidence: [],
     })),
   });
-  if (e.statement.trim())
-    await writeGeneratedText(unit.tx, actor, card.id, 'statement', e.statement);
-  if (e.description.trim())
-    await writeGeneratedText(unit.tx, actor, card.id, 'description', e.description);
+  const writeText = origin === 'generated' ? writeGeneratedText : writePersonText;
+  if (e.statement.trim()) await writeText(unit.tx, actor, card.id, 'statement', e.statement);
+  if (e.description.trim()) await writeText(unit.tx, actor, card.id, 'description', e.description);
   for (const hypothesisId of hypothesisIds) {
     const [first, second] =
       card.id < hypothesisId ? [card.id, hypothesisId] : [hypothesisId, card.id];
@@ -222,13 +250,13 @@ export async function insertGeneratedExperiment(
       .onConflictDoNothing();
   }
   await unit.record({
-    name: 'cards.generate',
+    name: origin === 'generated' ? 'cards.generate' : 'cards.create',
     organizationId: actor.organizationId,
     projectId: actor.projectId,
     actorId: actor.profileId,
     subjectType: 'card',
     subjectId: card.id,
-    changes: { type: 'experiment', cardIds: [card.id], connected: hypothesisIds },
+    changes: { type: 'experiment', cardIds: [card.id], connected: hypothesisIds, draft: false },
   });
   await touchProjectCards(unit.tx, actor.projectId);
   return card.id;
