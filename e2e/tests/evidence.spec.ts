@@ -203,7 +203,7 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   await second.mouse.up();
   await expect(mapDot).toHaveAttribute('data-quadrant', 'keepTesting');
   expect(Number(await mapDot.getAttribute('data-importance'))).toBeLessThan(0.5);
-  // The keyboard does the same: up twice.
+  // The keyboard does the same: one step up.
   await mapDot.focus();
   const before = Number(await mapDot.getAttribute('data-importance'));
   await second.keyboard.press('ArrowUp');
@@ -222,4 +222,30 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   await expect(dot).toHaveAttribute('title', /3 pieces of rated evidence: for 6\.0, against 1\.0/);
   await second.screenshot({ path: 'test-results/confidence-second-device.png' });
   await other.close();
+
+  // What to test next, on the project's home: a new hypothesis that matters and that nothing
+  // tests yet; the agent plans an experiment for it, which opens, and it leaves the list.
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await page.getByRole('button', { name: 'Add a business hypothesis to Revenue Streams' }).click();
+  await dialog.getByLabel('Title').fill('Cafés order bread every week');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  const next = page
+    .getByTestId('test-next-item')
+    .filter({ hasText: 'Cafés order bread every week' });
+  await expect(next.getByTestId('test-next-reason')).toHaveText(
+    'It matters and nothing is known about it yet.',
+  );
+  await page.getByTestId('test-next').screenshot({ path: 'test-results/test-next.png' });
+  await next.getByRole('button', { name: 'Plan an experiment' }).click();
+  await page.getByRole('menuitem', { name: 'With the AI agent' }).click();
+  await expect(dialog.getByText('Experiment', { exact: true }).first()).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await expect(dialog.getByTestId('connection')).toContainText('Cafés order bread every week');
+  await page.screenshot({ path: 'test-results/test-next-experiment.png' });
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(page.getByTestId('test-next-item')).toHaveCount(0);
+  await expect(page.getByTestId('test-next')).toContainText('Nothing urgent');
 });

@@ -15,6 +15,8 @@ export const queryKeys = {
   dashboard: (projectId: string) => ['dashboard', projectId] as const,
   /** Under the dashboard's key: whatever refreshes the dashboard refreshes the map. */
   assumptionsMap: (projectId: string) => ['dashboard', projectId, 'assumptions-map'] as const,
+  testNext: (projectId: string, limit: number) =>
+    ['dashboard', projectId, 'test-next', limit] as const,
 };
 
 /** Everything that shows cards of a project, to refresh after a card changes. */

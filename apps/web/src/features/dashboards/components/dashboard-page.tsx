@@ -32,6 +32,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { AssumptionsSection } from './assumptions-section.tsx';
 import {
   canExportCsv,
+  licenseAllows,
   DASHBOARD_STATEMENT_LABELS,
   DASHBOARD_STATEMENTS,
   DASHBOARD_TAB_LABELS,
@@ -40,6 +41,7 @@ import {
   isGenerationRunning,
   type DashboardStatement,
   type DashboardTab,
+  type License,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
@@ -484,7 +486,10 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         <Stat label="Evidence" value={c.evidence} testId="count-evidence" />
       </SimpleGrid>
       <Charts data={data} />
-      <AssumptionsSection projectId={projectId} />
+      <AssumptionsSection
+        projectId={projectId}
+        experiments={!!props.license && licenseAllows(props.license as License, 'experiments')}
+      />
       <Paper withBorder p="md" radius="md">
         <DashboardTabs data={data} />
       </Paper>

@@ -9,19 +9,17 @@ import {
   Group,
   Loader,
   SegmentedControl,
-  Select,
   Stack,
   Tabs,
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   BOARD_LABELS,
   BOARD_TYPES,
-  CANVAS_TYPES,
   licenseAllows,
   termsFor,
   type BoardType,
@@ -30,159 +28,19 @@ import {
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
-import { gatewayRequest } from '../../../api/gateway.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
 import { useGenerationLimits } from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { AssistantPanel } from '../../../ui/agent/assistant-panel.tsx';
 import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
-import {
-  createHypothesis,
-  updateCanvasLayout,
-  useCanvas,
-  useProductBoard,
-  type WorkspaceProject,
-} from '../api/canvas.ts';
+import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
-import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
-import { useAssumptionsMap } from '../../../api/assumptions.ts';
-import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
+import { BusinessView, CANVAS_TYPE_NAMES, tagOptions } from './business-view.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
-
-const CANVAS_TYPE_NAMES: Record<string, string> = {
-  businessModel: 'Business model canvas',
-  lean: 'Lean canvas',
-  missionModel: 'Mission model canvas',
-};
-
-function useCanvasTemplates(enabled: boolean) {
-  return useQuery({
-    queryKey: ['workspace', 'canvas-templates'],
-    enabled,
-    queryFn: () =>
-      gatewayRequest<{
-        fullOrganization: {
-          canvasTemplates: { templates: { id: string; name: string; protected: boolean }[] };
-        } | null;
-      }>('{ fullOrganization { canvasTemplates } }').then(
-        (d) => d.fullOrganization?.canvasTemplates.templates ?? [],
-      ),
-  });
-}
-
-function CanvasSettings(props: { project: WorkspaceProject }) {
-  const queryClient = useQueryClient();
-  const templates = useCanvasTemplates(true);
-  const change = (input: { type?: string; templateId?: string | null }) =>
-    void updateCanvasLayout({ projectId: props.project.id, ...input })
-      .then(() => queryClient.invalidateQueries({ queryKey: ['canvas', props.project.id] }))
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
-  return (
-    <Group gap="xs">
-      <Select
-        size="xs"
-        aria-label="Canvas type"
-        allowDeselect={false}
-        data={CANVAS_TYPES.map((t) => ({ value: t, label: CANVAS_TYPE_NAMES[t] ?? t }))}
-        value={props.project.canvas.type}
-        onChange={(type) => type && change({ type })}
-        w={200}
-      />
-      {templates.data?.length ? (
-        <Select
-          size="xs"
-          aria-label="Canvas template"
-          placeholder="No template"
-          clearable
-          data={templates.data.map((t) => ({
-            value: t.id,
-            label: t.protected ? `${t.name} (protected)` : t.name,
-          }))}
-          value={props.project.canvas.templateId}
-          onChange={(templateId) => change({ templateId })}
-          w={200}
-        />
-      ) : null}
-    </Group>
-  );
-}
-
-function tagOptions(cards: { tags: string[] }[]): string[] {
-  return [...new Set(cards.flatMap((c) => c.tags))].sort();
-}
-
-function BusinessView(props: {
-  agent: boolean;
-  projectId: string;
-  filters: CanvasFilters;
-  setFilters: (f: CanvasFilters) => void;
-  onProject: (p: WorkspaceProject) => void;
-}) {
-  const canvas = useCanvas(props.projectId, props.filters);
-  const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'map' ? 'map' : 'board';
-  const { onProject } = props;
-  useEffect(() => {
-    if (canvas.data) onProject(canvas.data.project);
-  }, [canvas.data, onProject]);
-  if (canvas.isError) return <Alert color="red">{toApiError(canvas.error).message}</Alert>;
-  if (!canvas.data) return <Loader aria-label="Loading canvas" />;
-  return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" data-testid="canvas-count">
-          {canvas.data.cards.length} {canvas.data.cards.length === 1 ? 'hypothesis' : 'hypotheses'}
-        </Text>
-        <Group gap="xs">
-          <SegmentedControl
-            size="xs"
-            aria-label="Canvas view"
-            value={view}
-            onChange={(value) =>
-              setParams((p) => {
-                if (value === 'map') p.set('view', 'map');
-                else p.delete('view');
-                return p;
-              })
-            }
-            data={[
-              { value: 'board', label: 'Board' },
-              { value: 'map', label: 'Assumptions map' },
-            ]}
-          />
-          {view === 'board' && canvas.data.project.abilities.manage ? (
-            <CanvasSettings project={canvas.data.project} />
-          ) : null}
-          {view === 'board' ? (
-            <FiltersBar
-              filters={props.filters}
-              onChange={props.setFilters}
-              tagOptions={tagOptions(canvas.data.cards)}
-            />
-          ) : null}
-        </Group>
-      </Group>
-      {view === 'map' ? (
-        <CanvasMap projectId={props.projectId} />
-      ) : (
-        <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
-      )}
-    </Stack>
-  );
-}
-
-/** The canvas as an assumptions map (issue #24): a dot opens its card here, as on the board. */
-function CanvasMap(props: { projectId: string }) {
-  const map = useAssumptionsMap(props.projectId);
-  const openCard = useOpenCard();
-  if (map.isError) return <Alert color="red">{toApiError(map.error).message}</Alert>;
-  if (!map.data) return <Loader aria-label="Loading the assumptions map" />;
-  return <AssumptionsMap projectId={props.projectId} data={map.data} onOpen={openCard} />;
-}
 
 function ProductView(props: {
   projectId: string;
@@ -352,6 +210,7 @@ export function WorkspacePage() {
       {canvasType === 'business' ? (
         <BusinessView
           agent={agent}
+          experiments={!!license && licenseAllows(license, 'experiments')}
           projectId={projectId}
           filters={businessFilters}
           setFilters={setBusinessFilters}

@@ -1,0 +1,198 @@
+/**
+ * The business canvas view of the workspace: the board (with what to test next first) or the
+ * assumptions map, its filters, and for managers the canvas type and template.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { CANVAS_TYPES, type CanvasFilters } from '@assay/domain';
+import { useAssumptionsMap } from '../../../api/assumptions.ts';
+import { toApiError } from '../../../api/errors.ts';
+import { gatewayRequest } from '../../../api/gateway.ts';
+import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
+import { showAlert } from '../../../ui/alerts.ts';
+import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
+import { updateCanvasLayout, useCanvas, type WorkspaceProject } from '../api/canvas.ts';
+import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
+import { FiltersBar } from './filters-bar.tsx';
+
+export const CANVAS_TYPE_NAMES: Record<string, string> = {
+  businessModel: 'Business model canvas',
+  lean: 'Lean canvas',
+  missionModel: 'Mission model canvas',
+};
+
+function useCanvasTemplates(enabled: boolean) {
+  return useQuery({
+    queryKey: ['workspace', 'canvas-templates'],
+    enabled,
+    queryFn: () =>
+      gatewayRequest<{
+        fullOrganization: {
+          canvasTemplates: { templates: { id: string; name: string; protected: boolean }[] };
+        } | null;
+      }>('{ fullOrganization { canvasTemplates } }').then(
+        (d) => d.fullOrganization?.canvasTemplates.templates ?? [],
+      ),
+  });
+}
+
+function CanvasSettings(props: { project: WorkspaceProject }) {
+  const queryClient = useQueryClient();
+  const templates = useCanvasTemplates(true);
+  const change = (input: { type?: string; templateId?: string | null }) =>
+    void updateCanvasLayout({ projectId: props.project.id, ...input })
+      .then(() => queryClient.invalidateQueries({ queryKey: ['canvas', props.project.id] }))
+      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  return (
+    <Group gap="xs">
+      <Select
+        size="xs"
+        aria-label="Canvas type"
+        allowDeselect={false}
+        data={CANVAS_TYPES.map((t) => ({ value: t, label: CANVAS_TYPE_NAMES[t] ?? t }))}
+        value={props.project.canvas.type}
+        onChange={(type) => type && change({ type })}
+        w={200}
+      />
+      {templates.data?.length ? (
+        <Select
+          size="xs"
+          aria-label="Canvas template"
+          placeholder="No template"
+          clearable
+          data={templates.data.map((t) => ({
+            value: t.id,
+            label: t.protected ? `${t.name} (protected)` : t.name,
+          }))}
+          value={props.project.canvas.templateId}
+          onChange={(templateId) => change({ templateId })}
+          w={200}
+        />
+      ) : null}
+    </Group>
+  );
+}
+
+export function tagOptions(cards: { tags: string[] }[]): string[] {
+  return [...new Set(cards.flatMap((c) => c.tags))].sort();
+}
+
+export function BusinessView(props: {
+  agent: boolean;
+  /** Whether the plan keeps experiments (the project's own setting is checked here). */
+  experiments: boolean;
+  projectId: string;
+  filters: CanvasFilters;
+  setFilters: (f: CanvasFilters) => void;
+  onProject: (p: WorkspaceProject) => void;
+}) {
+  const canvas = useCanvas(props.projectId, props.filters);
+  const [params, setParams] = useSearchParams();
+  const view = params.get('view') === 'map' ? 'map' : 'board';
+  const { onProject } = props;
+  useEffect(() => {
+    if (canvas.data) onProject(canvas.data.project);
+  }, [canvas.data, onProject]);
+  if (canvas.isError) return <Alert color="red">{toApiError(canvas.error).message}</Alert>;
+  if (!canvas.data) return <Loader aria-label="Loading canvas" />;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed" data-testid="canvas-count">
+          {canvas.data.cards.length} {canvas.data.cards.length === 1 ? 'hypothesis' : 'hypotheses'}
+        </Text>
+        <Group gap="xs">
+          <SegmentedControl
+            size="xs"
+            aria-label="Canvas view"
+            value={view}
+            onChange={(value) =>
+              setParams((p) => {
+                if (value === 'map') p.set('view', 'map');
+                else p.delete('view');
+                return p;
+              })
+            }
+            data={[
+              { value: 'board', label: 'Board' },
+              { value: 'map', label: 'Assumptions map' },
+            ]}
+          />
+          {view === 'board' && canvas.data.project.abilities.manage ? (
+            <CanvasSettings project={canvas.data.project} />
+          ) : null}
+          {view === 'board' ? (
+            <FiltersBar
+              filters={props.filters}
+              onChange={props.setFilters}
+              tagOptions={tagOptions(canvas.data.cards)}
+            />
+          ) : null}
+        </Group>
+      </Group>
+      {view === 'map' ? (
+        <CanvasMap projectId={props.projectId} />
+      ) : (
+        <>
+          <TestNextOnCanvas
+            projectId={props.projectId}
+            agent={props.agent}
+            experiments={props.experiments && canvas.data.project.settings.experiments !== false}
+          />
+          <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+const TEST_NEXT_HIDDEN = 'assay.testNext.hidden';
+
+/** The project's home shows what to test next first (issue #24); a person may fold it away. */
+function TestNextOnCanvas(props: { projectId: string; agent: boolean; experiments: boolean }) {
+  const openCard = useOpenCard();
+  const [hidden, setHidden] = useState(() => localStorage.getItem(TEST_NEXT_HIDDEN) === '1');
+  const toggle = () => {
+    localStorage.setItem(TEST_NEXT_HIDDEN, hidden ? '0' : '1');
+    setHidden(!hidden);
+  };
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="flex-end" mb={hidden ? 0 : -28}>
+        <Button size="compact-xs" variant="subtle" onClick={toggle}>
+          {hidden ? 'Show what to test next' : 'Hide'}
+        </Button>
+      </Group>
+      {hidden ? null : (
+        <TestNextPanel
+          projectId={props.projectId}
+          agent={props.agent}
+          experiments={props.experiments}
+          limit={3}
+          onOpen={(card) => openCard(card.id)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** The canvas as an assumptions map (issue #24): a dot opens its card here, as on the board. */
+function CanvasMap(props: { projectId: string }) {
+  const map = useAssumptionsMap(props.projectId);
+  const openCard = useOpenCard();
+  if (map.isError) return <Alert color="red">{toApiError(map.error).message}</Alert>;
+  if (!map.data) return <Loader aria-label="Loading the assumptions map" />;
+  return <AssumptionsMap projectId={props.projectId} data={map.data} onOpen={openCard} />;
+}
