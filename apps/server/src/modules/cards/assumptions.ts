@@ -6,7 +6,13 @@
  * hypotheses are left off, drafts show to their author on the map as on the canvas.
  */
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
-import { AppError, mapPlacement, TEST_NEXT_REASON_TEXT, testNextOrder } from '@assay/domain';
+import {
+  AppError,
+  mapPlacement,
+  TEST_NEXT_REASON_TEXT,
+  testNextOrder,
+  type LearningSettings,
+} from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -71,6 +77,46 @@ async function withExperimentUnderWay(executor: Executor, projectId: string, ids
   return new Set(rows.flatMap((r) => [r.first, r.second]).filter((id) => wanted.has(id)));
 }
 
+type TestNextRow = Awaited<ReturnType<typeof boardRows>>[number];
+
+/** The ranked list from a board's rows (published hypotheses only: what everyone may see). */
+async function rankRows<R extends TestNextRow>(
+  executor: Executor,
+  projectId: string,
+  rows: R[],
+  limit: number,
+  extra: (row: R) => { canEdit: boolean },
+) {
+  const published = rows.filter((row) => !row.draft && row.businessStatus !== 'archived');
+  const busy = await withExperimentUnderWay(
+    executor,
+    projectId,
+    published.map((row) => row.id),
+  );
+  const ranked = testNextOrder(
+    published.map((row) => ({
+      id: row.id,
+      title: row.title,
+      section: row.section,
+      members: row.members,
+      version: row.version,
+      risky: row.risky,
+      result: row.result as 'validated' | 'invalidated' | 'none',
+      experimentUnderWay: busy.has(row.id),
+      confidence: row.confidence,
+      ...extra(row),
+      ...mapPlacement(
+        { section: row.section ?? '', risky: row.risky, importance: row.importance },
+        row.confidence,
+      ),
+    })),
+  );
+  return ranked.slice(0, Math.max(1, Math.min(50, limit))).map((item) => ({
+    ...item,
+    reasonText: TEST_NEXT_REASON_TEXT[item.reason],
+  }));
+}
+
 /**
  * What to test next (issue #24): the hypotheses that matter with little, weak or disputed
  * evidence and no experiment under way, ranked by the domain's rule, each with its reason.
@@ -82,37 +128,25 @@ export async function getTestNext(
   limit = 10,
 ) {
   const { rows, canEdit } = await liveHypotheses(services, member, projectId);
-  const published = rows.filter((row) => !row.draft);
-  const busy = await withExperimentUnderWay(
-    services.database.db,
-    projectId,
-    published.map((row) => row.id),
-  );
-  const ranked = testNextOrder(
-    published.map((row) => {
-      const placement = mapPlacement(
-        { section: row.section ?? '', risky: row.risky, importance: row.importance },
-        row.confidence,
-      );
-      return {
-        id: row.id,
-        title: row.title,
-        section: row.section,
-        members: row.members,
-        version: row.version,
-        canEdit: canEdit(row),
-        risky: row.risky,
-        result: row.result as 'validated' | 'invalidated' | 'none',
-        experimentUnderWay: busy.has(row.id),
-        confidence: row.confidence,
-        ...placement,
-      };
-    }),
-  );
-  return ranked.slice(0, Math.max(1, Math.min(50, limit))).map((item) => ({
-    ...item,
-    reasonText: TEST_NEXT_REASON_TEXT[item.reason],
+  return rankRows(services.database.db, projectId, rows, limit, (row) => ({
+    canEdit: canEdit(row),
   }));
+}
+
+/** The same list for a project, read by no one in particular (the weekly digest). */
+export async function testNextForProject(
+  executor: Executor,
+  project: { organizationId: string; projectId: string; cardsVersion: number },
+  learning: LearningSettings,
+  limit: number,
+) {
+  const rows = await boardRows(executor, {
+    ...project,
+    hypothesisType: 'business',
+    board: 'canvas',
+    learning,
+  });
+  return rankRows(executor, project.projectId, rows, limit, () => ({ canEdit: false }));
 }
 
 export async function getAssumptionsMap(

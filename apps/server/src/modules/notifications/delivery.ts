@@ -8,6 +8,7 @@ import type { NotificationFrequency } from '@assay/domain';
 import { organizationOrigin } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
+import { sendWeeklyLearningDigests } from './learning-digest.ts';
 import { notificationPreferences, notifications, type NotificationRow } from './schema.ts';
 
 const ACTION_TEXT: Record<string, string> = {
@@ -149,11 +150,17 @@ async function recipientsNames(services: AppServices, rows: NotificationRow[]) {
   return new Map(found.map((p) => [p.id, `${p.first} ${p.last}`.trim()]));
 }
 
-/** Starts the digest timer (with the job queue on, so one process of a test run does not). */
+/**
+ * Starts the digest timer (with the job queue on, so one process of a test run does not): the
+ * daily notification digest and the weekly "what to test next" mail.
+ */
 export function startDigestTimer(services: AppServices): () => void {
   const timer = setInterval(() => {
     void sendDailyDigests(services).catch((error: unknown) =>
       services.logger.error({ err: error }, 'daily digest failed'),
+    );
+    void sendWeeklyLearningDigests(services).catch((error: unknown) =>
+      services.logger.error({ err: error }, 'weekly learning digest failed'),
     );
   }, DIGEST_CHECK_MS);
   timer.unref();

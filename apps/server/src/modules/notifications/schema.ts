@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn, profiles } from '../organizations/schema.ts';
 
 /** A notification to one member (part 2 §3 Notification). */
@@ -56,4 +56,20 @@ export const notificationPreferences = pgTable(
       sql`coalesce(${t.projectId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
     ),
   ],
+);
+
+/**
+ * When a member last got the weekly "what to test next" mail of a project (issue #24): at most
+ * one a week, claimed by a single conditional upsert so parallel senders cannot both send.
+ */
+export const learningDigests = pgTable(
+  'learning_digests',
+  {
+    profileId: uuid('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull(),
+    sentAt: at('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.projectId] })],
 );
