@@ -28,6 +28,7 @@ import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
+import { startTrashPurge } from './modules/cards/trash.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { runGeneration } from './modules/generation/runner.ts';
@@ -157,6 +158,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerIntegrationHandlers(services);
   // The daily digest runs where the job queue runs.
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
+  // The trash is emptied of cards deleted more than 30 days ago, where the job queue runs.
+  const stopTrashPurge = jobs ? startTrashPurge(services) : () => undefined;
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
     await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
@@ -209,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   app.addHook('onClose', async () => {
     stopDigests();
+    stopTrashPurge();
     if (jobs) await jobs.stop();
     await bus.close();
     services.mailer.close();

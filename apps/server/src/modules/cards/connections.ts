@@ -20,6 +20,7 @@ import { cardAccess, mayEditCard, type CardAccess } from './access.ts';
 import { cleanExperimentsAfterDisconnect } from './experiments.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { confidencesFor, UNTESTED } from './confidence.ts';
+import { noteQuadrants } from './history.ts';
 import { cards, connections, experiments, hypotheses, type ConnectionRow } from './schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -132,6 +133,11 @@ function presentAssociation(
   };
 }
 
+const actorOf = (member: MemberContext) => ({
+  organizationId: member.organization.id,
+  profileId: member.profileId,
+});
+
 /** The member's organisation's evidence weights and half-life over the defaults. */
 export function learningOf(member: MemberContext): LearningSettings {
   return learningSettingsOf(member.organization.learning);
@@ -206,6 +212,7 @@ export async function connectCards(
         throw new AppError('connectionRejected', { message: 'These cards are already connected.' });
       // the boards show each hypothesis's confidence: a new connection moves it
       await touchProjectCards(unit.tx, access.card.projectId);
+      await noteQuadrants(unit.tx, actorOf(member), [first, second], learningOf(member));
       await record(services, member, context, access.card.projectId, 'create', {
         connectionId: created.id,
         cards: [first, second],
@@ -269,6 +276,12 @@ export async function disconnectCards(
       await cleanExperimentsAfterDisconnect(unit.tx, [row.firstCardId, row.secondCardId]);
       // the boards show each hypothesis's confidence: a removed connection moves it
       await touchProjectCards(unit.tx, access.card.projectId);
+      await noteQuadrants(
+        unit.tx,
+        actorOf(member),
+        [row.firstCardId, row.secondCardId],
+        learningOf(member),
+      );
       await record(services, member, context, access.card.projectId, 'delete', {
         connectionId: row.id,
         cards: [row.firstCardId, row.secondCardId],
@@ -299,6 +312,12 @@ export async function rateConnection(
         .set({ rating, updatedAt: new Date(), updatedByProfileId: member.profileId })
         .where(eq(connections.id, row.id));
       await touchProjectCards(unit.tx, access.card.projectId);
+      await noteQuadrants(
+        unit.tx,
+        actorOf(member),
+        [row.firstCardId, row.secondCardId],
+        learningOf(member),
+      );
       await record(services, member, context, access.card.projectId, 'rate', {
         connectionId: row.id,
         cards: [row.firstCardId, row.secondCardId],

@@ -1,6 +1,8 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { getAssumptionsMap, getTestNext } from './assumptions.ts';
+import { getCardHistory, getProjectTimeline } from './history-api.ts';
+import { listTrash, restoreCard } from './trash.ts';
 import { getBoardSections, getCanvas, getProductBoard } from './canvas.ts';
 import {
   activityFeed,
@@ -38,6 +40,15 @@ export const resolvers = {
   Query: {
     card: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
       getCard(context.services, await member(context), args.cardId),
+    cardHistory: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
+      getCardHistory(context.services, await member(context), args.cardId),
+    projectTimeline: async (
+      _: unknown,
+      args: { projectId: string; since?: string | null },
+      context: GatewayContext,
+    ) => getProjectTimeline(context.services, await member(context), args.projectId, args.since),
+    trash: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
+      listTrash(context.services, await member(context), args.projectId),
     assumptionsMap: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       getAssumptionsMap(context.services, await member(context), args.projectId),
     testNext: async (
@@ -133,6 +144,8 @@ export const resolvers = {
       ),
   },
   Mutation: {
+    restoreCard: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
+      restoreCard(context.services, await member(context), args.cardId, ctx(context)),
     createCard: async (_: unknown, args: Input, context: GatewayContext) =>
       createCard(context.services, await member(context), args.input, ctx(context)),
     updateHypothesis: async (_: unknown, args: Input, context: GatewayContext) =>

@@ -100,6 +100,8 @@ export const hypotheses = pgTable(
     risky: boolean('risky').notNull().default(false),
     /** Its place up the assumptions map, 0…1; null: from its section and risk flag (#24). */
     importance: real('importance'),
+    /** The assumptions-map quadrant it was last seen in, so a crossing is noted once (#24). */
+    quadrant: text('quadrant'),
     result: text('result').notNull().default('none'),
     resultReason: text('result_reason'),
     resultUpdatedBy: uuid('result_updated_by'),
@@ -278,3 +280,60 @@ export const experiments = pgTable(
   (t) => [index('experiments_project_phase_idx').on(t.projectId, t.phase, t.rank)],
 );
 export type ExperimentRow = typeof experiments.$inferSelect;
+
+/** What a card looked like at one version (issue #24 history): the fields its history compares. */
+export interface CardSnapshot {
+  title: string;
+  description: string;
+  businessStatus: string | null;
+  result: string | null;
+  resultReason: string | null;
+  section: string | null;
+  risky: boolean | null;
+  phase: string | null;
+  deleted: boolean;
+  /** Absent in versions kept before it was tracked. */
+  published?: boolean;
+}
+
+/** A card's versions: who changed it, when, and what it then was (diffs are made on read). */
+export const cardVersions = pgTable(
+  'card_versions',
+  {
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    organizationId: organizationIdColumn(),
+    projectId: uuid('project_id').notNull(),
+    /** The card event's action: create, update, text, move, publish, delete, restore… */
+    action: text('action').notNull(),
+    actorProfileId: uuid('actor_profile_id'),
+    snapshot: jsonb('snapshot').$type<CardSnapshot>().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.cardId, t.version] })],
+);
+
+/**
+ * What the team learned, when (issue #24 timeline): a hypothesis validated or invalidated, an
+ * experiment completed, a hypothesis crossing into another quadrant of the assumptions map.
+ */
+export const learningEvents = pgTable(
+  'learning_events',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    projectId: uuid('project_id').notNull(),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    /** validated, invalidated, experimentCompleted or quadrant */
+    kind: text('kind').notNull(),
+    /** For a quadrant: { from, to }; for a result: its reason. */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    actorProfileId: uuid('actor_profile_id'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [index('learning_events_project_created_idx').on(t.projectId, t.createdAt)],
+);

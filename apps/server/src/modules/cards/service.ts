@@ -41,6 +41,7 @@ import {
 } from './access.ts';
 import { learningOf, loadAssociations } from './connections.ts';
 import { presentStrength } from './confidence.ts';
+import { ensureBaseline, recordCardHistory } from './history.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import type { TypedCardPart } from './typed-card.ts';
 import {
@@ -286,6 +287,16 @@ export async function recordCardEvent(
     changes,
   });
   await touchProjectCards(unit.tx, card.projectId);
+  await recordCardHistory(
+    unit.tx,
+    {
+      organizationId: member.organization.id,
+      profileId: member.profileId,
+      learning: member.organization.learning,
+    },
+    card,
+    action,
+  );
   return event;
 }
 
@@ -507,6 +518,7 @@ async function updateCardWith(
   if (access.card.version !== version) throw new AppError('staleVersion');
   const result = await services.transaction(
     async (unit) => {
+      await ensureBaseline(unit.tx, cardId);
       const change = await work(unit, access);
       const [card] = await unit.tx
         .update(cards)
@@ -824,9 +836,14 @@ export async function deleteCard(
   if (!presentCardAbilities(access, member).delete) throw new AppError('forbidden');
   await services.transaction(
     async (unit) => {
+      await ensureBaseline(unit.tx, cardId);
       await unit.tx
         .update(cards)
-        .set({ deletedAt: new Date(), version: sql`${cards.version} + 1` })
+        .set({
+          deletedAt: new Date(),
+          version: sql`${cards.version} + 1`,
+          updatedByProfileId: member.profileId,
+        })
         .where(eq(cards.id, cardId));
       await recordCardEvent(unit, member, access.card, 'delete', { type: access.card.type });
     },
@@ -850,6 +867,7 @@ export async function setCardTag(
   if (!presentCardAbilities(access, member).edit) throw new AppError('forbidden');
   const result = await services.transaction(
     async (unit) => {
+      await ensureBaseline(unit.tx, cardId);
       const [card] = await unit.tx
         .update(cards)
         .set({

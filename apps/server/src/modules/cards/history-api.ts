@@ -1,0 +1,50 @@
+/** Reading a card's history and a project's timeline (issue #24), for those who may read them. */
+import { AppError } from '@assay/domain';
+import type { MemberContext } from '../../http/member-context.ts';
+import type { AppServices } from '../../services.ts';
+import { cardAccess, loadPeople, projectAccess } from './access.ts';
+import { historyOf, timelineOf } from './history.ts';
+
+export async function getCardHistory(services: AppServices, member: MemberContext, cardId: string) {
+  const access = await cardAccess(services, member, cardId);
+  const entries = await historyOf(services.database.db, access.card.id);
+  const people = await loadPeople(
+    services.database.db,
+    member.organization.id,
+    entries.map((e) => e.actorProfileId),
+  );
+  return entries.map((e) => ({
+    version: e.version,
+    action: e.action,
+    at: e.at.toISOString(),
+    actor: e.actorProfileId ? (people.get(e.actorProfileId) ?? null) : null,
+    changes: e.changes,
+  }));
+}
+
+/** What the team learned since a date (default: a week ago), newest first. */
+export async function getProjectTimeline(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  since: string | null | undefined,
+) {
+  await projectAccess(services, member, projectId);
+  const from = since ? new Date(since) : new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  if (Number.isNaN(from.getTime()))
+    throw new AppError('validation', { message: 'Pick a date to look back from.' });
+  const rows = await timelineOf(services.database.db, projectId, from);
+  const people = await loadPeople(
+    services.database.db,
+    member.organization.id,
+    rows.map((r) => r.actorProfileId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    detail: r.detail,
+    at: r.at.toISOString(),
+    card: { id: r.cardId, title: r.title, type: r.type },
+    actor: r.actorProfileId ? (people.get(r.actorProfileId) ?? null) : null,
+  }));
+}
