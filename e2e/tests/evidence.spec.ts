@@ -249,3 +249,82 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   await expect(page.getByTestId('test-next-item')).toHaveCount(0);
   await expect(page.getByTestId('test-next')).toContainText('Nothing urgent');
 });
+
+test('a team sees what changed: a card’s history, the trash, and what it learned this week', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `history.${suffix}@example.com`,
+    orgName: `History ${suffix}`,
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Bakery');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await openProject(page, 'Bakery');
+  const dialog = page.getByRole('dialog');
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Other evidence' }).click();
+  await dialog.getByLabel('Title').fill('Sourdough sells out by nine');
+  await dialog.getByRole('textbox', { name: 'Summary' }).fill('Counted three mornings.');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await dialog.getByLabel('Title').fill('Commuters buy bread early');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await dialog.getByRole('combobox', { name: 'Connect a card' }).fill('sourdough');
+  await page.getByRole('option', { name: 'Sourdough sells out by nine' }).click();
+  await dialog.getByRole('combobox', { name: 'Rating of Sourdough sells out by nine' }).click();
+  await page.getByRole('option', { name: 'Confirming (Must Have)' }).click();
+  await expect(dialog.getByTestId('confidence')).toHaveText('Supported');
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // The hypothesis's history: who changed what, when.
+  await page.getByTestId('board-card').filter({ hasText: 'Commuters buy bread early' }).click();
+  await dialog.getByRole('tab', { name: 'History' }).click();
+  await expect(dialog.getByTestId('card-version').first()).toBeVisible();
+  await expect(dialog.getByTestId('card-history')).toContainText('Published: no → yes');
+  await expect(dialog.getByTestId('card-history')).toContainText(
+    'Title: — → Commuters buy bread early',
+  );
+
+  // Deleted by mistake, restored from the trash with what it had.
+  await dialog.getByRole('button', { name: 'Card actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(
+    page.getByTestId('board-card').filter({ hasText: 'Commuters buy bread early' }),
+  ).toHaveCount(0);
+  await page.getByRole('button', { name: 'Trash' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Trash' });
+  await drawer
+    .getByTestId('trashed-card')
+    .filter({ hasText: 'Commuters buy bread early' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(drawer.getByText('The trash is empty.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  const restored = page
+    .getByTestId('board-card')
+    .filter({ hasText: 'Commuters buy bread early' })
+    .getByTestId('card-confidence');
+  await expect(restored).toHaveAttribute('data-state', 'supported');
+
+  // The dashboard says what the team learned this week.
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline.getByTestId('learning-event').first()).toBeVisible();
+  await expect(timeline).toContainText(
+    '“Commuters buy bread early” moved from Test now to Validated on the assumptions map.',
+  );
+  await expect(timeline.getByTestId('learning-event')).toHaveCount(1);
+  await timeline.screenshot({ path: 'test-results/timeline.png' });
+  await page.getByTestId('assumptions-map').screenshot({ path: 'test-results/dashboard-map.png' });
+});

@@ -10,6 +10,7 @@ export const CARD_TABS = [
   'analyze',
   'complete',
   'publicPortal',
+  'history',
 ] as const;
 export type CardTab = (typeof CARD_TABS)[number];
 export const CARD_PATH_TYPES = [

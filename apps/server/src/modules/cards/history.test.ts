@@ -165,6 +165,10 @@ describe('history, trash and timeline (#24)', () => {
       },
     );
     expect(back.data?.card).toMatchObject({ title: 'Vets want SMS reminders' });
+    // Deleting and restoring taught nothing: the timeline is as it was.
+    const after = (await onOrg(owner.agent, org.slug, TIMELINE, { p: projectId })).data
+      ?.projectTimeline as { kind: string }[];
+    expect(after.map((e) => e.kind)).toEqual(['validated', 'quadrant']);
     const actions = (
       (await onOrg(owner.agent, org.slug, HISTORY, { id: made.id })).data?.cardHistory as Version[]
     ).map((v) => v.action);

@@ -160,8 +160,11 @@ export async function recordCardHistory(
   // The map may move: this hypothesis, or the hypotheses this evidence or experiment is
   // connected to.
   const learning = learningSettingsOf(actor.learning);
-  if (now.type === 'hypothesis') await noteQuadrants(tx, actor, [card.id], learning);
-  else await noteQuadrants(tx, actor, await connectedHypotheses(tx, card.id), learning);
+  // A hypothesis in the trash keeps its place: nothing was learned by deleting it, and a restore
+  // brings it back where it was.
+  if (now.type === 'hypothesis') {
+    if (!now.snapshot.deleted) await noteQuadrants(tx, actor, [card.id], learning);
+  } else await noteQuadrants(tx, actor, await connectedHypotheses(tx, card.id), learning);
 }
 
 /** Hypotheses connected to a card. */

@@ -13,13 +13,18 @@ const card = (over: Partial<CardDetail>) =>
 
 describe('card tabs', () => {
   it('adds the public-portal tab to published hypotheses where the portal is on', () => {
-    expect(tabsFor(card({}), { portal: true })).toEqual(['details', 'connections', 'publicPortal']);
-    expect(tabsFor(card({}))).toEqual(['details', 'connections']);
+    expect(tabsFor(card({}), { portal: true })).toEqual([
+      'details',
+      'connections',
+      'publicPortal',
+      'history',
+    ]);
+    expect(tabsFor(card({}))).toEqual(['details', 'connections', 'history']);
     expect(
       tabsFor(card({ hypothesis: { type: 'product' } as CardDetail['hypothesis'] }), {
         portal: true,
       }),
-    ).toEqual(['details', 'connections', 'development', 'publicPortal']);
+    ).toEqual(['details', 'connections', 'development', 'publicPortal', 'history']);
   });
 
   it('leaves it out for drafts, templates, evidence and experiments', () => {
@@ -28,7 +33,10 @@ describe('card tabs', () => {
     expect(tabsFor(card({ type: 'interview' }), { portal: true })).toEqual([
       'details',
       'connections',
+      'history',
     ]);
+    // every card keeps its history, but a template is not a card anyone changed
+    expect(tabsFor(card({ template: true }))).not.toContain('history');
     expect(tabsFor(card({ type: 'experiment' }), { portal: true })).not.toContain('publicPortal');
   });
 });

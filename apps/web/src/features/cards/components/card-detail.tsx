@@ -17,6 +17,7 @@ import { cardWriteKey } from '../../../api/card-writes.ts';
 import { EditScopeContext } from '../hooks/pending-edits.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { CardActions } from './card-actions.tsx';
+import { CardHistory } from './card-history.tsx';
 import { ConfidenceBadge } from './confidence-badge.tsx';
 import { CommentsSection } from './comments-section.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
@@ -39,15 +40,18 @@ import { ProductDevelopment } from './product-development.tsx';
  * the project's settings include the portal.
  */
 export function tabsFor(card: CardDetail, options: { portal?: boolean } = {}): CardTab[] {
-  if (card.type === 'experiment') return ['plan', 'run', 'analyze', 'complete', 'connections'];
+  // Who changed what, when: every card but a template.
+  const history: CardTab[] = card.template ? [] : ['history'];
+  if (card.type === 'experiment')
+    return ['plan', 'run', 'analyze', 'complete', 'connections', ...history];
   const portal: CardTab[] =
     options.portal && card.type === 'hypothesis' && !card.draft && !card.template
       ? ['publicPortal']
       : [];
   if (card.type === 'hypothesis' && card.hypothesis?.type === 'product') {
-    return ['details', 'connections', 'development', ...portal];
+    return ['details', 'connections', 'development', ...portal, ...history];
   }
-  return ['details', 'connections', ...portal];
+  return ['details', 'connections', ...portal, ...history];
 }
 
 const TAB_LABELS: Record<CardTab, string> = {
@@ -59,6 +63,7 @@ const TAB_LABELS: Record<CardTab, string> = {
   analyze: 'Analyze',
   complete: 'Complete',
   publicPortal: 'Public portal',
+  history: 'History',
 };
 
 export function CardDetailView(props: {
@@ -204,6 +209,9 @@ function LoadedCard(props: {
           </Tabs.Panel>
           <Tabs.Panel value="development" pt="md">
             <ProductDevelopment card={card} project={props.project} />
+          </Tabs.Panel>
+          <Tabs.Panel value="history" pt="md">
+            <CardHistory cardId={card.id} />
           </Tabs.Panel>
           <Tabs.Panel value="publicPortal" pt="md">
             <PublicCardEditor

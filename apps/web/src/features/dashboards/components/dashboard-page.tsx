@@ -30,6 +30,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AssumptionsSection } from './assumptions-section.tsx';
+import { TimelineSection } from './timeline-section.tsx';
 import {
   canExportCsv,
   licenseAllows,
@@ -490,6 +491,7 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         projectId={projectId}
         experiments={!!props.license && licenseAllows(props.license as License, 'experiments')}
       />
+      <TimelineSection projectId={projectId} />
       <Paper withBorder p="md" radius="md">
         <DashboardTabs data={data} />
       </Paper>

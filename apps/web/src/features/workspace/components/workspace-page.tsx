@@ -37,6 +37,7 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
+import { TrashDrawer } from './trash-drawer.tsx';
 import { BusinessView, CANVAS_TYPE_NAMES, tagOptions } from './business-view.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
@@ -104,6 +105,7 @@ export function WorkspacePage() {
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
   const [panel, setPanel] = useState(false);
+  const [trash, setTrash] = useState(false);
   const [assistant, setAssistant] = useState(false);
   const agent = useGenerationLimits().data?.enabled ?? false;
   const [project, setProject] = useState<WorkspaceProject | null>(null);
@@ -179,6 +181,11 @@ export function WorkspacePage() {
           <Button variant="default" size="xs" onClick={() => setPanel(true)}>
             Activity
           </Button>
+          {project?.abilities.createCards ? (
+            <Button variant="subtle" size="xs" onClick={() => setTrash(true)}>
+              Trash
+            </Button>
+          ) : null}
           {agent ? (
             <Button variant="light" size="xs" onClick={() => setAssistant(true)}>
               Ask the agent
@@ -225,6 +232,7 @@ export function WorkspacePage() {
           project={project}
         />
       )}
+      <TrashDrawer projectId={projectId} opened={trash} onClose={() => setTrash(false)} />
       <ActivityPanel
         projectId={projectId}
         opened={panel}
