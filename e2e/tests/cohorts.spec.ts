@@ -108,6 +108,35 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // A hypothesis the team asks its instructors and mentors to review.
+  await student
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await dialog.getByLabel('Title').fill('Lab managers order reagents weekly');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Ask for a review' }).click();
+  await expect(dialog.getByTestId('review-state')).toHaveText('Ready for review');
+
+  // The instructor finds it in the cohort's review queue and asks for a change.
+  await page.getByRole('tab', { name: 'Review queue' }).click();
+  const request = page
+    .getByTestId('review-request')
+    .filter({ hasText: 'Lab managers order reagents weekly' });
+  await expect(request).toContainText('Rocket Team');
+  await request.getByRole('button', { name: 'Ask for changes' }).click();
+  await request.getByLabel('What should the team change?').fill('Say how many labs you asked.');
+  await request.getByRole('button', { name: 'Send to the team' }).click();
+  await expect(page.getByText('No hypothesis is waiting for a review.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Weeks' }).click();
+  await expect(page.getByText(/No week has ended yet/)).toBeVisible();
+  // The team sees it on the card at once, and in the inbox.
+  await expect(dialog.getByTestId('review-state')).toHaveText('Changes requested');
+  await expect(dialog.getByTestId('review-box')).toContainText('Say how many labs you asked.');
+  await student.screenshot({ path: 'test-results/review-decided.png' });
 
   // The instructor's leaderboard counts it for the Rocket Team.
   await page.getByRole('link', { name: 'Leaderboard' }).click();

@@ -29,6 +29,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { startTrashPurge } from './modules/cards/trash.ts';
+import { startCohortSnapshots } from './modules/cohorts/snapshots.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { runGeneration } from './modules/generation/runner.ts';
@@ -160,6 +161,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
   // The trash is emptied of cards deleted more than 30 days ago, where the job queue runs.
   const stopTrashPurge = jobs ? startTrashPurge(services) : () => undefined;
+  // Each cohort week's maps and metrics are kept when the week ends.
+  const stopSnapshots = jobs ? startCohortSnapshots(services) : () => undefined;
   if (jobs) {
     await jobs.work<EventJob>(EVENTS_QUEUE, (data) => events.process(data.eventId));
     await jobs.work<{ transcriptionId: string }>(TRANSCRIBE_QUEUE, (data) =>
@@ -213,6 +216,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => {
     stopDigests();
     stopTrashPurge();
+    stopSnapshots();
     if (jobs) await jobs.stop();
     await bus.close();
     services.mailer.close();

@@ -647,6 +647,19 @@ const GATEWAY: Record<string, Rule> = {
         id: (await freshCard(w)).id,
       }),
   },
+  restoreCard: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      await onOrg(w.owner, w.org.slug, 'mutation($id: ID!) { deleteCard(cardId: $id) }', {
+        id: card.id,
+      });
+      return onOrg(actor, w.org.slug, 'mutation($id: ID!) { restoreCard(cardId: $id) { id } }', {
+        id: card.id,
+      });
+    },
+  },
   markCardsViewed: {
     kind: 'organization',
     allowed: MEMBERS,
@@ -796,6 +809,16 @@ const GATEWAY: Record<string, Rule> = {
     allowed: CREATORS,
     run: mutation(
       'mutation($h: ID!) { generateExperiment(hypothesisId: $h) { id } }',
+      async (w) => ({
+        h: (await freshCard(w)).id,
+      }),
+    ),
+  },
+  draftExperiment: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($h: ID!) { draftExperiment(hypothesisId: $h) { cardId } }',
       async (w) => ({
         h: (await freshCard(w)).id,
       }),
@@ -1302,6 +1325,43 @@ const GATEWAY: Record<string, Rule> = {
       onOrg(actor, w.org.slug, 'mutation($i: JSON!) { updateProjectEmail(input: $i) { email } }', {
         i: { projectId: await freshProjectId(w) },
       }),
+  },
+  // Instructors and mentors review too (reviews.test.ts); here: the organisation's managers.
+  reviewHypothesis: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: asAcademic(async (w, actor, cohortId) => {
+      const team = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($c: ID!) { createCohortTeam(cohortId: $c, name: "Matrix team") { teams { id name } } }',
+        { c: cohortId },
+      );
+      const teamId = (
+        team.data?.createCohortTeam as { teams: { id: string; name: string }[] }
+      ).teams.find((t) => t.name === 'Matrix team')!.id;
+      const made = await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { createCard(input: $i) { id version } }',
+        { i: { projectId: teamId, type: 'hypothesis', title: 'Ready for review', draft: false } },
+      );
+      const card = made.data?.createCard as { id: string; version: number };
+      await onOrg(
+        w.owner,
+        w.org.slug,
+        'mutation($i: JSON!) { updateHypothesis(input: $i) { id } }',
+        {
+          i: { cardId: card.id, version: card.version, reviewRequested: true },
+        },
+      );
+      return onOrg(
+        actor,
+        w.org.slug,
+        'mutation($i: JSON!) { reviewHypothesis(input: $i) { state } }',
+        { i: { cardId: card.id, decision: 'approve' } },
+      );
+    }),
   },
   setCohortRole: {
     kind: 'organization',

@@ -103,6 +103,8 @@ export const updateHypothesisSchema = z
     productScore: productScoreSchema,
     fields: z.record(z.string().max(64), fieldValue),
     reviewed: z.boolean(),
+    /** A cohort team asks its instructors and mentors to review it (false withdraws). */
+    reviewRequested: z.boolean(),
     /** Its place on the assumptions map, 0…1 (null: from its section and risk flag again). */
     importance: z
       .number({ message: 'Importance is a number from 0 to 1.' })

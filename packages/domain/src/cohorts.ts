@@ -346,8 +346,33 @@ export function cohortAbilities(viewer: CohortViewer) {
       viewer.teamRoles.some((r) => r !== 'observer'),
     /** Everyone in a team sees the other teams' projects. */
     seeAllTeams: true,
+    /** Instructors and mentors review the hypotheses teams mark ready (issue #24). */
+    review: manage || role === 'instructor' || role === 'mentor',
   };
 }
+
+/** Where a hypothesis stands with the cohort's reviewers (issue #24). */
+export const REVIEW_STATES = ['none', 'ready', 'approved', 'changesRequested'] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  none: 'Not asked',
+  ready: 'Ready for review',
+  approved: 'Approved',
+  changesRequested: 'Changes requested',
+};
+
+/** An instructor's or mentor's decision on a hypothesis marked ready. */
+export const reviewDecisionSchema = z
+  .object({
+    cardId: z.string().uuid(),
+    decision: z.enum(['approve', 'changes']),
+    note: z.string().trim().max(2000, 'Please shorten your note to 2000 characters.').default(''),
+  })
+  .strict()
+  .refine((d) => d.decision === 'approve' || d.note.length > 0, {
+    message: 'Say what the team should change.',
+    path: ['note'],
+  });
 
 /** Project roles from lowest to highest, for picking the stronger of two. */
 const PROJECT_ROLE_ORDER = [

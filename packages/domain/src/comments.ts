@@ -34,13 +34,17 @@ export const NOTIFICATION_ACTIONS = [
   'assignment',
   'phase',
   'invitation',
+  'review',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 export const NOTIFICATION_SECTIONS = ['inbox', 'notifications'] as const;
 export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
 /** Mentions and assignments are addressed to the member: their inbox; the rest is news. */
 export function notificationSection(action: NotificationAction): NotificationSection {
-  return action === 'mention' || action === 'assignment' || action === 'invitation'
+  return action === 'mention' ||
+    action === 'assignment' ||
+    action === 'invitation' ||
+    action === 'review'
     ? 'inbox'
     : 'notifications';
 }

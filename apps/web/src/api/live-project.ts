@@ -13,7 +13,7 @@ import { portalKeys } from './portal.ts';
 import { cardViewKeys, queryKeys } from './query-keys.ts';
 import { subscribe, type RealtimeEvent } from './realtime.ts';
 
-const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation', 'portal'];
+const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation', 'portal', 'reviews'];
 
 /** Whether an event changes what the client holds of a card at `knownVersion`. */
 export function isNewsFor(

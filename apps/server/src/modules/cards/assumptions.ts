@@ -5,7 +5,7 @@
  * worth testing next. Read from the canvas's cached rows, so each costs a board read; archived
  * hypotheses are left off, drafts show to their author on the map as on the canvas.
  */
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   AppError,
   mapPlacement,
@@ -185,5 +185,59 @@ export async function getAssumptionsMap(
         row.confidence,
       ),
     })),
+  };
+}
+
+/**
+ * A project's learning at a moment, for cohort snapshots: its live hypotheses by quadrant and
+ * result, its published evidence and interviews, and each hypothesis's place.
+ */
+export async function learningSummary(
+  executor: Executor,
+  project: { organizationId: string; projectId: string; cardsVersion: number },
+  learning: LearningSettings,
+) {
+  const rows = (
+    await boardRows(executor, { ...project, hypothesisType: 'business', board: 'canvas', learning })
+  ).filter((row) => !row.draft && row.businessStatus !== 'archived');
+  const quadrants = { testNow: 0, keepTesting: 0, validated: 0, deprioritised: 0 };
+  const points = rows.map((row) => {
+    const placement = mapPlacement(
+      { section: row.section ?? '', risky: row.risky, importance: row.importance },
+      row.confidence,
+    );
+    quadrants[placement.quadrant] += 1;
+    return {
+      id: row.id,
+      title: row.title,
+      quadrant: placement.quadrant,
+      state: row.confidence.state,
+      importance: placement.importance,
+      evidence: placement.evidence,
+    };
+  });
+  const [counts] = await executor
+    .select({
+      evidence: sql<number>`count(*) filter (where ${cards.isEvidence})::int`,
+      interviews: sql<number>`count(*) filter (where ${cards.type} = 'interview')::int`,
+    })
+    .from(cards)
+    .where(
+      and(eq(cards.projectId, project.projectId), eq(cards.draft, false), isNull(cards.deletedAt)),
+    );
+  return {
+    metrics: {
+      hypotheses: rows.length,
+      validated: rows.filter((r) => r.result === 'validated').length,
+      invalidated: rows.filter((r) => r.result === 'invalidated').length,
+      evidence: counts?.evidence ?? 0,
+      interviews: counts?.interviews ?? 0,
+      testNow: quadrants.testNow,
+      keepTesting: quadrants.keepTesting,
+      deprioritised: quadrants.deprioritised,
+      /** In the map's validated quadrant: supported by enough evidence. */
+      supported: quadrants.validated,
+    },
+    points,
   };
 }

@@ -176,12 +176,13 @@ describe('history, trash and timeline (#24)', () => {
 
     // After 30 days in the trash, it is gone for good.
     expect((await onOrg(owner.agent, org.slug, DELETE, { id: made.id })).errors).toBeUndefined();
-    expect(await purgeTrash(built.services.database.db, new Date())).toBe(0);
+    expect(await purgeTrash(built.services.database.db, new Date(), { projectId })).toBe(0);
     const purged = await purgeTrash(
       built.services.database.db,
       new Date(Date.now() + (TRASH_DAYS + 1) * 24 * 60 * 60 * 1000),
+      { projectId },
     );
-    expect(purged).toBeGreaterThanOrEqual(1);
+    expect(purged).toBe(1);
     const gone = await onOrg(owner.agent, org.slug, RESTORE, { id: made.id });
     expect(gone.errors?.[0]?.message).toMatch(/statusCode:404/);
   });

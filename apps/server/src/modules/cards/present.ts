@@ -42,6 +42,12 @@ export function presentHypothesis(h: HypothesisRow, people: Map<string, Person>)
     businessStatus: h.businessStatus,
     risky: h.risky,
     importance: h.importance,
+    review: {
+      state: h.reviewState,
+      note: h.reviewNote,
+      reviewedAt: h.reviewedAt?.toISOString() ?? null,
+      reviewedBy: h.reviewedBy ? (people.get(h.reviewedBy) ?? null) : null,
+    },
     result: {
       result: h.result,
       reason: h.resultReason,

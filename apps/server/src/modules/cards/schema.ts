@@ -102,6 +102,12 @@ export const hypotheses = pgTable(
     importance: real('importance'),
     /** The assumptions-map quadrant it was last seen in, so a crossing is noted once (#24). */
     quadrant: text('quadrant'),
+    /** A cohort team's review: none, ready, approved or changesRequested (#24). */
+    reviewState: text('review_state').notNull().default('none'),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by'),
+    reviewedAt: at('reviewed_at'),
+    reviewRequestedAt: at('review_requested_at'),
     result: text('result').notNull().default('none'),
     resultReason: text('result_reason'),
     resultUpdatedBy: uuid('result_updated_by'),

@@ -139,6 +139,7 @@ export async function presentFullCard(
     card.createdByProfileId,
     card.updatedByProfileId,
     hypothesis?.resultUpdatedBy,
+    hypothesis?.reviewedBy,
     ...(hypothesis?.members ?? []),
   ].filter((id) => id && id !== member.profileId);
   // The member is known already; only other people are looked up.
@@ -629,6 +630,15 @@ export async function updateHypothesis(
       if (data.businessStatus !== undefined) patch.businessStatus = data.businessStatus;
       if (data.risky !== undefined) patch.risky = data.risky;
       if (data.importance !== undefined) patch.importance = data.importance;
+      if (data.reviewRequested !== undefined) {
+        if (!access.project.cohortId) {
+          throw new AppError('validation', {
+            message: 'Reviews are for cohort teams: this project is not in a cohort.',
+          });
+        }
+        patch.reviewState = data.reviewRequested ? 'ready' : 'none';
+        patch.reviewRequestedAt = data.reviewRequested ? new Date() : null;
+      }
       if (data.result !== undefined || data.resultReason !== undefined) {
         patch.result = data.result ?? hypothesis.result;
         patch.resultReason =

@@ -101,11 +101,24 @@ export async function restoreCard(
   return { id: restored.id, type: restored.type, version: restored.version };
 }
 
-/** Removes for good what has been in the trash longer than 30 days; answers how many. */
-export async function purgeTrash(executor: Executor, now = new Date()): Promise<number> {
+/**
+ * Removes for good what has been in the trash longer than 30 days (in one project, when given);
+ * answers how many.
+ */
+export async function purgeTrash(
+  executor: Executor,
+  now = new Date(),
+  scope: { projectId?: string } = {},
+): Promise<number> {
   const gone = await executor
     .delete(cards)
-    .where(and(isNotNull(cards.deletedAt), lt(cards.deletedAt, keptSince(now))))
+    .where(
+      and(
+        isNotNull(cards.deletedAt),
+        lt(cards.deletedAt, keptSince(now)),
+        scope.projectId ? eq(cards.projectId, scope.projectId) : undefined,
+      ),
+    )
     .returning({ id: cards.id });
   return gone.length;
 }

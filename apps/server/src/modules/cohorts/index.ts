@@ -4,6 +4,8 @@ import type { GatewayModule } from '../../gateway/module.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { cohortCommentsReport } from './comments-report.ts';
 import { cohortLeaderboard } from './leaderboard.ts';
+import { cohortReviewQueue, reviewHypothesis } from './reviews.ts';
+import { compareCohortWeeks } from './snapshots.ts';
 import { removeFromCohort, setCohortRole, setCohortTeamRole } from './membership.ts';
 import {
   cohortResources,
@@ -71,6 +73,17 @@ export const cohortsModule: GatewayModule = {
         cohortResources(context.services, await member(context), args.cohortId),
       cohortVideoReport: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
         cohortVideoReport(context.services, await member(context), args.cohortId),
+      cohortWeeks: async (
+        _: unknown,
+        args: { cohortId: string; from?: number | null; to?: number | null },
+        context: GatewayContext,
+      ) =>
+        compareCohortWeeks(context.services, await member(context), args.cohortId, {
+          from: args.from ?? null,
+          to: args.to ?? null,
+        }),
+      cohortReviewQueue: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
+        cohortReviewQueue(context.services, await member(context), args.cohortId),
       cohortLeaderboard: async (_: unknown, args: { cohortId: string }, context: GatewayContext) =>
         cohortLeaderboard(context.services, await member(context), args.cohortId),
       cohortCommentsReport: async (
@@ -86,6 +99,8 @@ export const cohortsModule: GatewayModule = {
         ),
     },
     Mutation: {
+      reviewHypothesis: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
+        reviewHypothesis(context.services, await member(context), args.input, ctx(context)),
       setCohortRole: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
         setCohortRole(context.services, await member(context), args.input, ctx(context)),
       setCohortTeamRole: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>

@@ -189,3 +189,25 @@ export const cohortVideoViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cohortId, t.videoId, t.profileId] })],
 );
+
+/**
+ * Every team's map and metrics at the end of a cohort week (issue #24), taken once by the job on
+ * the cohort's week boundary, for instructors to compare week N with week M.
+ */
+export const cohortSnapshots = pgTable(
+  'cohort_snapshots',
+  {
+    cohortId: uuid('cohort_id')
+      .notNull()
+      .references(() => cohorts.id, { onDelete: 'cascade' }),
+    week: integer('week').notNull(),
+    teamId: uuid('team_id').notNull(),
+    teamName: text('team_name').notNull(),
+    metrics: jsonb('metrics').$type<Record<string, number>>().notNull(),
+    points: jsonb('points')
+      .$type<{ id: string; title: string; quadrant: string; state: string }[]>()
+      .notNull(),
+    takenAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.cohortId, t.week, t.teamId] })],
+);

@@ -17,6 +17,7 @@ const ACTION_TEXT: Record<string, string> = {
   assignment: 'assigned you to',
   phase: 'moved',
   invitation: 'invited you to',
+  review: 'reviewed',
 };
 
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -58,7 +58,9 @@ describe('the weekly "what to test next" mail (#24)', () => {
     // Forty senders at once (two instances on one timer, many times over): one mail each.
     const now = new Date();
     await Promise.all(
-      Array.from({ length: 40 }, () => sendWeeklyLearningDigests(built.services, now)),
+      Array.from({ length: 40 }, () =>
+        sendWeeklyLearningDigests(built.services, now, { organizationId: org.id }),
+      ),
     );
     const mail = await digestsTo(worker.profileId);
     expect(mail).toHaveLength(1);
@@ -76,11 +78,14 @@ describe('the weekly "what to test next" mail (#24)', () => {
     );
 
     // Not again within the week; again the week after.
-    await sendWeeklyLearningDigests(built.services, new Date(now.getTime() + 60 * 60 * 1000));
+    await sendWeeklyLearningDigests(built.services, new Date(now.getTime() + 60 * 60 * 1000), {
+      organizationId: org.id,
+    });
     expect(await digestsTo(worker.profileId)).toHaveLength(1);
     await sendWeeklyLearningDigests(
       built.services,
       new Date(now.getTime() + LEARNING_DIGEST_EVERY_MS + 60_000),
+      { organizationId: org.id },
     );
     expect(await digestsTo(worker.profileId)).toHaveLength(2);
   });

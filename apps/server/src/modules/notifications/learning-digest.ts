@@ -6,7 +6,7 @@
  * one conditional upsert before its mail is queued, so parallel senders (two app instances on the
  * same timer) send it once.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { learningSettingsOf } from '@assay/domain';
 import { organizationOrigin } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
@@ -44,13 +44,20 @@ async function emailOn(services: AppServices, profileId: string, projectId: stri
   return own?.email ?? true;
 }
 
-/** Sends every weekly digest that is due; answers how many were sent. */
+/**
+ * Sends every weekly digest that is due (in one organisation, when given); answers how many
+ * were sent. Pairs already sent this week are left out before anything is computed, so the
+ * timer's other runs of the week cost one query.
+ */
 export async function sendWeeklyLearningDigests(
   services: AppServices,
   now = new Date(),
+  scope: { organizationId?: string } = {},
 ): Promise<number> {
   const db = services.database.db;
-  // Who works on which active project: its owners, admins and collaborators, not disabled.
+  const due = new Date(now.getTime() - LEARNING_DIGEST_EVERY_MS);
+  // Who works on which active project (owners, admins and collaborators, not disabled) and has
+  // not had this week's mail.
   const pairs = await db
     .select({
       profileId: projectMembers.profileId,
@@ -60,8 +67,17 @@ export async function sendWeeklyLearningDigests(
     .from(projectMembers)
     .innerJoin(profiles, eq(profiles.id, projectMembers.profileId))
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .leftJoin(
+      learningDigests,
+      and(
+        eq(learningDigests.profileId, projectMembers.profileId),
+        eq(learningDigests.projectId, projectMembers.projectId),
+      ),
+    )
     .where(
       and(
+        or(isNull(learningDigests.sentAt), lte(learningDigests.sentAt, due)),
+        scope.organizationId ? eq(projects.organizationId, scope.organizationId) : undefined,
         inArray(projectMembers.role, [...WORKING_ROLES]),
         ne(profiles.role, 'disabled'),
         eq(profiles.organizationId, projects.organizationId),

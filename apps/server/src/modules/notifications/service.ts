@@ -123,6 +123,16 @@ export function registerNotificationHandlers(services: AppServices) {
       [{ profileId: event.subjectId, action: 'invitation' }],
     );
   });
+  // A reviewer's decision on a hypothesis a cohort team marked ready: the team's editors hear it.
+  services.events.on('reviews', async (event) => {
+    if (event.name !== 'reviews.decide') return;
+    const people = (event.changes.notify as string[] | undefined) ?? [];
+    await notify(
+      services,
+      event,
+      people.map((profileId) => ({ profileId, action: 'review' as const })),
+    );
+  });
   services.events.on('experiments', async (event) => {
     if (event.name !== 'experiments.phase') return;
     const people = (event.changes.notify as string[] | undefined) ?? [];

@@ -68,6 +68,8 @@ export function presentProject(
   return {
     id: project.id,
     name: project.name,
+    /** The cohort a team belongs to (null: not a cohort team). */
+    cohortId: project.cohortId,
     description: project.description,
     language: project.language,
     status: project.status,

@@ -6,6 +6,8 @@ import { gatewayRequest } from '../../../api/gateway.ts';
 export interface CardProject {
   id: string;
   name: string;
+  /** The cohort it is a team of: its hypotheses may be sent for review. */
+  cohortId: string | null;
   settings: ProjectSettings;
   customFields: ProjectCustomField[];
   abilities: { manage: boolean; createCards: boolean; copyCards: boolean };
@@ -17,7 +19,7 @@ export const useCardProject = (projectId: string | undefined) =>
     enabled: !!projectId,
     queryFn: () =>
       gatewayRequest<{ project: CardProject }>(
-        `query CardProject($id: ID!) { project(id: $id) { id name
+        `query CardProject($id: ID!) { project(id: $id) { id name cohortId
           settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
           customFields { id title type disabled global defaultKey specifications { options } }
           abilities { manage createCards copyCards } } }`,

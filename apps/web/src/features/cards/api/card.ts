@@ -101,6 +101,13 @@ export interface CardDetail {
     figma: DesignFile | null;
     jiraLink: JiraLink | null;
     trelloIds: string[];
+    /** Where it stands with the cohort's reviewers (cohort teams). */
+    review?: {
+      state: 'none' | 'ready' | 'approved' | 'changesRequested';
+      note: string | null;
+      reviewedAt: string | null;
+      reviewedBy: Person | null;
+    };
   } | null;
 }
 
@@ -206,6 +213,7 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
   texts { field text rawText mentions updatedAt }
   abilities { edit delete comment }
   hypothesis { type businessStatus risky summary productScore
+    review { state note reviewedAt reviewedBy { ${PERSON} } }
     canvas { section rank } timeline { section rank } productStatus { section rank } productTheme { section rank }
     result { result reason updatedAt updatedBy { ${PERSON} } } members { ${PERSON} }
     figma { url name thumbnailUrl }
@@ -281,6 +289,7 @@ export type HypothesisPatch = Partial<{
   productScore: ProductScore;
   fields: Record<string, string | number | boolean | null>;
   reviewed: boolean;
+  reviewRequested: boolean;
 }>;
 
 const mutate = (name: string, input: Record<string, unknown>) =>

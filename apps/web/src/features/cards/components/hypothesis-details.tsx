@@ -1,4 +1,5 @@
 /** The details tab of a hypothesis: text, status, result, risk, type, members, tags, custom fields. */
+import { ReviewBox } from './review-box.tsx';
 import { Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
 import {
   BUSINESS_STATUS_LABELS,
@@ -53,6 +54,7 @@ export function HypothesisDetails(props: {
 
   return (
     <Stack gap="md">
+      {project?.cohortId ? <ReviewBox card={card} /> : null}
       <Group grow align="flex-start">
         <Select
           label="Status"

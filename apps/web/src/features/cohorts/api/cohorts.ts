@@ -64,6 +64,7 @@ export interface Cohort extends CohortSummary {
     commentOnPresentations: boolean;
     seeAllTeams: boolean;
     inviteCoaches: boolean;
+    review: boolean;
   };
   teams: CohortTeam[];
   members: {
@@ -90,7 +91,7 @@ const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isF
   payment { editorPay editorFeeInCents }
   settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
   info { agency hub adminPartners university } defaultCanvasId limits { transcriptionHours }
-  abilities { view manage commentOnTeams critiquePresentations commentOnPresentations seeAllTeams inviteCoaches }
+  abilities { view manage commentOnTeams critiquePresentations commentOnPresentations seeAllTeams inviteCoaches review }
   teams { id name isSample members { profileId firstName lastName email role } }
   members { profileId firstName lastName email role paid }
   pendingInvites { id email role team }`;

@@ -45,6 +45,8 @@ import { Members, Teams } from './cohort-people.tsx';
 import { CohortStatus } from './cohorts-page.tsx';
 import { PresentationsTab } from './presentations-tab.tsx';
 import { ResourcesTab } from './resources-tab.tsx';
+import { ReviewQueueTab } from './review-queue-tab.tsx';
+import { WeeksTab } from './weeks-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
@@ -309,6 +311,8 @@ export function CohortPage() {
             <Tabs.Tab value="members">Members</Tabs.Tab>
             <Tabs.Tab value="presentations">Presentations</Tabs.Tab>
             <Tabs.Tab value="resources">Resources</Tabs.Tab>
+            {cohort.abilities.review ? <Tabs.Tab value="reviews">Review queue</Tabs.Tab> : null}
+            {cohort.abilities.review ? <Tabs.Tab value="weeks">Weeks</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="invite">Invite</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="settings">Settings</Tabs.Tab> : null}
             {cohort.abilities.manage ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
@@ -324,6 +328,12 @@ export function CohortPage() {
           </Tabs.Panel>
           <Tabs.Panel value="resources" pt="md">
             <ResourcesTab cohort={cohort} />
+          </Tabs.Panel>
+          <Tabs.Panel value="weeks" pt="md">
+            <WeeksTab cohort={cohort} />
+          </Tabs.Panel>
+          <Tabs.Panel value="reviews" pt="md">
+            <ReviewQueueTab cohort={cohort} />
           </Tabs.Panel>
           <Tabs.Panel value="invite" pt="md">
             <Stack gap="lg">

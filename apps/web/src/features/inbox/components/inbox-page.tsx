@@ -40,6 +40,7 @@ const ACTION_TEXT: Record<Notification['action'], string> = {
   assignment: 'assigned you to',
   phase: 'moved',
   invitation: 'invited you to',
+  review: 'reviewed',
 };
 
 function Row(props: { item: Notification; onChanged: () => void }) {
