@@ -216,6 +216,20 @@ describe('confidence per hypothesis (#24)', () => {
     expect((await read(hypothesis.id)).confidence).toMatchObject({ confirming: 2 });
     expect(await onCanvas()).toMatchObject({ confirming: 2 });
 
+    // The evidence deleted: it says nothing any more; restored from the trash: it speaks again.
+    const DELETE = 'mutation($id: ID!) { deleteCard(cardId: $id) }';
+    expect((await onOrg(owner.agent, org.slug, DELETE, { id: post.id })).errors).toBeUndefined();
+    expect(await onCanvas()).toMatchObject({ state: 'untested' });
+    expect((await read(hypothesis.id)).confidence).toMatchObject({ state: 'untested' });
+    const restored = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { restoreCard(cardId: $id) { id } }',
+      { id: post.id },
+    );
+    expect(restored.errors).toBeUndefined();
+    expect(await onCanvas()).toMatchObject({ confirming: 2 });
+
     // Re-rated, then disconnected: the canvas follows at once.
     const rerated = await owner.agent.put(
       `/api/canvas/cards/${hypothesis.id}/connections/${connectionId}/rating`,
