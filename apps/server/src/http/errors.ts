@@ -4,7 +4,13 @@ import { AppError, ERRORS, isAppError, restErrorBody } from '@assay/domain';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (isAppError(error)) return reply.status(error.statusCode).send(restErrorBody(error));
+    if (isAppError(error)) {
+      // A lockout or a rate limit says when to try again (issue #25).
+      const seconds = (error.details as { retryAfterSeconds?: unknown } | undefined)
+        ?.retryAfterSeconds;
+      if (typeof seconds === 'number') reply.header('retry-after', String(Math.ceil(seconds)));
+      return reply.status(error.statusCode).send(restErrorBody(error));
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const code = status === 404 ? 'notFound' : status === 429 ? 'rateLimited' : 'badRequest';

@@ -1,44 +1,82 @@
-/** Sign-in lockouts per account and per address, kept in the database so instances agree. */
-import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
+/**
+ * Sign-in lockouts per account and per address, kept in the database so instances agree.
+ *
+ * An attempt is counted before the password is checked, by one upsert per key that takes the
+ * row's lock (a fresh window starts when the last one has passed): of 40 parallel attempts on one
+ * account, only the first five get a count within the limit and have their password evaluated;
+ * the rest are refused at once (ref 48). A right password hands its count back; a wrong one
+ * keeps it as the failure. The reset link clears the account's count (issue #25).
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
 import { AUTH_LIMITS } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
-import { loginFailures } from './schema.ts';
+import { loginAttempts } from './schema.ts';
 
 export const accountKey = (email: string) => `email:${email.toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
-async function failuresSince(db: Executor, key: string): Promise<number> {
-  const since = new Date(Date.now() - AUTH_LIMITS.lockoutWindowMs);
+/** Counts one attempt on a key and answers the count in the current window. */
+async function countAttempt(db: Executor, key: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - AUTH_LIMITS.lockoutWindowMs);
+  const expired = sql`${loginAttempts.windowStart} <= ${since.toISOString()}`;
   const [row] = await db
-    .select({ n: count() })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)));
-  return Number(row?.n ?? 0);
+    .insert(loginAttempts)
+    .values({ key, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: loginAttempts.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${loginAttempts.count} + 1 end`,
+        windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginAttempts.windowStart} end`,
+      },
+    })
+    .returning({ count: loginAttempts.count });
+  return row?.count ?? 1;
 }
 
-export interface AttemptState {
-  /** Attempts left for the account before it is locked. */
+export interface Attempt {
+  /** Whether the password may be checked: both counts within their limits. */
+  allowed: boolean;
+  /** Attempts left for the account after this one. */
   remaining: number;
-  locked: boolean;
+  /** Seconds until the window that locked it ends (for Retry-After). */
+  retryAfterSeconds: number;
 }
 
-export async function attemptState(db: Executor, email: string, ip: string): Promise<AttemptState> {
-  const [byAccount, byAddress] = await Promise.all([
-    failuresSince(db, accountKey(email)),
-    failuresSince(db, addressKey(ip)),
-  ]);
-  const remaining = Math.max(0, AUTH_LIMITS.attemptsPerAccount - byAccount);
-  return { remaining, locked: remaining === 0 || byAddress >= AUTH_LIMITS.attemptsPerAddress };
+/** Counts an attempt on the account and the address before anything is checked. */
+export async function beginAttempt(
+  db: Executor,
+  email: string,
+  ip: string,
+  now = new Date(),
+): Promise<Attempt> {
+  const byAccount = await countAttempt(db, accountKey(email), now);
+  const byAddress = await countAttempt(db, addressKey(ip), now);
+  const allowed =
+    byAccount <= AUTH_LIMITS.attemptsPerAccount && byAddress <= AUTH_LIMITS.attemptsPerAddress;
+  const windows = await db
+    .select({ windowStart: loginAttempts.windowStart })
+    .from(loginAttempts)
+    .where(inArray(loginAttempts.key, [accountKey(email), addressKey(ip)]));
+  const ends = Math.max(
+    ...windows.map((w) => w.windowStart.getTime() + AUTH_LIMITS.lockoutWindowMs),
+    now.getTime(),
+  );
+  return {
+    allowed,
+    remaining: Math.max(0, AUTH_LIMITS.attemptsPerAccount - byAccount),
+    retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
+  };
 }
 
-export async function recordFailure(db: Executor, email: string, ip: string): Promise<void> {
-  await db.insert(loginFailures).values([{ key: accountKey(email) }, { key: addressKey(ip) }]);
-  // Old rows are of no further use.
+/** Hands an attempt back: it was not a failure (a right password, or a second factor asked). */
+export async function releaseAttempt(db: Executor, email: string, ip: string): Promise<void> {
   await db
-    .delete(loginFailures)
-    .where(lt(loginFailures.createdAt, new Date(Date.now() - 2 * AUTH_LIMITS.lockoutWindowMs)));
+    .update(loginAttempts)
+    .set({ count: sql`greatest(${loginAttempts.count} - 1, 0)` })
+    .where(inArray(loginAttempts.key, [accountKey(email), addressKey(ip)]));
 }
 
+/** A successful sign-in or a password reset: the account starts afresh. */
 export async function clearFailures(db: Executor, email: string): Promise<void> {
-  await db.delete(loginFailures).where(inArray(loginFailures.key, [accountKey(email)]));
+  await db.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(email)));
 }

@@ -79,15 +79,16 @@ export const licenseKeys = pgTable('license_keys', {
 });
 
 /** Failed sign-in attempts, by account ("email:…") and by address ("ip:…"), for lockouts. */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    id: idColumn(),
-    key: text('key').notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [index('login_failures_key_created_idx').on(t.key, t.createdAt)],
-);
+/**
+ * Sign-in attempts per account and per address in the current lockout window: one row per key,
+ * counted up by a single upsert before the password is checked, so parallel attempts cannot
+ * all slip under the limit (issue #25).
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: at('window_start').notNull(),
+});
 
 /** One-time MFA recovery codes, stored hashed. */
 export const mfaRecoveryCodes = pgTable(

@@ -29,7 +29,7 @@ import {
   pendingInvites,
 } from '../organizations/service.ts';
 import { organizations } from '../organizations/schema.ts';
-import { attemptState, clearFailures, recordFailure } from './lockout.ts';
+import { beginAttempt, clearFailures, releaseAttempt, type Attempt } from './lockout.ts';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -215,12 +215,13 @@ export type SignInResult =
   | { kind: 'mfaRequired' }
   | { kind: 'signedIn'; user: UserRow; sessionToken: string; organizationSlug: string | null };
 
-async function failSignIn(services: AppServices, email: string, ip: string): Promise<never> {
-  await recordFailure(services.database.db, email, ip);
-  const state = await attemptState(services.database.db, email, ip);
-  if (state.locked)
-    throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
-  throw new AppError('wrongPassword', { details: { attemptsRemaining: state.remaining } });
+/** A wrong password or code: the attempt stays counted; the last one allowed locks. */
+function failSignIn(attempt: Attempt, code: 'wrongPassword' | 'mfaCodeInvalid'): never {
+  if (attempt.remaining === 0)
+    throw new AppError('tooManyLoginAttempts', {
+      details: { attemptsRemaining: 0, retryAfterSeconds: attempt.retryAfterSeconds },
+    });
+  throw new AppError(code, { details: { attemptsRemaining: attempt.remaining } });
 }
 
 /** Checks a TOTP code or an unused recovery code (which is then used up). */
@@ -285,26 +286,29 @@ export async function signIn(
   if (!email || !password)
     throw new AppError('wrongPassword', { details: { attemptsRemaining: undefined } });
   const ip = request.ip;
-  const before = await attemptState(services.database.db, email, ip);
-  if (before.locked)
-    throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
+  // Counted before anything is checked, so parallel attempts cannot beat the limit.
+  const attempt = await beginAttempt(services.database.db, email, ip);
+  if (!attempt.allowed)
+    throw new AppError('tooManyLoginAttempts', {
+      details: { attemptsRemaining: 0, retryAfterSeconds: attempt.retryAfterSeconds },
+    });
 
   const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
   decoyHash ??= hashPassword('decoy-password-Aa1!');
   const passwordOk = await verifyHash(user?.passwordHash ?? (await decoyHash), password);
-  if (!user || !passwordOk) return failSignIn(services, email, ip);
+  if (!user || !passwordOk) return failSignIn(attempt, 'wrongPassword');
 
   if (user.mfaSecret) {
     const code = typeof input.code === 'string' ? input.code.trim() : '';
-    if (!code) return { kind: 'mfaRequired' };
-    if (!(await checkSecondFactor(services, user, code))) {
-      await recordFailure(services.database.db, email, ip);
-      const state = await attemptState(services.database.db, email, ip);
-      if (state.locked)
-        throw new AppError('tooManyLoginAttempts', { details: { attemptsRemaining: 0 } });
-      throw new AppError('mfaCodeInvalid', { details: { attemptsRemaining: state.remaining } });
+    if (!code) {
+      // Asking for the second factor is not a failure.
+      await releaseAttempt(services.database.db, email, ip);
+      return { kind: 'mfaRequired' };
     }
+    if (!(await checkSecondFactor(services, user, code))) return failSignIn(attempt, 'mfaCodeInvalid');
   }
+  // The password (and code) were right: this attempt was no failure.
+  await releaseAttempt(services.database.db, email, ip);
 
   let organizationSlug: string | null = null;
   let membership: Awaited<ReturnType<typeof findMembership>>;

@@ -53,12 +53,40 @@ describe('sign-in', () => {
       ref: 48,
       message: 'Too many log in attempts.',
       attemptsRemaining: 0,
+      retryAfterSeconds: expect.any(Number),
     });
+    // It says when to try again: the rest of the 15-minute window.
+    const wait = Number(fifth.headers['retry-after']);
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
     const right = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
       email,
       password: GOOD_PASSWORD,
     });
     expect(right.statusCode).toBe(429);
+  });
+
+  it('checks at most five passwords of forty sent at once to one account (#25)', async () => {
+    const { email } = await signUpUser(built);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+          email,
+          password: 'Wrong_pass1',
+        }),
+      ),
+    );
+    const refs = answers.map((a) => (a.json() as { ref: number }).ref);
+    // Answers that evaluated the password say how many attempts are left (ref 1079), or lock
+    // with the fifth; everything past the fifth is refused before any password is checked.
+    expect(refs.filter((r) => r === 1079)).toHaveLength(4);
+    expect(refs.filter((r) => r === 48)).toHaveLength(36);
+    // And the right password is refused too until the window ends.
+    const right = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(right.json()).toMatchObject({ ref: 48 });
   });
 
   it('locks an address after twenty failures across accounts', async () => {
