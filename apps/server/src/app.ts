@@ -11,6 +11,7 @@ import { registerGateway } from './gateway/index.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
 import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
 import { seedLicenseKeys } from './modules/auth/license-keys.ts';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   registerCrossSiteProtection(app, (origin) => isOwnOrigin(origin, config.appDomain));
   registerSecurityHeaders(app, config);
   registerAuthContext(app, services);

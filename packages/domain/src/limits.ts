@@ -1,4 +1,5 @@
 /** Limits and timers (part 1 §9.3, part 2 §9). Durations are in milliseconds unless named. */
+import { AppError } from './errors.ts';
 
 export const LANGUAGES = ['en-US', 'es-US', 'fr-FR', 'it-IT', 'pt-BR'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -109,3 +110,20 @@ export const ERROR_REPORTING_SAMPLING = {
   replaysSessionSampleRate: 0.1,
   replaysOnErrorSampleRate: 1,
 } as const;
+
+/** The highest page number a list answers (a bigger one is refused, not sent to the database). */
+export const MAX_PAGE = 10_000;
+
+/**
+ * A page number from a query string: missing or empty gives `first`; anything that is not a
+ * whole number from `first` to MAX_PAGE is refused with the catalogue's 400 (issue #25).
+ */
+export function pageNumber(raw: string | undefined | null, first: 0 | 1 = 0): number {
+  if (raw === undefined || raw === null || raw.trim() === '') return first;
+  const page = Number(raw);
+  if (!Number.isSafeInteger(page) || page < first || page > MAX_PAGE)
+    throw new AppError('validation', {
+      context: `page must be a whole number from ${first} to ${MAX_PAGE}`,
+    });
+  return page;
+}

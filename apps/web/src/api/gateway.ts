@@ -1,6 +1,6 @@
 /** The gateway client: POST /api/gateway/query with `{ query, variables, operationName }`. */
 import { GATEWAY_PATH } from '@assay/domain';
-import { gatewayErrorToApiError, unknownResponseError } from './errors.ts';
+import { gatewayErrorToApiError, restBodyToApiError, unknownResponseError } from './errors.ts';
 import { httpFetch, readJson } from './http.ts';
 
 interface GatewayBody {
@@ -37,6 +37,9 @@ export async function gatewayRequest<T>(
   }
   const errors = findErrors(body);
   if (errors?.[0]) throw gatewayErrorToApiError(errors[0], response.status);
+  // Refused before the gateway ran (input no field can hold): the catalogue's REST body.
+  if (!response.ok && 'statusCode' in body && 'message' in body)
+    throw restBodyToApiError(body, response.status);
   if (!response.ok || !body.data) throw unknownResponseError(response.status);
   return body.data as T;
 }

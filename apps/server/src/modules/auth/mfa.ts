@@ -25,11 +25,25 @@ export async function totpSetup(secret: string, email: string) {
 }
 
 /** True when the 6-digit code is valid now (one step of clock drift allowed either way). */
-export async function verifyTotp(secret: string, code: string): Promise<boolean> {
+/**
+ * The time step a code matched, or null; a code of a step at or before `afterTimeStep` (the last
+ * one accepted) is refused, so a code works once (issue #25).
+ */
+export async function verifyTotp(
+  secret: string,
+  code: string,
+  afterTimeStep?: number | null,
+): Promise<number | null> {
   const token = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
-  const result = await verify({ secret, token, epochTolerance: 30 });
-  return result.valid;
+  if (!/^\d{6}$/.test(token)) return null;
+  const result = await verify({
+    secret,
+    token,
+    epochTolerance: 30,
+    ...(afterTimeStep !== null && afterTimeStep !== undefined ? { afterTimeStep } : {}),
+  });
+  if (!result.valid) return null;
+  return 'timeStep' in result && typeof result.timeStep === 'number' ? result.timeStep : null;
 }
 
 /** Recovery codes like "4f7a-c21e"; shown once, stored hashed. */

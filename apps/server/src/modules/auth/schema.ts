@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   emailVerifiedAt: at('email_verified_at'),
   /** Encrypted TOTP secret once MFA is on; the pending one while it is being set up. */
   mfaSecret: text('mfa_secret'),
+  /** The last TOTP time step accepted: a code of that step or before is refused (#25). */
+  mfaLastStep: integer('mfa_last_step'),
   mfaPendingSecret: text('mfa_pending_secret'),
   mfaEnabledAt: at('mfa_enabled_at'),
   /** The license a beta code granted at sign-up; the first organisation gets it. */

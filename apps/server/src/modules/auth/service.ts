@@ -1,6 +1,6 @@
 /** Account use cases: sign-up, tokens, sign-in with lockouts and MFA, passwords, email, handoff. */
 import { hash, verify as verifyHash } from '@node-rs/argon2';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -231,7 +231,12 @@ async function checkSecondFactor(
   code: string,
 ): Promise<boolean> {
   if (!user.mfaSecret) return true;
-  if (await verifyTotp(openSecret(user.mfaSecret, services.config.appSecret), code)) return true;
+  const step = await verifyTotp(
+    openSecret(user.mfaSecret, services.config.appSecret),
+    code,
+    user.mfaLastStep,
+  );
+  if (step !== null) return acceptStep(services, user.id, step);
   const normalized = normalizeRecoveryCode(code);
   const codes = await services.database.db
     .select()
@@ -246,6 +251,19 @@ async function checkSecondFactor(
     .where(and(eq(mfaRecoveryCodes.id, match.id), isNull(mfaRecoveryCodes.usedAt)))
     .returning({ id: mfaRecoveryCodes.id });
   return used.length > 0;
+}
+
+/**
+ * Keeps the time step a code was accepted at, unless a later or equal one was already: the same
+ * code sent twice at once is accepted once.
+ */
+async function acceptStep(services: AppServices, userId: string, step: number): Promise<boolean> {
+  const kept = await services.database.db
+    .update(users)
+    .set({ mfaLastStep: step })
+    .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
+    .returning({ id: users.id });
+  return kept.length > 0;
 }
 
 // A hash to verify against when the email is unknown, so both cases take the same time.
@@ -305,7 +323,8 @@ export async function signIn(
       await releaseAttempt(services.database.db, email, ip);
       return { kind: 'mfaRequired' };
     }
-    if (!(await checkSecondFactor(services, user, code))) return failSignIn(attempt, 'mfaCodeInvalid');
+    if (!(await checkSecondFactor(services, user, code)))
+      return failSignIn(attempt, 'mfaCodeInvalid');
   }
   // The password (and code) were right: this attempt was no failure.
   await releaseAttempt(services.database.db, email, ip);
@@ -456,12 +475,19 @@ export async function enableMfa(
   if (!user?.mfaPendingSecret)
     throw new AppError('validation', { message: 'Start the set-up again, please.' });
   const secret = openSecret(user.mfaPendingSecret, services.config.appSecret);
-  if (!(await verifyTotp(secret, code))) throw new AppError('mfaCodeInvalid');
+  const step = await verifyTotp(secret, code);
+  if (step === null) throw new AppError('mfaCodeInvalid');
   const codes = newRecoveryCodes(AUTH_LIMITS.recoveryCodes);
   await services.transaction(async ({ tx }) => {
     await tx
       .update(users)
-      .set({ mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: new Date() })
+      .set({
+        mfaSecret: user.mfaPendingSecret,
+        mfaPendingSecret: null,
+        mfaEnabledAt: new Date(),
+        // the code that turned it on is used up
+        mfaLastStep: step,
+      })
       .where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
     await tx

@@ -255,12 +255,33 @@ describe('multi-factor authentication', () => {
       code: '123456',
     });
     expect(badCode.json()).toMatchObject({ statusCode: 401, attemptsRemaining: 4 });
-    const withCode = await browser.post('/api/auth/session', {
+    // The code that turned MFA on is used up: the next one (30 s ahead, within the tolerance)
+    // signs in — once, even when sent twice at the same moment (#25 weakness 5).
+    expect(
+      (
+        await browser.post('/api/auth/session', {
+          email,
+          password: GOOD_PASSWORD,
+          code: await generate({ secret: setup.secret }),
+        })
+      ).statusCode,
+    ).toBe(401);
+    const next = await generate({
+      secret: setup.secret,
+      epoch: Math.floor(Date.now() / 1000) + 30,
+    });
+    const twice = await Promise.all(
+      [browser, createAgent(built.app, { ip: freshIp() })].map((b) =>
+        b.post('/api/auth/session', { email, password: GOOD_PASSWORD, code: next }),
+      ),
+    );
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const replayed = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
       email,
       password: GOOD_PASSWORD,
-      code: await generate({ secret: setup.secret }),
+      code: next,
     });
-    expect(withCode.statusCode).toBe(200);
+    expect(replayed.json()).toMatchObject({ statusCode: 401, ref: ERRORS.mfaCodeInvalid.ref });
 
     const recovery = recoveryCodes[0] ?? '';
     const viaRecovery = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
@@ -277,7 +298,7 @@ describe('multi-factor authentication', () => {
     expect(reused.statusCode).toBe(401);
 
     const disabled = await agent.gateway('mutation($code: String!) { disableMFA(code: $code) }', {
-      code: await generate({ secret: setup.secret }),
+      code: recoveryCodes[1],
     });
     expect(disabled.data).toEqual({ disableMFA: true });
     const plain = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {

@@ -11,6 +11,7 @@ import {
   intervieweeProblem,
   intervieweeUpdatesSchema,
   interviewPublishProblem,
+  pageNumber,
   postPublishProblem,
   roleHas,
   updateInterviewSchema,
@@ -296,7 +297,7 @@ export async function listInterviewees(
   query: { search?: string; page?: string; pageSize?: string },
 ) {
   const pageSize = Math.min(Math.max(Number(query.pageSize ?? 50) || 50, 1), 200);
-  const page = Math.max(Number(query.page ?? 0) || 0, 0);
+  const page = pageNumber(query.page, 0);
   const conditions: SQL[] = [eq(interviewees.organizationId, member.organization.id)];
   const search = (query.search ?? '').trim().slice(0, 100);
   if (search) {

@@ -1,6 +1,6 @@
 /** REST routes for organisations as accounts need them. */
 import type { FastifyInstance } from 'fastify';
-import { AppError, ORGANIZATION_ID_HEADER } from '@assay/domain';
+import { AppError, ORGANIZATION_ID_HEADER, pageNumber } from '@assay/domain';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -106,7 +106,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       search: q.search ?? null,
       role: q.role ?? null,
       disabled: q.disabled === undefined ? null : q.disabled === 'true',
-      page: q.page ? Number(q.page) : null,
+      page: q.page ? pageNumber(q.page, 1) : null,
       pageSize: q.pageSize ? Number(q.pageSize) : null,
     });
     reply.header('X-Total-Count', String(result.total));
