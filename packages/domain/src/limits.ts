@@ -127,3 +127,20 @@ export function pageNumber(raw: string | undefined | null, first: 0 | 1 = 0): nu
     });
   return page;
 }
+
+/**
+ * A path to send a browser to on this site: only one that stays on the same origin once a browser
+ * reads it (`/\\evil.example` and `//evil.example` leave it); anything else becomes "/"
+ * (issue #25 weakness 2).
+ */
+export function sameOriginPath(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/')) return '/';
+  const base = 'https://assay.invalid';
+  try {
+    const url = new URL(path, base);
+    if (url.origin !== base) return '/';
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return '/';
+  }
+}

@@ -7,6 +7,7 @@ import { slugStatus } from '../organizations/service.ts';
 import {
   checkLicenseKey,
   confirmEmailChange,
+  browserOf,
   createHandoff,
   createUser,
   describeToken,
@@ -182,6 +183,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
       requireAuth(request),
       text(b.organizationId),
       text(b.path) || '/',
+      browserOf(request),
     );
     return { url: result.url };
   });

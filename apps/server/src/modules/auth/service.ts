@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   AppError,
   AUTH_LIMITS,
+  sameOriginPath,
   emailSchema,
   ERRORS,
   LICENSES,
@@ -515,6 +516,16 @@ export async function disableMfa(services: AppServices, auth: AuthContext, code:
 }
 
 /**
+ * The browser a handoff is made for: its address and user agent, hashed. A handoff link opened
+ * by another browser is refused, so a link someone made for their own account cannot sign
+ * another person in (issue #25 weakness 2). A cookie cannot carry this: the app host and the
+ * organisation's subdomain share none on single-label hosts.
+ */
+export function browserOf(request: FastifyRequest): string {
+  return hashToken(`${request.ip}\n${request.headers['user-agent'] ?? ''}`);
+}
+
+/**
  * Moving to an organisation's subdomain: a one-minute, single-use token that the subdomain trades
  * for its own session cookie (browsers refuse shared cookies on single-label hosts like localhost).
  */
@@ -522,7 +533,8 @@ export async function createHandoff(
   services: AppServices,
   auth: AuthContext,
   organizationId: string,
-  path = '/',
+  path: string,
+  browser: string,
 ) {
   const membership = await findMembership(services.database.db, auth.user.id, organizationId);
   if (!membership) throw new AppError('notAMember');
@@ -530,7 +542,7 @@ export async function createHandoff(
     kind: 'handoff',
     userId: auth.user.id,
     ttlMs: AUTH_LIMITS.handoffTokenSeconds * 1000,
-    data: { organizationId, path: path.startsWith('/') && !path.startsWith('//') ? path : '/' },
+    data: { organizationId, path: sameOriginPath(path), browser },
   });
   const origin = organizationOrigin(services.config, membership.organization.slug);
   return {
@@ -548,13 +560,16 @@ export async function redeemHandoff(
     const token = await findLiveToken(tx, raw, ['handoff']);
     await consumeToken(tx, token);
     if (!token.userId) throw new AppError('tokenExpired');
+    // Made for another browser: refused (the transaction rolls back, so the browser that asked
+    // can still use it within its minute).
+    if (token.data.browser !== browserOf(request)) throw new AppError('tokenExpired');
     const session = await createSession(tx, token.userId, request);
     return {
       userId: token.userId,
       organizationId:
         typeof token.data.organizationId === 'string' ? token.data.organizationId : null,
       sessionToken: session.token,
-      path: typeof token.data.path === 'string' ? token.data.path : '/',
+      path: sameOriginPath(token.data.path),
     };
   });
   const membership = result.organizationId

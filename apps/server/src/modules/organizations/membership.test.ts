@@ -106,7 +106,8 @@ describe('moving to an organisation subdomain', () => {
     });
     const url = new URL(handoff.json().url as string);
     expect(url.host).toBe(`${org.slug}.assay.test`);
-    const browser = createAgent(built.app);
+    // the same browser (its address and user agent) goes to the subdomain
+    const browser = owner.agent;
     const redeemed = await browser.get(`${url.pathname}${url.search}`, { host: url.host });
     expect(redeemed.statusCode).toBe(303);
     expect(redeemed.headers.location).toBe('/home');
@@ -115,6 +116,41 @@ describe('moving to an organisation subdomain', () => {
       host: url.host,
     });
     expect(again.headers.location).toBe('/token-error');
+  });
+
+  it('sends a handoff only to a path on the same site, and only to the browser that asked (#25)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    for (const path of ['/\\evil.example/phish', '//evil.example/x', 'https://evil.example/']) {
+      const handoff = await owner.agent.post('/api/auth/handoff', { organizationId: org.id, path });
+      const url = new URL(handoff.json().url as string);
+      const redeemed = await owner.agent.get(`${url.pathname}${url.search}`, { host: url.host });
+      expect(redeemed.statusCode).toBe(303);
+      expect(redeemed.headers.location).toBe('/');
+    }
+    const kept = await owner.agent.post('/api/auth/handoff', {
+      organizationId: org.id,
+      path: '/workspace/1?view=map#top',
+    });
+    const keptUrl = new URL(kept.json().url as string);
+    expect(
+      (
+        await owner.agent.get(`${keptUrl.pathname}${keptUrl.search}`, {
+          host: keptUrl.host,
+        })
+      ).headers.location,
+    ).toBe('/workspace/1?view=map#top');
+
+    // A link made in one browser, opened in another (another address): no session there; the
+    // browser that asked can still use it within its minute.
+    const made = await owner.agent.post('/api/auth/handoff', { organizationId: org.id });
+    const link = new URL(made.json().url as string);
+    const victim = createAgent(built.app, { ip: '10.99.0.7' });
+    const forced = await victim.get(`${link.pathname}${link.search}`, { host: link.host });
+    expect(forced.headers.location).toBe('/token-error');
+    expect((await victim.get('/api/auth/me', { host: link.host })).statusCode).toBe(401);
+    expect(victim.cookies.has('assay_session')).toBe(false);
+    const late = await owner.agent.get(`${link.pathname}${link.search}`, { host: link.host });
+    expect(late.headers.location).toBe('/');
   });
 
   it('refuses a handoff to an organisation the user is not in', async () => {
