@@ -83,6 +83,8 @@ export const FULL_DATE_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 export const AUTH_LIMITS = {
   /** Failed attempts per account before a lockout. */
   attemptsPerAccount: 5,
+  /** Account mails (sign-up, reset) to one address per hour; more are not sent. */
+  mailsPerRecipientPerHour: 3,
   /** Failed attempts per IP address before a lockout. */
   attemptsPerAddress: 20,
   /** The window failures are counted over, and how long a lockout lasts. */

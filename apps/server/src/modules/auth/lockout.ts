@@ -16,8 +16,13 @@ export const accountKey = (email: string) => `email:${email.toLowerCase()}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 
 /** Counts one attempt on a key and answers the count in the current window. */
-async function countAttempt(db: Executor, key: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - AUTH_LIMITS.lockoutWindowMs);
+async function countAttempt(
+  db: Executor,
+  key: string,
+  now: Date,
+  windowMs: number = AUTH_LIMITS.lockoutWindowMs,
+): Promise<number> {
+  const since = new Date(now.getTime() - windowMs);
   const expired = sql`${loginAttempts.windowStart} <= ${since.toISOString()}`;
   const [row] = await db
     .insert(loginAttempts)
@@ -79,4 +84,17 @@ export async function releaseAttempt(db: Executor, email: string, ip: string): P
 /** A successful sign-in or a password reset: the account starts afresh. */
 export async function clearFailures(db: Executor, email: string): Promise<void> {
   await db.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(email)));
+}
+
+export const recipientKey = (email: string) => `mail:${email.toLowerCase()}`;
+
+/**
+ * Whether one more account mail (sign-up confirmation, "you already have an account", password
+ * reset) may go to this address this hour: at most AUTH_LIMITS.mailsPerRecipientPerHour, counted
+ * atomically, so a flood of anonymous requests cannot fill one inbox (issue #25 weakness 7). The
+ * caller answers the same either way, so nobody learns whether the address has an account.
+ */
+export async function mayMail(db: Executor, email: string, now = new Date()): Promise<boolean> {
+  const sent = await countAttempt(db, recipientKey(email), now, 60 * 60 * 1000);
+  return sent <= AUTH_LIMITS.mailsPerRecipientPerHour;
 }

@@ -30,7 +30,7 @@ import {
   pendingInvites,
 } from '../organizations/service.ts';
 import { organizations } from '../organizations/schema.ts';
-import { beginAttempt, clearFailures, releaseAttempt, type Attempt } from './lockout.ts';
+import { beginAttempt, clearFailures, mayMail, releaseAttempt, type Attempt } from './lockout.ts';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -101,6 +101,8 @@ export async function startSignup(
         typeof input.license === 'string' ? input.license : undefined,
       )
     : 'garage';
+  // A flood of requests for one address sends it three mails an hour, and answers as usual.
+  if (!(await mayMail(services.database.db, email))) return { sent: true };
   const [existing] = await services.database.db.select().from(users).where(eq(users.email, email));
   const origin = appOrigin(services.config);
   if (existing) {
@@ -348,7 +350,7 @@ export async function signIn(
 export async function forgotPassword(services: AppServices, input: { email?: unknown }) {
   const email = parseEmail(input.email);
   const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
-  if (user) {
+  if (user && (await mayMail(services.database.db, email))) {
     const token = await issueToken(services.database.db, {
       kind: 'resetPassword',
       userId: user.id,

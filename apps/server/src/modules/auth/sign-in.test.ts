@@ -89,6 +89,33 @@ describe('sign-in', () => {
     expect(right.json()).toMatchObject({ ref: 48 });
   });
 
+  it('lets a locked-out person in at once through the reset link (#25 weakness 8)', async () => {
+    const { email } = await signUpUser(built);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i += 1)
+      await createAgent(built.app, { ip }).post('/api/auth/session', {
+        email,
+        password: 'Wrong_pass1',
+      });
+    const locked = await createAgent(built.app, { ip }).post('/api/auth/session', {
+      email,
+      password: GOOD_PASSWORD,
+    });
+    expect(locked.json()).toMatchObject({ ref: 48 });
+    await createAgent(built.app).post('/api/auth/password/forgot', { email });
+    const token = tokenFrom((await lastMailTo(built.services, email))?.text);
+    const reset = await createAgent(built.app).put('/api/auth/password', {
+      token,
+      password: 'Another_pass3',
+    });
+    expect(reset.statusCode).toBe(200);
+    const back = await createAgent(built.app, { ip: freshIp() }).post('/api/auth/session', {
+      email,
+      password: 'Another_pass3',
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
   it('locks an address after twenty failures across accounts', async () => {
     const ip = freshIp();
     const agent = createAgent(built.app, { ip });

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
+import { mailOutbox } from '../mail/schema.ts';
 import { licenseKeys } from './schema.ts';
 
 const built = await buildTestApp();
@@ -102,6 +103,38 @@ describe('sign-up', () => {
     expect((await lastMailTo(built.services, email))?.subject).toBe(
       'You already have an Assay account',
     );
+  });
+
+  it('sends one address at most three account mails an hour, however many ask at once (#25)', async () => {
+    const email = uniqueEmail('flooded');
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        createAgent(built.app, { ip: `10.77.${Math.floor(i / 200)}.${i % 200}` }).post(
+          '/api/auth/signups',
+          { email },
+        ),
+      ),
+    );
+    // Every request gets the same answer: nobody learns what happened to the mail.
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([202]));
+    const mails = (await built.services.database.db.select().from(mailOutbox)).filter(
+      (m) => m.to === email,
+    );
+    expect(mails).toHaveLength(3);
+    // The same limit holds for an address with an account (reset and "already have one" mail).
+    const { email: member } = await signUpUser(built);
+    const before = (await built.services.database.db.select().from(mailOutbox)).filter(
+      (m) => m.to === member,
+    ).length;
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        createAgent(built.app).post('/api/auth/password/forgot', { email: member }),
+      ),
+    );
+    const after = (await built.services.database.db.select().from(mailOutbox)).filter(
+      (m) => m.to === member,
+    ).length;
+    expect(after - before).toBeLessThanOrEqual(3);
   });
 
   it('checks beta codes and gives their license to the first organisation', async () => {
