@@ -163,6 +163,19 @@ describe('gateway', () => {
     });
   });
 
+  it('counts every alias of a root field: 400 aliases are refused before anything runs (#25)', async () => {
+    const aliases = Array.from({ length: 400 }, (_, i) => `a${i}: node { id }`).join(' ');
+    const { body } = await gateway(probe, `{ ${aliases} }`);
+    expect(body.data).toBeUndefined();
+    expect(parseGatewayError(body.errors?.[0]?.message ?? '')).toMatchObject({
+      statusCode: 400,
+      message: ERRORS.queryTooCostly.message,
+      context: expect.stringMatching(/400 root fields \(aliases count\) are over the limit of 30/),
+    });
+    const few = Array.from({ length: 5 }, (_, i) => `a${i}: node { id }`).join(' ');
+    expect((await gateway(probe, `{ ${few} }`)).body.errors).toBeUndefined();
+  });
+
   it('answers 400 with the newer media type for bad variables, 200 with application/json', async () => {
     const query = 'query($v: Int!) { echo(value: $v) }';
     const modern = await gateway(

@@ -85,7 +85,41 @@ function measure(
   return { depth, cost };
 }
 
-/** A validation rule refusing operations deeper than maxDepth or costlier than maxCost. */
+/**
+ * What one root field costs before its selection: each is at least one trip to the database, so
+ * aliases of the same root field (400 × `project(id:)`) add up (issue #25 weakness 4).
+ */
+export const ROOT_FIELD_COST = 50;
+/** Root fields one operation may ask for, aliases included. */
+export const MAX_ROOT_FIELDS = 30;
+
+/** Root fields of an operation, aliases and fragments at the root included. */
+function rootFields(
+  selectionSet: SelectionSetNode,
+  fragments: Record<string, FragmentDefinitionNode>,
+  visiting = new Set<string>(),
+): number {
+  let count = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      if (!selection.name.value.startsWith('__')) count += 1;
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      count += rootFields(selection.selectionSet, fragments, visiting);
+    } else {
+      const fragment = fragments[selection.name.value];
+      if (!fragment || visiting.has(selection.name.value)) continue;
+      visiting.add(selection.name.value);
+      count += rootFields(fragment.selectionSet, fragments, visiting);
+      visiting.delete(selection.name.value);
+    }
+  }
+  return count;
+}
+
+/**
+ * A validation rule refusing operations deeper than maxDepth, with more root fields than
+ * MAX_ROOT_FIELDS, or costlier than maxCost (each root field weighing ROOT_FIELD_COST more).
+ */
 export function createQueryLimitsRule(limits: { maxDepth: number; maxCost: number }) {
   return function QueryLimits(context: ValidationContext): ASTVisitor {
     const document = context.getDocument();
@@ -96,8 +130,18 @@ export function createQueryLimitsRule(limits: { maxDepth: number; maxCost: numbe
     }
     return {
       OperationDefinition(operation) {
-        const { depth, cost } = measure(operation.selectionSet, fragments, new Set(), 1);
-        if (depth > limits.maxDepth) {
+        const roots = rootFields(operation.selectionSet, fragments);
+        const measured = measure(operation.selectionSet, fragments, new Set(), 1);
+        const depth = measured.depth;
+        const cost = measured.cost + roots * ROOT_FIELD_COST;
+        if (roots > MAX_ROOT_FIELDS) {
+          context.reportError(
+            limitError(
+              'queryTooCostly',
+              `${roots} root fields (aliases count) are over the limit of ${MAX_ROOT_FIELDS}`,
+            ),
+          );
+        } else if (depth > limits.maxDepth) {
           context.reportError(
             limitError('queryTooDeep', `depth ${depth} is over the limit of ${limits.maxDepth}`),
           );
