@@ -3,6 +3,8 @@
  * past any list are refused with the catalogue's 400 (ref 2001), never a 500.
  */
 import { describe, expect, it } from 'vitest';
+import { Readable } from 'node:stream';
+import { holdsNul } from '../src/http/input-guard.ts';
 import { buildTestApp } from './app.ts';
 import { createProjectIn, publishedHypothesis } from './cards.ts';
 import { onOrg, ownerWithOrganization } from './organization.ts';
@@ -67,5 +69,13 @@ describe('input no field can hold', () => {
     );
     expect(org2.statusCode).toBe(200);
     expect(org2.json()).toMatchObject({ name: 'Café Lab' });
+  });
+
+  it('looks only into parsed text: the bytes of an upload are not text', () => {
+    expect(holdsNul({ a: ['x', { b: 'y\u0000' }] })).toBe(true);
+    expect(holdsNul({ a: 'clean' })).toBe(false);
+    // a PNG's bytes hold zeros; a stream's internals are not looked into
+    expect(holdsNul(Buffer.from([0x89, 0x50, 0x00, 0x00]))).toBe(false);
+    expect(holdsNul(Readable.from([Buffer.from([0, 0, 0])]))).toBe(false);
   });
 });

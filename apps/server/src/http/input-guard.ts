@@ -9,11 +9,18 @@ import { AppError } from '@assay/domain';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
 
-/** True when a value (or anything inside it) is a string holding a NUL character. */
+/**
+ * True when a value (or anything inside it) is a string holding a NUL character. Only parsed
+ * JSON, query and path values are looked into: an upload's bytes (a Buffer or a stream) are not
+ * text and are left alone.
+ */
 export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (depth > 64 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  // bytes and streams (an upload's body) are not text
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   return Object.entries(value as Record<string, unknown>).some(
     ([key, v]) => key.includes('\u0000') || holdsNul(v, depth + 1),
   );
