@@ -2,6 +2,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { appOrigin } from './http/hosts.ts';
+import { isDatabaseUnavailable, outageSummary } from './platform/db/outage.ts';
 import { startInboundSmtp } from './modules/integrations/inbox-transport.ts';
 
 async function main() {
@@ -29,7 +30,13 @@ async function main() {
   let stopping = false;
   // Once requests have drained, a background query cut short by the closing pool (the queue's
   // maintenance, a realtime reconnect) may reject with nobody awaiting it: noted, not fatal.
+  // A database restart or failover (57P01, a refused connection) met by background work — the job
+  // queue's polls, a timer — is logged and retried by that work later, never the end of the process.
   process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      app.log.warn({ outage: outageSummary(reason) }, 'database unavailable; background work will try again');
+      return;
+    }
     if (!stopping) throw reason;
     app.log.warn({ err: reason }, 'ignored while shutting down');
   });

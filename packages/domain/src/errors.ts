@@ -68,6 +68,8 @@ export const ERRORS = {
   },
   rateLimited: { status: 429, ref: 2006, message: 'Too many requests. Please try again later.' },
   internal: { status: 500, ref: 2007, message: MESSAGES.somethingWentWrong },
+  /** The database is out of reach for a moment (a restart, a failover): try again shortly. */
+  databaseUnavailable: { status: 503, ref: 2067, message: MESSAGES.somethingWentWrong },
   queryTooDeep: {
     status: 400,
     ref: 2008,

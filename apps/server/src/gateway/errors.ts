@@ -2,6 +2,7 @@
 import { GraphQLError } from 'graphql';
 import { AppError, ERRORS, formatGatewayError } from '@assay/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable, outageSummary } from '../platform/db/outage.ts';
 
 /** Turns any error raised while executing into a client-safe GraphQLError (no stack, ever). */
 export function maskGatewayError(error: unknown, logger: FastifyBaseLogger): Error {
@@ -9,6 +10,18 @@ export function maskGatewayError(error: unknown, logger: FastifyBaseLogger): Err
   const original = graphqlError?.originalError ?? error;
   const path = graphqlError?.path;
 
+  if (!(original instanceof AppError) && isDatabaseUnavailable(original)) {
+    // A database restart or failover: the catalogue's 503, and the answer's status says so.
+    logger.warn({ outage: outageSummary(original), path: path?.join('.') }, 'database unavailable');
+    return maskGatewayError(
+      new GraphQLError(graphqlError?.message ?? 'database unavailable', {
+        ...(graphqlError?.nodes ? { nodes: graphqlError.nodes } : {}),
+        ...(path ? { path } : {}),
+        originalError: new AppError('databaseUnavailable'),
+      }),
+      logger,
+    );
+  }
   if (original instanceof AppError) {
     return new GraphQLError(
       formatGatewayError({

@@ -4,6 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
+import { ERRORS } from '@assay/domain';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../platform/db/outage.ts';
 import type { GatewayEngine } from './engine.ts';
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
@@ -84,10 +86,14 @@ export function createGatewayHandler(options: GatewayHandlerOptions) {
     requestError: boolean,
   ) => {
     // application/json answers 200 even for request errors; the newer media type answers 400.
-    const status = requestError && mediaType === GRAPHQL_RESPONSE ? 400 : 200;
-    const body: ExecutionResult = result.errors
-      ? { ...result, errors: result.errors.map((e) => formatError(e) as GraphQLError) }
-      : result;
+    let status = requestError && mediaType === GRAPHQL_RESPONSE ? 400 : 200;
+    const errors = result.errors?.map((e) => formatError(e) as GraphQLError);
+    const body: ExecutionResult = errors ? { ...result, errors } : result;
+    // The database out of reach (503) is no answer at all: the status says so, and when to retry.
+    if (errors?.some((e) => e.extensions?.ref === ERRORS.databaseUnavailable.ref)) {
+      status = 503;
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+    }
     return reply
       .status(status)
       .header('content-type', `${mediaType}; charset=utf-8`)

@@ -1,6 +1,7 @@
 /** REST errors: one mapping to `{ statusCode, message, ref }`; never a stack trace. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, ERRORS, isAppError, restErrorBody } from '@assay/domain';
+import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, outageSummary } from '../platform/db/outage.ts';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -22,6 +23,12 @@ export function registerErrorHandling(app: FastifyInstance) {
         // Fastify's own 4xx messages (bad JSON, body too large) say nothing secret.
         context: error.message,
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A database restart or failover: nothing was saved; the client may simply try again.
+      request.log.warn({ outage: outageSummary(error) }, 'database unavailable');
+      reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send(restErrorBody(new AppError('databaseUnavailable')));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(restErrorBody(new AppError('internal')));

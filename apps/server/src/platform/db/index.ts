@@ -52,6 +52,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
+      // A database that does not answer at all (a cut network) fails a request after this long,
+      // as the catalogue's 503, instead of holding it open forever.
+      connectionTimeoutMillis: 10_000,
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
