@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 
 /** A person who signs in. Their memberships of organisations are profiles. */
@@ -104,4 +104,21 @@ export const mfaRecoveryCodes = pgTable(
     usedAt: at('used_at'),
   },
   (t) => [index('mfa_recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * The browsers an account has signed in from (a hash of the user agent): a sign-in from one not
+ * listed gets a security notice by mail (issue #25). One row per browser, so parallel sign-ins
+ * from a new browser send one notice.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );

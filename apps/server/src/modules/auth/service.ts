@@ -41,6 +41,12 @@ import {
   verifyTotp,
 } from './mfa.ts';
 import { licenseKeys, mfaRecoveryCodes, users, type UserRow } from './schema.ts';
+import {
+  noteDevice,
+  noticeNewDevice,
+  recoveryCodesLeft,
+  sendSecurityMail,
+} from './security-mail.ts';
 import { createSession, revokeAllSessions, type AuthContext } from './sessions.ts';
 import { consumeToken, findLiveToken, issueToken } from './tokens.ts';
 
@@ -203,6 +209,8 @@ export async function createUser(
         typeof token.data.organizationId === 'string' ? token.data.organizationId : null;
       const membership = organizationId ? await joinOrganization(unit, user, organizationId) : null;
       const session = await createSession(unit.tx, user.id, request);
+      // The browser the account was made in is its first known one.
+      await noteDevice(unit.tx, user.id, (request.headers['user-agent'] ?? '').slice(0, 400));
       return {
         user,
         sessionToken: session.token,
@@ -253,7 +261,12 @@ async function checkSecondFactor(
     .set({ usedAt: new Date() })
     .where(and(eq(mfaRecoveryCodes.id, match.id), isNull(mfaRecoveryCodes.usedAt)))
     .returning({ id: mfaRecoveryCodes.id });
-  return used.length > 0;
+  if (used.length === 0) return false;
+  await sendSecurityMail(services, user.email, {
+    kind: 'recoveryCodeUsed',
+    remaining: await recoveryCodesLeft(services.database.db, user.id),
+  });
+  return true;
 }
 
 /**
@@ -344,6 +357,7 @@ export async function signIn(
   const session = await createSession(services.database.db, user.id, request);
   if (membership)
     await recordSignIn(services, request, membership.organization.id, membership.profileId);
+  await noticeNewDevice(services, request, user);
   return { kind: 'signedIn', user, sessionToken: session.token, organizationSlug };
 }
 
@@ -374,7 +388,7 @@ export async function resetPassword(
 ) {
   const password = checkPassword(input.password);
   const passwordHash = await hashPassword(password);
-  await services.transaction(async (unit) => {
+  const email = await services.transaction(async (unit) => {
     const token = await findLiveToken(
       unit.tx,
       typeof input.token === 'string' ? input.token : undefined,
@@ -388,7 +402,9 @@ export async function resetPassword(
       .where(eq(users.id, token.userId));
     await revokeAllSessions(unit.tx, token.userId);
     if (token.email) await clearFailures(unit.tx, token.email);
+    return token.email;
   });
+  if (email) await sendSecurityMail(services, email, { kind: 'passwordReset' });
   return { ok: true as const };
 }
 
@@ -412,7 +428,7 @@ export async function requestEmailChange(
 
 /** PUT /api/auth/email: the link's token moves the account to the new address. */
 export async function confirmEmailChange(services: AppServices, input: { token?: unknown }) {
-  return services.transaction(async (unit) => {
+  const changed = await services.transaction(async (unit) => {
     const token = await findLiveToken(
       unit.tx,
       typeof input.token === 'string' ? input.token : undefined,
@@ -429,12 +445,23 @@ export async function confirmEmailChange(services: AppServices, input: { token?:
         message: 'That email already belongs to another account.',
       });
     }
+    const [before] = await unit.tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, token.userId));
     await unit.tx
       .update(users)
       .set({ email: token.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, token.userId));
-    return { email: token.email };
+    return { email: token.email, previous: before?.email ?? token.email };
   });
+  // Both addresses hear of it: the old one is where someone who took the account would not look.
+  await sendSecurityMail(services, [changed.previous, changed.email], {
+    kind: 'emailChanged',
+    from: changed.previous,
+    to: changed.email,
+  });
+  return { email: changed.email };
 }
 
 /** Changes the password of a signed-in user who knows the current one; other sessions end. */
@@ -456,6 +483,7 @@ export async function updatePassword(
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, auth.session.id);
   });
+  await sendSecurityMail(services, user.email, { kind: 'passwordChanged' });
 }
 
 /** Starts MFA set-up: a new secret (kept pending until confirmed) as a QR code. */
@@ -499,6 +527,7 @@ export async function enableMfa(
         codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
       );
   });
+  await sendSecurityMail(services, user.email, { kind: 'mfaEnabled' });
   return codes;
 }
 
@@ -514,6 +543,7 @@ export async function disableMfa(services: AppServices, auth: AuthContext, code:
       .where(eq(users.id, user.id));
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
   });
+  await sendSecurityMail(services, user.email, { kind: 'mfaDisabled' });
   return { mfaEnabled: false };
 }
 

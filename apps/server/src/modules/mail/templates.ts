@@ -90,3 +90,70 @@ export function changeEmailMail(to: string, url: string): MailMessage {
     { label: 'Confirm the new email', url },
   );
 }
+
+/** What changed on an account, for the security notices (issue #25). */
+export type SecurityEvent =
+  | { kind: 'passwordChanged' }
+  | { kind: 'passwordReset' }
+  | { kind: 'emailChanged'; from: string; to: string }
+  | { kind: 'mfaEnabled' }
+  | { kind: 'mfaDisabled' }
+  | { kind: 'recoveryCodeUsed'; remaining: number }
+  | { kind: 'newDevice'; device: string; ip: string };
+
+const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
+  passwordChanged: 'Your Assay password was changed',
+  passwordReset: 'Your Assay password was reset',
+  emailChanged: 'The email address of your Assay account was changed',
+  mfaEnabled: 'Two-step verification is now on for your Assay account',
+  mfaDisabled: 'Two-step verification was turned off for your Assay account',
+  recoveryCodeUsed: 'A recovery code was used to sign in to your Assay account',
+  newDevice: 'New sign-in to your Assay account',
+};
+
+function securityLines(event: SecurityEvent): string[] {
+  switch (event.kind) {
+    case 'passwordChanged':
+      return ['The password of your account was changed, and your other sessions were signed out.'];
+    case 'passwordReset':
+      return [
+        'The password of your account was reset from a link sent to this address, and every session was signed out.',
+      ];
+    case 'emailChanged':
+      return [`Your account now signs in as ${event.to} instead of ${event.from}.`];
+    case 'mfaEnabled':
+      return [
+        'Two-step verification was turned on: signing in now also asks for a code from your authenticator app.',
+      ];
+    case 'mfaDisabled':
+      return ['Two-step verification was turned off: signing in now asks only for your password.'];
+    case 'recoveryCodeUsed':
+      return [
+        'One of your recovery codes was used to sign in; it cannot be used again.',
+        event.remaining === 1
+          ? 'You have 1 recovery code left.'
+          : `You have ${event.remaining} recovery codes left.`,
+      ];
+    case 'newDevice':
+      return [
+        `Your account was signed in to from a browser it had not used before: ${event.device} (address ${event.ip}).`,
+      ];
+  }
+}
+
+/**
+ * A security notice: says what happened and when, and what to do if it was not you. The link
+ * goes to the account's security page.
+ */
+export function securityMail(to: string, event: SecurityEvent, at: Date, url: string): MailMessage {
+  return message(
+    to,
+    SECURITY_SUBJECTS[event.kind],
+    [
+      ...securityLines(event),
+      `When: ${at.toUTCString()}.`,
+      'If this was you, there is nothing to do. If it was not, reset your password now and turn on two-step verification, or write to your organisation’s administrator.',
+    ],
+    { label: 'Review your security settings', url },
+  );
+}
