@@ -16,6 +16,7 @@ import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
 import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
 import { seedLicenseKeys } from './modules/auth/license-keys.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerSsoRoutes } from './modules/sso/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerAccessLogHandlers } from './modules/organizations/access-log.ts';
@@ -196,6 +197,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSystemRoutes(app, services);
   registerApiDocsRoutes(app, services, routes);
   registerAuthRoutes(app, services);
+  registerSsoRoutes(app, services);
   registerBootstrapRoute(app, services);
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);

@@ -74,7 +74,9 @@ describe.skipIf(!onPostgres)('a PostgreSQL restart under load', () => {
           at: Date.now(),
           status: answer.status,
           body: answer.body,
-          ...(answer.headers['retry-after'] ? { retryAfter: String(answer.headers['retry-after']) } : {}),
+          ...(answer.headers['retry-after']
+            ? { retryAfter: String(answer.headers['retry-after']) }
+            : {}),
         });
         if (answer.status !== 200) await new Promise((r) => setTimeout(r, 25));
       }

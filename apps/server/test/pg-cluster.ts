@@ -47,7 +47,8 @@ export async function createPgCluster(): Promise<PgCluster> {
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off`;
   const cluster: PgCluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']),
+    start: () =>
+      run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']),
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     remove: () => {
       try {

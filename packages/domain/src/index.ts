@@ -41,3 +41,4 @@ export * from './integrations.ts';
 export * from './guidance.ts';
 export * from './assistant.ts';
 export * from './learning.ts';
+export * from './sso.ts';

@@ -193,6 +193,7 @@ const BUSINESS_FEATURES = [
   'transcriptions',
 ] as const;
 const ENTERPRISE_FEATURES = [
+  'singleSignOn',
   'portfolioDashboard',
   'collections',
   'inbox',

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@assay/domain';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const SAML_ACS = /^\/api\/auth\/sso\/[a-z0-9]+\/saml\/acs$/;
 
 export function registerCrossSiteProtection(
   app: FastifyInstance,
@@ -15,6 +16,10 @@ export function registerCrossSiteProtection(
     // Websocket upgrades are GETs that carry the session cookie: their origin is checked too.
     const upgrade = request.url.startsWith('/sub/');
     if (!upgrade && (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/'))) return;
+    // A SAML identity provider posts its signed answer from its own site; the answer is its own
+    // proof (signature, audience, the request it answers), and the endpoint changes nothing the
+    // browser's cookies could be abused for.
+    if (request.method === 'POST' && SAML_ACS.test(request.url.split('?')[0] ?? '')) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') throw new AppError('crossSite');
     const origin = request.headers.origin;

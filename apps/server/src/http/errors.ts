@@ -1,7 +1,11 @@
 /** REST errors: one mapping to `{ statusCode, message, ref }`; never a stack trace. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, ERRORS, isAppError, restErrorBody } from '@assay/domain';
-import { isDatabaseUnavailable, OUTAGE_RETRY_AFTER_SECONDS, outageSummary } from '../platform/db/outage.ts';
+import {
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  outageSummary,
+} from '../platform/db/outage.ts';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

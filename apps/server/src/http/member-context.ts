@@ -172,6 +172,9 @@ async function resolve(
       typeof header === 'string' && /^[0-9a-f-]{36}$/i.test(header) ? header : undefined;
   }
   if (!organizationId) throw new AppError('notFound');
+  // A session single sign-on opened opens its own organisation only.
+  const scope = auth.session.scopedOrganizationId;
+  if (scope && scope !== organizationId) throw new AppError('notFound');
   const early = preloaded.get(request);
   const membership =
     early && early.organizationId === organizationId

@@ -7,17 +7,15 @@ import { slugStatus } from '../organizations/service.ts';
 import {
   checkLicenseKey,
   confirmEmailChange,
-  browserOf,
-  createHandoff,
   createUser,
   describeToken,
   forgotPassword,
   myInvites,
-  redeemHandoff,
   resetPassword,
   signIn,
   startSignup,
 } from './service.ts';
+import { browserOf, createHandoff, redeemHandoff } from './handoff.ts';
 import {
   clearSessionCookie,
   listSessions,

@@ -42,6 +42,12 @@ export const sessions = pgTable(
       .default(sql`now()`),
     expiresAt: at('expires_at').notNull(),
     revokedAt: at('revoked_at'),
+    /**
+     * Set when single sign-on opened the session: it opens that organisation only, and cannot
+     * change the account (email, password, two-step verification) — an identity provider vouches
+     * for its organisation, not for the whole account (issue #25).
+     */
+    scopedOrganizationId: uuid('scoped_organization_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

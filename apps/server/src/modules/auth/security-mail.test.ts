@@ -30,8 +30,7 @@ async function subjectsTo(to: string): Promise<string[]> {
   return rows.map((r) => r.subject);
 }
 
-const FIREFOX =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const NEW_SIGN_IN = 'New sign-in to your Assay account';
 
 describe('security notices', () => {

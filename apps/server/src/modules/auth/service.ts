@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import {
   AppError,
   AUTH_LIMITS,
-  sameOriginPath,
   emailSchema,
   ERRORS,
   LICENSES,
@@ -14,7 +13,7 @@ import {
   sanitizeName,
   type License,
 } from '@assay/domain';
-import { appOrigin, organizationOrigin } from '../../http/hosts.ts';
+import { appOrigin } from '../../http/hosts.ts';
 import { hashToken, safeEqual } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
 import {
@@ -30,6 +29,7 @@ import {
   pendingInvites,
 } from '../organizations/service.ts';
 import { organizations } from '../organizations/schema.ts';
+import { requiredSsoOf } from '../organizations/sso.ts';
 import { beginAttempt, clearFailures, mayMail, releaseAttempt, type Attempt } from './lockout.ts';
 import {
   newRecoveryCodes,
@@ -47,7 +47,12 @@ import {
   recoveryCodesLeft,
   sendSecurityMail,
 } from './security-mail.ts';
-import { createSession, revokeAllSessions, type AuthContext } from './sessions.ts';
+import {
+  createSession,
+  requireAccountSession,
+  revokeAllSessions,
+  type AuthContext,
+} from './sessions.ts';
 import { consumeToken, findLiveToken, issueToken } from './tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
@@ -286,7 +291,7 @@ async function acceptStep(services: AppServices, userId: string, step: number): 
 let decoyHash: Promise<string> | undefined;
 
 /** A sign-in to an organisation goes into its access log. */
-async function recordSignIn(
+export async function recordSignIn(
   services: AppServices,
   request: FastifyRequest,
   organizationId: string,
@@ -344,6 +349,9 @@ export async function signIn(
   }
   // The password (and code) were right: this attempt was no failure.
   await releaseAttempt(services.database.db, email, ip);
+  // A member of an organisation that requires single sign-on goes through its provider.
+  const ssoSlug = await requiredSsoOf(services.database.db, user.id);
+  if (ssoSlug) throw new AppError('ssoRequired', { details: { organizationSlug: ssoSlug } });
 
   let organizationSlug: string | null = null;
   let membership: Awaited<ReturnType<typeof findMembership>>;
@@ -413,6 +421,7 @@ export async function requestEmailChange(
   auth: AuthContext,
   input: { email?: unknown },
 ) {
+  requireAccountSession(auth);
   const email = parseEmail(input.email);
   const token = await issueToken(services.database.db, {
     kind: 'changeEmail',
@@ -470,6 +479,7 @@ export async function updatePassword(
   auth: AuthContext,
   input: { currentPassword: string; newPassword: string },
 ) {
+  requireAccountSession(auth);
   const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
   if (!user || !(await verifyHash(user.passwordHash, clampPassword(input.currentPassword)))) {
     throw new AppError('wrongPassword');
@@ -488,6 +498,7 @@ export async function updatePassword(
 
 /** Starts MFA set-up: a new secret (kept pending until confirmed) as a QR code. */
 export async function startMfaSetup(services: AppServices, auth: AuthContext) {
+  requireAccountSession(auth);
   const secret = newTotpSecret();
   await services.database.db
     .update(users)
@@ -502,6 +513,7 @@ export async function enableMfa(
   auth: AuthContext,
   code: string,
 ): Promise<string[]> {
+  requireAccountSession(auth);
   const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
   if (!user?.mfaPendingSecret)
     throw new AppError('validation', { message: 'Start the set-up again, please.' });
@@ -533,6 +545,7 @@ export async function enableMfa(
 
 /** Turns MFA off; needs a current code (or a recovery code). */
 export async function disableMfa(services: AppServices, auth: AuthContext, code: string) {
+  requireAccountSession(auth);
   const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
   if (!user?.mfaSecret) return { mfaEnabled: false };
   if (!(await checkSecondFactor(services, user, code))) throw new AppError('mfaCodeInvalid');
@@ -545,72 +558,6 @@ export async function disableMfa(services: AppServices, auth: AuthContext, code:
   });
   await sendSecurityMail(services, user.email, { kind: 'mfaDisabled' });
   return { mfaEnabled: false };
-}
-
-/**
- * The browser a handoff is made for: its address and user agent, hashed. A handoff link opened
- * by another browser is refused, so a link someone made for their own account cannot sign
- * another person in (issue #25 weakness 2). A cookie cannot carry this: the app host and the
- * organisation's subdomain share none on single-label hosts.
- */
-export function browserOf(request: FastifyRequest): string {
-  return hashToken(`${request.ip}\n${request.headers['user-agent'] ?? ''}`);
-}
-
-/**
- * Moving to an organisation's subdomain: a one-minute, single-use token that the subdomain trades
- * for its own session cookie (browsers refuse shared cookies on single-label hosts like localhost).
- */
-export async function createHandoff(
-  services: AppServices,
-  auth: AuthContext,
-  organizationId: string,
-  path: string,
-  browser: string,
-) {
-  const membership = await findMembership(services.database.db, auth.user.id, organizationId);
-  if (!membership) throw new AppError('notAMember');
-  const token = await issueToken(services.database.db, {
-    kind: 'handoff',
-    userId: auth.user.id,
-    ttlMs: AUTH_LIMITS.handoffTokenSeconds * 1000,
-    data: { organizationId, path: sameOriginPath(path), browser },
-  });
-  const origin = organizationOrigin(services.config, membership.organization.slug);
-  return {
-    url: `${origin}/api/auth/handoff?token=${token}`,
-    organization: membership.organization,
-  };
-}
-
-export async function redeemHandoff(
-  services: AppServices,
-  request: FastifyRequest,
-  raw: string | undefined,
-) {
-  const result = await services.transaction(async ({ tx }) => {
-    const token = await findLiveToken(tx, raw, ['handoff']);
-    await consumeToken(tx, token);
-    if (!token.userId) throw new AppError('tokenExpired');
-    // Made for another browser: refused (the transaction rolls back, so the browser that asked
-    // can still use it within its minute).
-    if (token.data.browser !== browserOf(request)) throw new AppError('tokenExpired');
-    const session = await createSession(tx, token.userId, request);
-    return {
-      userId: token.userId,
-      organizationId:
-        typeof token.data.organizationId === 'string' ? token.data.organizationId : null,
-      sessionToken: session.token,
-      path: sameOriginPath(token.data.path),
-    };
-  });
-  const membership = result.organizationId
-    ? await findMembership(services.database.db, result.userId, result.organizationId)
-    : undefined;
-  if (membership) {
-    await recordSignIn(services, request, membership.organization.id, membership.profileId);
-  }
-  return { sessionToken: result.sessionToken, path: result.path };
 }
 
 /** Invitations the signed-in user can accept (the sign-up "invites" step). */

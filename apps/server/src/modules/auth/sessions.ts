@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUTH_LIMITS, SESSION_COOKIE } from '@assay/domain';
+import { AppError, AUTH_LIMITS, SESSION_COOKIE } from '@assay/domain';
 import type { Config } from '../../config.ts';
 import { sharedCookieDomain } from '../../http/hosts.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
@@ -22,6 +22,7 @@ export async function createSession(
   db: Executor,
   userId: string,
   request: FastifyRequest,
+  options: { scopedOrganizationId?: string | null } = {},
 ): Promise<{ token: string; session: SessionRow }> {
   const token = randomToken();
   const [session] = await db
@@ -32,6 +33,7 @@ export async function createSession(
       ip: request.ip,
       userAgent: (request.headers['user-agent'] ?? '').slice(0, 400),
       expiresAt: new Date(Date.now() + SESSION_MS),
+      scopedOrganizationId: options.scopedOrganizationId ?? null,
     })
     .returning();
   if (!session) throw new Error('session insert returned no row');
@@ -123,4 +125,13 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
   const domain = sharedCookieDomain(config.appDomain);
   reply.clearCookie(SESSION_COOKIE, { path: '/', ...(domain ? { domain } : {}) });
+}
+
+/**
+ * Changing the account itself (email, password, two-step verification, personal tokens) needs a
+ * session the account opened, not one single sign-on opened for one organisation.
+ */
+export function requireAccountSession(auth: AuthContext): AuthContext {
+  if (auth.session.scopedOrganizationId) throw new AppError('forbidden');
+  return auth;
 }

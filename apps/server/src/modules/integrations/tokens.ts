@@ -50,6 +50,8 @@ export async function userTokens(services: AppServices, member: MemberContext) {
       tokenHash: hashToken(token),
       userAgent: 'Assay browser extension',
       expiresAt: new Date(Date.now() + YEAR_MS),
+      // Made from a session single sign-on opened: the token opens that organisation only.
+      scopedOrganizationId: member.auth.session.scopedOrganizationId,
     });
     const [created] = await tx
       .insert(apiTokens)

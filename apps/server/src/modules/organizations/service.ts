@@ -1,7 +1,14 @@
 /** Organisations as accounts need them: slug checks, creation with an owner, membership. */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { prepared } from '../../platform/db/prepared.ts';
-import { AppError, INITIAL_ONBOARDING, slugify, sanitizeName } from '@assay/domain';
+import {
+  AppError,
+  effectiveLimits,
+  INITIAL_ONBOARDING,
+  slugify,
+  sanitizeName,
+  type License,
+} from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
@@ -188,6 +195,59 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
     changes: { role: profile.role, via: 'invite' },
   });
   return { organization: pending.organization, profileId: profile.id, role: profile.role };
+}
+
+/**
+ * Just-in-time membership through single sign-on (issue #25): a person the organisation's
+ * identity provider vouched for joins with the role its settings name — accepting their pending
+ * invitation instead when they have one — within the plan's member limit.
+ */
+export async function joinBySso(
+  unit: UnitOfWork,
+  user: UserRow,
+  organization: OrganizationRow,
+  role: string,
+) {
+  const invited = (await pendingInvites(unit.tx, user.email)).some(
+    (p) => p.invite.organizationId === organization.id,
+  );
+  if (invited) return joinOrganization(unit, user, organization.id);
+  const limit = effectiveLimits(organization.license as License, organization.limits).profile;
+  if (limit !== null) {
+    const [active] = await unit.tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(and(eq(profiles.organizationId, organization.id), ne(profiles.role, 'disabled')));
+    if ((active?.n ?? 0) >= limit) throw new AppError('profileLimitReached');
+  }
+  const [profile] = await unit.tx
+    .insert(profiles)
+    .values({
+      organizationId: organization.id,
+      userId: user.id,
+      role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Two sign-ins of one new person at once: the other made the profile.
+  if (!profile) {
+    const existing = await findMembership(unit.tx, user.id, organization.id);
+    // A disabled member stays out.
+    if (!existing) throw new AppError('ssoNotAMember');
+    return existing;
+  }
+  await unit.record({
+    name: 'profiles.create',
+    organizationId: organization.id,
+    actorId: profile.id,
+    subjectType: 'profile',
+    subjectId: profile.id,
+    changes: { role, via: 'sso' },
+  });
+  return { organization, profileId: profile.id, role };
 }
 
 /** A profile's project onboarding, if it has one. */

@@ -1,6 +1,7 @@
 /** Every table of every module, for drizzle's relational queries and drizzle-kit. */
 export * from '../../modules/auth/schema.ts';
 export * from '../../modules/organizations/schema.ts';
+export * from '../../modules/organizations/sso-schema.ts';
 export * from '../../modules/projects/schema.ts';
 export * from '../../modules/organizations/navigation-schema.ts';
 export * from '../../modules/mail/schema.ts';
@@ -14,3 +15,4 @@ export * from '../payments/schema.ts';
 export * from '../../modules/portal/schema.ts';
 export * from '../../modules/cohorts/schema.ts';
 export * from '../../modules/integrations/schema.ts';
+export * from '../../modules/sso/schema.ts';
