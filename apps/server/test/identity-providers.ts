@@ -64,6 +64,7 @@ export async function startOidcProvider(clients: OidcClient[], port = 0): Promis
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['assay-test-oidc-provider-cookie-key'] },
     pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
   });
   server.on('request', provider.callback());
   return {
@@ -147,7 +148,9 @@ interface Samlify {
   SamlLib: { replaceTagsByValue(template: string, values: Record<string, string>): string };
 }
 const samlifyModule = 'samlify';
-const samlify = (await import(samlifyModule)) as Samlify;
+const loaded = (await import(samlifyModule)) as Partial<Samlify> & { default?: Samlify };
+// Node exposes a CommonJS module's exports as named ones, or only as the default (loaders differ).
+const samlify = (loaded.SamlLib ? loaded : loaded.default) as Samlify;
 samlify.setSchemaValidator({ validate: () => Promise.resolve('skipped: test provider') });
 
 const REDIRECT = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';

@@ -26,6 +26,10 @@ export const settingsRoutes: RouteObject[] = [
     }),
   },
   {
+    path: '/settings/sso',
+    lazy: async () => ({ Component: (await import('./components/sso-page.tsx')).SsoPage }),
+  },
+  {
     path: '/settings/access-logs',
     lazy: async () => ({
       Component: (await import('./components/access-logs-page.tsx')).AccessLogsPage,

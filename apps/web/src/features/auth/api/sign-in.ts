@@ -28,3 +28,8 @@ export const resetPassword = (token: string, password: string) =>
 
 export const confirmEmailChange = (token: string) =>
   restRequest<{ email: string }>('/api/auth/email', { method: 'PUT', body: { token } });
+
+/** Where "Continue with single sign-on" goes: the app host starts it for the organisation. */
+export function ssoStartUrl(appOrigin: string, slug: string, path = '/') {
+  return `${appOrigin}/api/auth/sso/${slug}/start?path=${encodeURIComponent(path)}`;
+}

@@ -2,16 +2,25 @@
  * Sign-in: email and password, then a code when MFA is on. Failures show the attempts left and,
  * at zero, a link to reset the password. On an organisation's subdomain the sign-in is for it.
  */
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { LIMITS } from '@assay/domain';
+import { ERRORS, LIMITS } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { goToOrganization } from '../../../api/session.ts';
-import { signIn } from '../api/sign-in.ts';
+import { signIn, ssoStartUrl } from '../api/sign-in.ts';
 import { joinOrganization } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ExploreDemo } from '../../../ui/explore-demo.tsx';
@@ -28,6 +37,9 @@ export function SignInPage() {
   const organization = boot.data?.organization ?? null;
   const organizationSlug = connectSlug ?? organization?.slug;
   const inviteOrganizationId = params.get('invite');
+  // A single sign-on that failed comes back here with the catalogue's ref.
+  const ssoErrorRef = Number(params.get('ssoError') ?? NaN);
+  const ssoError = Object.values(ERRORS).find((e) => 'ref' in e && e.ref === ssoErrorRef);
 
   const form = useForm({ initialValues: { email: '', password: '' } });
   const mutation = useMutation({
@@ -59,6 +71,15 @@ export function SignInPage() {
 
   const error = mutation.error ? toApiError(mutation.error) : null;
   const remaining = error?.details.attemptsRemaining;
+  const appOrigin = boot.data?.appOrigin ?? '';
+  // An organisation with single sign-on sends its members to their identity provider; a
+  // password sign-in refused for that reason offers the same way in.
+  const ssoSlug =
+    organization?.sso && organizationSlug
+      ? organizationSlug
+      : error?.ref === ERRORS.ssoRequired.ref && typeof error.details.organizationSlug === 'string'
+        ? error.details.organizationSlug
+        : null;
   return (
     <AuthCard
       title={organization ? `Sign in to ${organization.name}` : 'Sign in'}
@@ -68,6 +89,19 @@ export function SignInPage() {
           : undefined
       }
     >
+      {ssoError ? (
+        <Alert color="red" role="alert" mb="sm" data-testid="sso-error">
+          {ssoError.message}
+        </Alert>
+      ) : null}
+      {ssoSlug && !needsCode ? (
+        <>
+          <Button component="a" href={ssoStartUrl(appOrigin, ssoSlug)} fullWidth>
+            Continue with single sign-on
+          </Button>
+          <Divider my="md" label="or with your password" labelPosition="center" />
+        </>
+      ) : null}
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate>
         <Stack gap="sm">
           <TextInput

@@ -10,6 +10,7 @@ const TABS = [
   { value: '/settings/members', label: 'Members' },
   { value: '/settings/access-logs', label: 'Access log' },
   { value: '/settings/billing', label: 'Billing' },
+  { value: '/settings/sso', label: 'Single sign-on', ownersOnly: true },
 ];
 
 export function SettingsLayout(props: { children: ReactNode }) {
@@ -22,11 +23,13 @@ export function SettingsLayout(props: { children: ReactNode }) {
         <Title order={1}>{boot.data?.organization?.name ?? 'Organization'} settings</Title>
         <Tabs value={location.pathname} onChange={(value) => value && void navigate(value)}>
           <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value}>
-                {tab.label}
-              </Tabs.Tab>
-            ))}
+            {TABS.filter((tab) => !tab.ownersOnly || boot.data?.membership?.role === 'owner').map(
+              (tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value}>
+                  {tab.label}
+                </Tabs.Tab>
+              ),
+            )}
           </Tabs.List>
         </Tabs>
         {props.children}
