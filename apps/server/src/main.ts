@@ -34,7 +34,10 @@ async function main() {
   // queue's polls, a timer — is logged and retried by that work later, never the end of the process.
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseUnavailable(reason)) {
-      app.log.warn({ outage: outageSummary(reason) }, 'database unavailable; background work will try again');
+      app.log.warn(
+        { outage: outageSummary(reason) },
+        'database unavailable; background work will try again',
+      );
       return;
     }
     if (!stopping) throw reason;

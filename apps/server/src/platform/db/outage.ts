@@ -20,7 +20,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // Drizzle and pg-boss wrap the driver's error: look down the chain of causes.
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== 'object') return false;
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (typeof code === 'string' && (SQLSTATES.has(code) || SOCKET_CODES.has(code))) return true;
     if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
     current = cause;
