@@ -5,6 +5,7 @@ import type { AppServices } from '../../services.ts';
 import {
   findMembership,
   findOrganizationBySlug,
+  ssoOn,
   findProfileOnboarding,
 } from '../organizations/service.ts';
 import { publicUser } from './routes.ts';
@@ -34,7 +35,7 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
           name: org.name,
           slug: org.slug,
           license: org.license,
-          sso: org.sso,
+          sso: ssoOn(org),
           // What the billing banner needs (the rest of billing is the owner's, in settings).
           billingStatus: organizationBillingStatus(org.billing),
         };

@@ -5,6 +5,7 @@ import {
   AppError,
   effectiveLimits,
   INITIAL_ONBOARDING,
+  licenseAllows,
   slugify,
   sanitizeName,
   type License,
@@ -40,6 +41,11 @@ export async function findOrganizationBySlug(
   return row;
 }
 
+/** Single sign-on is on, and the plan still has it (a downgrade turns it off). */
+export function ssoOn(org: OrganizationRow): boolean {
+  return org.sso && licenseAllows(org.license as License, 'singleSignOn');
+}
+
 export async function slugStatus(
   db: Executor,
   slug: string,
@@ -47,7 +53,7 @@ export async function slugStatus(
   const clean = slugify(slug);
   if (!clean || RESERVED_SLUGS.has(clean)) return { exists: true, sso: false };
   const org = await findOrganizationBySlug(db, clean);
-  return { exists: Boolean(org), sso: org?.sso ?? false };
+  return { exists: Boolean(org), sso: org ? ssoOn(org) : false };
 }
 
 /** Creates an organisation with the user as its owner. */

@@ -19,6 +19,7 @@ import {
   type SamlIdp,
 } from '../../../test/identity-providers.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { organizations } from '../organizations/schema.ts';
 import { organizationSso } from '../organizations/sso-schema.ts';
 
 const built = await buildTestApp();
@@ -218,6 +219,27 @@ describe('single sign-on through OpenID Connect', async () => {
       password: GOOD_PASSWORD,
     });
     expect(ownerSignIn.statusCode).toBe(200);
+  });
+  it('stops with the plan: a downgrade turns single sign-on and its requirement off', async () => {
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    await built.services.database.db
+      .update(organizations)
+      .set({ license: 'businessAI' })
+      .where(eq(organizations.id, org.id));
+    const head = await createAgent(built.app).request(
+      'HEAD',
+      `/api/auth/organizations/${org.slug}`,
+    );
+    expect(head.headers['x-sso']).toBe('false');
+    refusedWith(
+      String((await browser().get(pathOf(sp.startUrl))).headers.location),
+      'ssoNotConfigured',
+    );
+    const password = await browser().post('/api/auth/session', {
+      email: member.email,
+      password: GOOD_PASSWORD,
+    });
+    expect(password.statusCode).toBe(200);
   });
 });
 
