@@ -208,6 +208,31 @@ describe('billing with the sandbox processor', () => {
     expect(old.json().message).toBe('This promo is not valid');
   });
 
+  it('refuses a declined card at once when updating the card, and keeps the one on file (#26 bug 1)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const base = `/api/org/organizations/${org.id}`;
+    const paid = await owner.agent.post(`${base}/subscription`, {
+      planCode: 'aiMonthly',
+      paymentToken: await token(owner.agent),
+    });
+    expect(paid.statusCode).toBe(201);
+    const before = (await owner.agent.get(`${base}/billing`)).json();
+    expect(before.billingInfo.lastFour).toBe('1111');
+    for (const [number, message] of [
+      [SANDBOX_TEST_CARDS.declined, 'Card number declined'],
+      [SANDBOX_TEST_CARDS.cvvMismatch, 'CVV / Security code did not match'],
+      [SANDBOX_TEST_CARDS.expired, 'The card has expired'],
+    ] as const) {
+      const refused = await owner.agent.put(`${base}/billing`, {
+        token: await token(owner.agent, number),
+      });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().message).toBe(message);
+    }
+    const after = (await owner.agent.get(`${base}/billing`)).json();
+    expect(after.billingInfo).toEqual(before.billingInfo);
+  });
+
   it('redeems a promo code with a new card, and takes it off the first invoice', async () => {
     const { owner, org } = await ownerWithOrganization(built);
     const base = `/api/org/organizations/${org.id}`;

@@ -42,6 +42,26 @@ const TRANSACTION_ERRORS: Record<
   expired: { code: 'expired_card', message: 'The card has expired' },
 };
 
+/** A card the processor refuses: Recurly's transaction error for it; null for a good card. */
+function transactionError(outcome: CardOutcome): Answer | null {
+  if (outcome === 'success') return null;
+  const failure = TRANSACTION_ERRORS[outcome] ?? TRANSACTION_ERRORS.declined;
+  return {
+    status: 422,
+    json: {
+      error: {
+        type: 'transaction',
+        message: failure.message,
+        transaction_error: {
+          code: failure.code,
+          message: failure.message,
+          customer_message: failure.message,
+        },
+      },
+    },
+  };
+}
+
 interface Answer {
   status: number;
   json?: unknown;
@@ -139,24 +159,8 @@ export function createSandbox(options: {
   async function charge(accountCode: string, items: { description: string; cents: number }[]) {
     const billing = await get('billing_info', accountCode);
     if (!billing) return invalid('The account has no billing information', 'billing_info');
-    const outcome = str(billing.outcome) as CardOutcome;
-    if (outcome !== 'success') {
-      const failure = TRANSACTION_ERRORS[outcome] ?? TRANSACTION_ERRORS.declined;
-      return {
-        status: 422,
-        json: {
-          error: {
-            type: 'transaction',
-            message: failure.message,
-            transaction_error: {
-              code: failure.code,
-              message: failure.message,
-              customer_message: failure.message,
-            },
-          },
-        },
-      } satisfies Answer;
-    }
+    const refused = transactionError(str(billing.outcome) as CardOutcome);
+    if (refused) return refused;
     const total = Math.max(
       0,
       items.reduce((sum, item) => sum + item.cents, 0),
@@ -246,6 +250,10 @@ export function createSandbox(options: {
         const token = tokenId ? await get('token', tokenId) : null;
         if (!token || token.used) return invalid('Token is invalid or expired', 'token_id');
         await put('token', tokenId, { ...token, used: true });
+        // The processor verifies a new card before keeping it: a refused one never replaces the
+        // card on file (#26 bug 1).
+        const refused = transactionError(str(token.outcome) as CardOutcome);
+        if (refused) return refused;
         const billing = { ...token, used: undefined, updated_at: now().toISOString() };
         await put('billing_info', code, billing, code);
         return { status: 200, json: presentBilling(billing) };
