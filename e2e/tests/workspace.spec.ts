@@ -60,7 +60,12 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await dialog.getByRole('combobox', { name: 'Tags' }).fill('location');
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('location')).toBeVisible();
+  // One click marks it risky (#26 bug 3: it took two).
+  const risky = dialog.getByRole('switch', { name: 'Risky (add to the risky list)' });
+  await risky.click();
+  await expect(risky).toBeChecked();
   await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(segments.getByTestId('board-card').nth(1)).toContainText('Risky');
   await expect(segments.getByTestId('board-card').nth(1)).toContainText('location');
   await expect(segments.getByTestId('board-card').nth(1)).not.toContainText('Draft');
   await page.screenshot({ path: 'test-results/canvas.png', fullPage: true });

@@ -9,6 +9,7 @@ import type { CanvasFilters, Confidence, LearningSettings, ProductScore } from '
 import type { Executor } from '../../platform/db/index.ts';
 import { projects } from '../projects/schema.ts';
 import { confidencesFor, UNTESTED } from './confidence.ts';
+import { linkCountsFor, NO_LINKS, type LinkCounts } from './link-counts.ts';
 import { cards, hypotheses } from './schema.ts';
 
 export type BoardName = 'canvas' | 'timeline' | 'productStatus' | 'productTheme';
@@ -36,6 +37,8 @@ export interface BoardRow {
   productScore: ProductScore;
   /** What its rated evidence says (the connections move the project's card version). */
   confidence: Confidence;
+  /** How much published evidence and how many experiments are connected to it. */
+  links: LinkCounts;
 }
 
 const SECTION_COLUMNS = {
@@ -66,7 +69,10 @@ async function loadRows(
   learning: LearningSettings,
 ): Promise<BoardRow[]> {
   const columns = SECTION_COLUMNS[board];
-  const confidences = await confidencesFor(executor, { projectId }, learning);
+  const [confidences, links] = await Promise.all([
+    confidencesFor(executor, { projectId }, learning),
+    linkCountsFor(executor, projectId),
+  ]);
   const rows = await executor
     .select({
       id: cards.id,
@@ -103,7 +109,11 @@ async function loadRows(
       ),
     )
     .orderBy(asc(columns.section), asc(columns.rank), asc(cards.id));
-  return rows.map((row) => ({ ...row, confidence: confidences.get(row.id) ?? UNTESTED }));
+  return rows.map((row) => ({
+    ...row,
+    confidence: confidences.get(row.id) ?? UNTESTED,
+    links: links.get(row.id) ?? NO_LINKS,
+  }));
 }
 
 /** Every card of a board (drafts included), from the cache when the version still matches. */

@@ -36,6 +36,7 @@ function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
     risky: row.risky,
     productStatus: row.productStatus,
     confidence: row.confidence,
+    links: row.links,
     canEdit: canEdit(row),
   };
 }

@@ -140,12 +140,17 @@ describe('confidence per hypothesis (#24)', () => {
       const answer = await onOrg(
         owner.agent,
         org.slug,
-        'query($p: ID!) { canvas(projectId: $p) { cards { id confidence { score state confirming } } } }',
+        'query($p: ID!) { canvas(projectId: $p) { cards { id confidence { score state confirming } links { evidence experiments } } } }',
         { p: projectId },
       );
-      const cards = (answer.data?.canvas as { cards: { id: string; confidence: Confidence }[] })
-        .cards;
-      return cards.find((c) => c.id === hypothesis.id)!.confidence;
+      const cards = (
+        answer.data?.canvas as {
+          cards: { id: string; confidence: Confidence; links: Record<string, number> }[];
+        }
+      ).cards;
+      const card = cards.find((c) => c.id === hypothesis.id)!;
+      // The canvas card shows what is connected, at a glance (#26).
+      return { ...card.confidence, links: card.links };
     };
 
     const post = await publishedEvidence(owner.agent, org.slug, projectId, 'post', 'Deposit paid');
@@ -162,7 +167,11 @@ describe('confidence per hypothesis (#24)', () => {
     );
     expect(connected.statusCode).toBe(200);
     const connectionId = (connected.json() as { connection: { id: string } }).connection.id;
-    expect(await onCanvas()).toMatchObject({ confirming: 1, state: 'weak' });
+    expect(await onCanvas()).toMatchObject({
+      confirming: 1,
+      state: 'weak',
+      links: { evidence: 1, experiments: 0 },
+    });
 
     // The team says this post records a payment: it weighs what a payment weighs.
     const kind = await onOrg(
@@ -219,7 +228,7 @@ describe('confidence per hypothesis (#24)', () => {
     // The evidence deleted: it says nothing any more; restored from the trash: it speaks again.
     const DELETE = 'mutation($id: ID!) { deleteCard(cardId: $id) }';
     expect((await onOrg(owner.agent, org.slug, DELETE, { id: post.id })).errors).toBeUndefined();
-    expect(await onCanvas()).toMatchObject({ state: 'untested' });
+    expect(await onCanvas()).toMatchObject({ state: 'untested', links: { evidence: 0 } });
     expect((await read(hypothesis.id)).confidence).toMatchObject({ state: 'untested' });
     const restored = await onOrg(
       owner.agent,

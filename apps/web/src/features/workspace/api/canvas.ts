@@ -28,6 +28,8 @@ export interface BoardCard {
   productScore?: ProductScore | null;
   /** What its rated evidence says (absent on a card still being created). */
   confidence?: ConfidenceView;
+  /** Published evidence and experiments connected to it (absent while it is being created). */
+  links?: { evidence: number; experiments: number };
   canEdit: boolean;
   /** Set while a new card waits for the server. */
   pending?: boolean;
@@ -71,7 +73,7 @@ const PROJECT = `project { id name prioritization
   customFields { id title type disabled global defaultKey specifications { options } }
   abilities { manage createCards createEvidence } }`;
 const BOARD_CARD =
-  'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit confidence { score state confirming disconfirming evidence people }';
+  'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit confidence { score state confirming disconfirming evidence people } links { evidence experiments }';
 
 export interface CanvasData {
   project: WorkspaceProject;

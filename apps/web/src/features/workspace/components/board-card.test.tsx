@@ -71,4 +71,14 @@ describe('a card on the board', () => {
       'Supported. 3 pieces of rated evidence: for 6.0, against 1.0, score 0.56. What people pay and do weighs more than what they say; old evidence fades.',
     );
   });
+
+  it('counts what is connected to it, and says nothing when nothing is', () => {
+    show(card({ links: { evidence: 3, experiments: 1 } }));
+    expect(screen.getByTestId('card-links').textContent).toBe('3 evidence · 1 experiment');
+  });
+
+  it('has no counts without connections', () => {
+    show(card({ id: 'c3', links: { evidence: 0, experiments: 0 } }));
+    expect(screen.queryByTestId('card-links')).toBeNull();
+  });
 });

@@ -62,6 +62,20 @@ function ConfidenceDot(props: { confidence: NonNullable<BoardCard['confidence']>
   );
 }
 
+/** What is connected to it, at a glance: evidence and experiments (nothing while none). */
+function Links(props: { links: NonNullable<BoardCard['links']> }) {
+  const { evidence, experiments } = props.links;
+  const parts = [
+    evidence > 0 ? `${evidence} evidence` : null,
+    experiments > 0 ? `${experiments} ${experiments === 1 ? 'experiment' : 'experiments'}` : null,
+  ].filter(Boolean);
+  return (
+    <div className={classes.links} data-testid="card-links">
+      {parts.join(' · ')}
+    </div>
+  );
+}
+
 /** Plain elements and a CSS module: a board can hold a thousand of these. */
 export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
   const { card } = props;
@@ -86,6 +100,9 @@ export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
         {card.confidence ? <ConfidenceDot confidence={card.confidence} /> : null}
       </div>
       {hasMarks ? <Marks card={card} /> : null}
+      {card.links && (card.links.evidence > 0 || card.links.experiments > 0) ? (
+        <Links links={card.links} />
+      ) : null}
     </div>
   );
 }
