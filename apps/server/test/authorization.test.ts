@@ -1931,6 +1931,31 @@ const REST: Record<string, Rule> = {
         { host: `${w.org.slug}.assay.test` },
       ),
   },
+  // Single sign-on (issue #25): owners on Enterprise set it up; the sign-in steps are public,
+  // each answer proving itself (state or request taken once, signatures, the browser).
+  'GET /api/org/sso': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.get('/api/org/sso', onHost(w)),
+  },
+  'PUT /api/org/sso': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.put('/api/org/sso', { enabled: false, protocol: 'oidc' }, onHost(w)),
+  },
+  'GET /api/auth/sso/:slug/start': { kind: 'public', why: 'sends the browser to the provider' },
+  'GET /api/auth/sso/:slug/oidc/callback': {
+    kind: 'public',
+    why: 'the state taken once and the validated ID token are the credential',
+  },
+  'POST /api/auth/sso/:slug/saml/acs': {
+    kind: 'public',
+    why: 'the signed assertion answering this browser’s request, taken once, is the credential',
+  },
+  'GET /api/auth/sso/:slug/saml/metadata': {
+    kind: 'public',
+    why: 'what an identity provider registers',
+  },
   // Billing (part 1 §7.3): owners pay and change plans; owners and admins read.
   'GET /api/payments/config': { kind: 'public', why: 'which card element to show' },
   'POST /api/payments/sandbox/js/v1/token': { kind: 'signedIn' },

@@ -265,7 +265,8 @@ describe('multi-factor authentication', () => {
     expect(wrong.errors?.[0]?.message).toBe(
       `statusCode:401;message:${ERRORS.mfaCodeInvalid.message};ref:${ERRORS.mfaCodeInvalid.ref};path:enableMFA`,
     );
-    const enabled = await agent.gateway(ENABLE, { code: await generate({ secret: setup.secret }) });
+    const enablingCode = await generate({ secret: setup.secret });
+    const enabled = await agent.gateway(ENABLE, { code: enablingCode });
     const recoveryCodes = (enabled.data?.enableMFA as { recoveryCodes: string[] }).recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect((await agent.get('/api/auth/me')).json().mfaEnabled).toBe(true);
@@ -289,7 +290,7 @@ describe('multi-factor authentication', () => {
         await browser.post('/api/auth/session', {
           email,
           password: GOOD_PASSWORD,
-          code: await generate({ secret: setup.secret }),
+          code: enablingCode,
         })
       ).statusCode,
     ).toBe(401);
