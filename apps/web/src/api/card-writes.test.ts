@@ -3,6 +3,7 @@ import {
   isStaleVersion,
   knownCardVersion,
   queueCardWrite,
+  queueUnversionedCardWrite,
   resetCardVersion,
 } from './card-writes.ts';
 
@@ -36,5 +37,24 @@ describe('card writes', () => {
     resetCardVersion('card-2', 7);
     const next = await queueCardWrite('card-2', 1, async (version) => ({ version: version + 1 }));
     expect(next.version).toBe(8);
+  });
+
+  it('queues a tag change too: a switch clicked while it is on its way sends the version after it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const tag = queueUnversionedCardWrite('card-3', async () => {
+      await gate;
+      return { version: 5 };
+    });
+    const sent: number[] = [];
+    const risky = queueCardWrite('card-3', 4, async (version) => {
+      sent.push(version);
+      return { version: version + 1 };
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(sent).toEqual([]);
+    release();
+    await Promise.all([tag, risky]);
+    expect(sent).toEqual([5]);
   });
 });

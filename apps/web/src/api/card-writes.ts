@@ -34,6 +34,22 @@ export function queueCardWrite<T extends { version: number }>(
   });
 }
 
+/**
+ * A write that sends no version but moves the card's (a tag added or removed): it waits its turn
+ * like the others, and the version it answers is what the next write sends — else a switch
+ * clicked while a tag was on its way went out with the old version and was refused (#26 bug 3).
+ */
+export function queueUnversionedCardWrite<T extends { version: number }>(
+  cardId: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  return queueWrite(cardWriteKey(cardId), async () => {
+    const result = await write();
+    noteCardVersion(cardId, result.version);
+    return result;
+  });
+}
+
 /** The write-queue key of a card's writes. */
 export const cardWriteKey = (cardId: string) => `card:${cardId}`;
 

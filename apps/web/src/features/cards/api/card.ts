@@ -14,6 +14,7 @@ import {
   cardWriteKey,
   noteCardVersion,
   queueCardWrite,
+  queueUnversionedCardWrite,
   resetCardVersion,
 } from '../../../api/card-writes.ts';
 import { hasPendingWrites } from '../../../api/write-queue.ts';
@@ -335,9 +336,11 @@ export const deleteCard = (cardId: string) =>
   gatewayRequest('mutation DeleteCard($id: ID!) { deleteCard(cardId: $id) }', { id: cardId });
 
 export const setCardTag = (cardId: string, tag: string, add: boolean) =>
-  restRequest<CardDetail>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
-    method: add ? 'POST' : 'DELETE',
-  });
+  queueUnversionedCardWrite(cardId, () =>
+    restRequest<CardDetail>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
+      method: add ? 'POST' : 'DELETE',
+    }),
+  );
 
 export const createTemplate = (cardId: string, name: string) =>
   gatewayRequest<{ createTemplate: { id: string } }>(
