@@ -77,8 +77,9 @@ export function isValidUrl(value: string): boolean {
 const DESIGN_HOSTS = new Set(['figma.com', 'www.figma.com']);
 
 /**
- * The file key of a design-file link (https, a design-tool host, a file or proto path, an id of
- * 22–128 alphanumerics), or null when the value is not one.
+ * The file key of a design-file link (https, a design-tool host, a file, proto, design or board
+ * path — Figma's current links are /design/… and /board/… — and an id of 22–128 alphanumerics),
+ * or null when the value is not one.
  */
 export function designFileKey(value: string): string | null {
   let url: URL;
@@ -88,7 +89,9 @@ export function designFileKey(value: string): string | null {
     return null;
   }
   if (url.protocol !== 'https:' || !DESIGN_HOSTS.has(url.hostname)) return null;
-  return /^\/(?:file|proto)\/([A-Za-z0-9]{22,128})(?:\/|$)/.exec(url.pathname)?.[1] ?? null;
+  return (
+    /^\/(?:file|proto|design|board)\/([A-Za-z0-9]{22,128})(?:\/|$)/.exec(url.pathname)?.[1] ?? null
+  );
 }
 
 /** A design-file link: see designFileKey. */

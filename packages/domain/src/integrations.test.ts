@@ -43,12 +43,15 @@ describe('integration addresses', () => {
 describe('Figma links', () => {
   const id = 'Ab12Cd34Ef56Gh78Ij90Kl';
 
-  it('finds the file key of file and prototype links only', () => {
+  it('finds the file key of file, prototype, design and board links only (#26)', () => {
     expect(designFileKey(`https://www.figma.com/file/${id}/Checkout`)).toBe(id);
     expect(designFileKey(`https://figma.com/proto/${id}`)).toBe(id);
     expect(designFileKey(`https://www.figma.com/file/${id.slice(1)}`)).toBeNull();
     expect(designFileKey(`https://www.figma.com/file/${'a'.repeat(129)}`)).toBeNull();
-    expect(designFileKey(`https://www.figma.com/board/${id}`)).toBeNull();
+    // Figma's current links.
+    expect(designFileKey(`https://www.figma.com/design/${id}/Checkout?node-id=1-2`)).toBe(id);
+    expect(designFileKey(`https://www.figma.com/board/${id}/Flows`)).toBe(id);
+    expect(designFileKey(`https://www.figma.com/slides/${id}`)).toBeNull();
     expect(designFileKey(`http://www.figma.com/file/${id}`)).toBeNull();
     expect(designFileKey(`https://figma.com.evil.io/file/${id}`)).toBeNull();
   });

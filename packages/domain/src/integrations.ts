@@ -91,7 +91,7 @@ export function isUnderBase(url: string, base: string): boolean {
 // Figma (part 2 §3 Hypothesis figma): links are checked by designFileKey (checks.ts).
 
 export const FIGMA_LINK_MESSAGE =
-  'Please use a link to a Figma file or prototype, like https://www.figma.com/file/…';
+  'Please use a link to a Figma file or prototype, like https://www.figma.com/design/…';
 
 /** A name for a Figma file from its link, until Figma gives the real one. */
 export function figmaNameFromLink(link: string): string {

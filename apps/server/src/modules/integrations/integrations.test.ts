@@ -323,7 +323,7 @@ describe('Figma', () => {
       w.owner.put(`/api/canvas/cards/${card.id}/figma`, { url }, w.host);
     const wrong = await put('https://example.com/file/abc');
     expect(wrong.json()).toMatchObject({
-      message: 'Please use a link to a Figma file or prototype, like https://www.figma.com/file/…',
+      message: 'Please use a link to a Figma file or prototype, like https://www.figma.com/design/…',
     });
     // Without a token the name comes from the link.
     expect((await put(link)).json()).toEqual({

@@ -297,7 +297,7 @@ function LoadedEditor(props: {
       <Group grow>
         <TextInput
           label="Design-file link"
-          placeholder="https://www.figma.com/file/…"
+          placeholder="https://www.figma.com/design/…"
           disabled={readOnly}
           {...form.getInputProps('figmaUrl')}
         />

@@ -66,7 +66,7 @@ export function DesignFileField(props: { card: CardDetail; editable: boolean }) 
         <Group gap="xs" align="flex-start">
           <TextInput
             aria-label="Figma link"
-            placeholder="https://www.figma.com/file/…"
+            placeholder="https://www.figma.com/design/…"
             value={link}
             onChange={(e) => setLink(e.currentTarget.value)}
             error={error}
