@@ -120,10 +120,36 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await expect(dialog.getByTestId('timing')).toHaveText('Achieved');
   await dialog.getByRole('textbox', { name: 'Key learnings' }).fill('Sell at lunch instead');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  const cardId = new URL(page.url()).searchParams.get('cardId') ?? '';
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await expect(page.getByTestId('phase-complete').getByTestId('experiment-card')).toContainText(
     'Sunday pop-up stall',
   );
+
+  // Card links open the exact place (part 2 §2): the Run tab by its other name, a list of the
+  // connections, the comments ready to write, the help.
+  const experimentsUrl = page.url();
+  const linkTo = (query: string) => {
+    const url = new URL(experimentsUrl);
+    url.search = `?cardId=${cardId}&${query}`;
+    return url.toString();
+  };
+  await page.goto(`${new URL(experimentsUrl).origin}/experiment/${cardId}/test`);
+  await expect(page.getByRole('tab', { name: 'Run' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto(linkTo('connectionsTab=evidence'));
+  await expect(dialog.getByRole('tab', { name: 'Connections' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(dialog.getByRole('tab', { name: 'Evidence (1)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await page.goto(linkTo('comments=true'));
+  await expect(dialog.getByRole('textbox', { name: 'Write a comment' })).toBeFocused();
+  await page.goto(linkTo('sidePanel=help'));
+  await expect(dialog.getByTestId('card-help')).toContainText('experiment');
+  await dialog.getByRole('button', { name: 'Close card' }).click();
   await page.screenshot({ path: 'test-results/experiment-workspace.png' });
 
   // The dashboard counts the completed experiment and the evidence.

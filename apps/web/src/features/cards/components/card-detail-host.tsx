@@ -9,6 +9,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   CARD_QUERY_PARAMS,
+  cardLinkTarget,
   ERRORS,
   JIRA_DISCONNECTED_NOTICE,
   MESSAGES,
@@ -105,6 +106,8 @@ export function CardDetailHost() {
   const queryClient = useQueryClient();
   const cardId = params.get('cardId');
   const card = useCard(cardId);
+  // The tab, the connections list, the comments or the help a link asked for (part 2 §2).
+  const link = cardLinkTarget((name) => params.get(name));
   useNotFoundDialog(card.error, () => navigate('/'));
   const goHome = useCallback(() => navigate('/'), [navigate]);
   useLiveCard(card.data, goHome);
@@ -144,11 +147,14 @@ export function CardDetailHost() {
       <CardDetailView
         card={card.data}
         loading={card.isPending}
-        tab={params.get('cardTab')}
+        tab={link.tab ?? params.get('cardTab')}
+        link={link}
         onTab={(tab) =>
           setParams(
             (p) => {
               p.set('cardTab', tab);
+              // A tab chosen by hand wins over the link's connections.
+              for (const key of ['sidePanel', 'connections', 'connectionsTab']) p.delete(key);
               return p;
             },
             { replace: true },
@@ -163,8 +169,11 @@ export function CardDetailHost() {
 /** /{type}/{cardId}/{tab}: the card on a page of its own. */
 export function CardDetailPage() {
   const { cardId = null, tab = 'details' } = useParams();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const card = useCard(cardId);
+  // The path's tab ("test" is Run), unless the query asks for the connections (part 2 §2).
+  const link = cardLinkTarget((name) => (name === 'cardTab' ? tab : params.get(name)));
   useNotFoundDialog(card.error, () => navigate('/'));
   const goHome = useCallback(() => navigate('/'), [navigate]);
   useLiveCard(card.data, goHome);
@@ -173,7 +182,8 @@ export function CardDetailPage() {
       <CardDetailView
         card={card.data}
         loading={card.isPending && !card.isError}
-        tab={tab}
+        tab={link.tab ?? tab}
+        link={link}
         onTab={(next) => navigate(`../${next}`, { relative: 'path', replace: true })}
         onDeleted={() => navigate('/')}
       />

@@ -5,6 +5,7 @@ import {
   HYPOTHESIS_TITLE_MAX,
   licenseAllows,
   termsFor,
+  type CardLinkTarget,
   type CardTab,
   type License,
 } from '@assay/domain';
@@ -70,6 +71,8 @@ export function CardDetailView(props: {
   card: CardDetail | undefined;
   loading: boolean;
   tab: string | null;
+  /** What a card link asked for besides the tab (part 2 §2). */
+  link?: CardLinkTarget;
   onTab: (tab: CardTab) => void;
   onDeleted: () => void;
 }) {
@@ -83,6 +86,7 @@ export function CardDetailView(props: {
 function LoadedCard(props: {
   card: CardDetail;
   tab: string | null;
+  link?: CardLinkTarget | undefined;
   onTab: (tab: CardTab) => void;
   onDeleted: () => void;
   license: License | undefined;
@@ -147,8 +151,11 @@ function LoadedCard(props: {
           <CardActions card={card} project={props.project} onDeleted={props.onDeleted} />
         </Group>
         {/* Tips teach what the member can do here: not on templates, nor to those who only read. */}
-        {card.template || !card.abilities.edit ? null : (
-          <FirstTimeTip card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }} />
+        {card.template || (!card.abilities.edit && !props.link?.help) ? null : (
+          <FirstTimeTip
+            card={{ type: card.type, hypothesisType: card.hypothesis?.type ?? null }}
+            help={props.link?.help ?? false}
+          />
         )}
         <PlainField
           key={`title-${card.id}`}
@@ -193,7 +200,7 @@ function LoadedCard(props: {
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="connections" pt="md">
-            <ConnectionsTab card={card} />
+            <ConnectionsTab card={card} initialList={props.link?.connectionsTab ?? null} />
           </Tabs.Panel>
           <Tabs.Panel value="plan" pt="md">
             <ExperimentPlan card={card} />
@@ -223,7 +230,7 @@ function LoadedCard(props: {
             />
           </Tabs.Panel>
         </Tabs>
-        {card.draft ? null : <CommentsSection card={card} />}
+        {card.draft ? null : <CommentsSection card={card} focus={props.link?.comments ?? false} />}
         <Text size="xs" c="dimmed">
           {card.createdBy
             ? `Created by ${card.createdBy.firstName} ${card.createdBy.lastName}`

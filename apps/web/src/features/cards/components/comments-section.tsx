@@ -13,7 +13,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cleanCommentBody, LIMITS, MESSAGES } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
@@ -205,14 +205,25 @@ function CommentItem(props: { comment: Comment; canComment: boolean; onChanged: 
   );
 }
 
-export function CommentsSection(props: { card: CardDetail }) {
+export function CommentsSection(props: {
+  card: CardDetail;
+  /** A link asked for the comments (part 2 §2): bring them into view, ready to write. */
+  focus?: boolean;
+}) {
   const queryClient = useQueryClient();
   const comments = useComments(props.card.id);
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: commentsKey(props.card.id) });
   const list = comments.data ?? [];
+  const section = useRef<HTMLDivElement>(null);
+  const loaded = comments.isSuccess;
+  useEffect(() => {
+    if (!props.focus || !loaded || !section.current) return;
+    section.current.scrollIntoView({ block: 'center' });
+    section.current.querySelector<HTMLTextAreaElement>('textarea')?.focus({ preventScroll: true });
+  }, [props.focus, loaded]);
   return (
-    <Stack gap="xs" data-testid="comments">
+    <Stack gap="xs" data-testid="comments" ref={section}>
       <Text fw={600} size="sm">
         Comments ({list.length})
       </Text>

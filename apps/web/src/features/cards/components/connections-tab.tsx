@@ -30,13 +30,17 @@ const RATING_OPTIONS = [
   ...RATINGS.map((r) => ({ value: String(r.value), label: `${r.label} (${r.alias})` })),
 ];
 
-export function ConnectionsTab(props: { card: CardDetail }) {
+export function ConnectionsTab(props: {
+  card: CardDetail;
+  /** The list a link named (part 2 §2 connectionsTab). */
+  initialList?: (typeof KINDS)[number]['key'] | null;
+}) {
   const { card } = props;
   const queryClient = useQueryClient();
   const key = queryKeys.card(card.id);
   const [search, setSearch] = useState('');
-  // The list shown: after a connection, the list of what was just connected.
-  const [kind, setKind] = useState<(typeof KINDS)[number]['key']>('evidence');
+  // The list shown: the one a link named; after a connection, the list of what was just connected.
+  const [kind, setKind] = useState<(typeof KINDS)[number]['key']>(props.initialList ?? 'evidence');
   const results = useQuery({
     queryKey: ['cards-to-connect', card.projectId, search.trim()],
     queryFn: () => searchCardsToConnect(card.projectId, search.trim()),

@@ -3,14 +3,38 @@
  * shown on the first card of that kind a member opens, until "Got it".
  */
 import { Alert, Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { FIRST_TIME_TIPS, tipTypeOf } from '@assay/domain';
 import { useGettingStarted, useUpdateGuidance } from '../../../api/guidance.ts';
 
-export function FirstTimeTip(props: { card: { type: string; hypothesisType?: string | null } }) {
+export function FirstTimeTip(props: {
+  card: { type: string; hypothesisType?: string | null };
+  /** A link asked for the help (part 2 §2 sidePanel=help): shown even once seen, until closed. */
+  help?: boolean;
+}) {
   const type = tipTypeOf(props.card);
   const state = useGettingStarted(type !== null);
   const update = useUpdateGuidance();
-  if (!type || !state.data || state.data.seen[type]) return null;
+  const [closed, setClosed] = useState(false);
+  if (!type || !state.data) return null;
+  if (props.help) {
+    if (closed) return null;
+    const help = FIRST_TIME_TIPS[type];
+    return (
+      <Alert
+        variant="light"
+        color="blue"
+        title={help.title}
+        data-testid="card-help"
+        withCloseButton
+        closeButtonLabel="Close the help"
+        onClose={() => setClosed(true)}
+      >
+        <Text size="sm">{help.body}</Text>
+      </Alert>
+    );
+  }
+  if (state.data.seen[type]) return null;
   const tip = FIRST_TIME_TIPS[type];
   return (
     <Alert variant="light" color="blue" title={tip.title} data-testid="first-time-tip">

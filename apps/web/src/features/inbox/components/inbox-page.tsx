@@ -55,6 +55,8 @@ function Row(props: { item: Notification; onChanged: () => void }) {
     if (item.subjectType === 'card' && item.subjectId)
       setParams((p) => {
         p.set('cardId', item.subjectId as string);
+        // A mention or a comment opens on the comments (part 2 §2).
+        if (item.action === 'mention' || item.action === 'comment') p.set('comments', 'true');
         return p;
       });
   };
