@@ -150,6 +150,21 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.goto(linkTo('sidePanel=help'));
   await expect(dialog.getByTestId('card-help')).toContainText('experiment');
   await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // The global search (Ctrl/Cmd-K) finds the interview by a word and opens it with the keyboard.
+  await page.keyboard.press('ControlOrMeta+K');
+  const search = page.getByRole('textbox', { name: 'Search' });
+  await expect(search).toBeFocused();
+  await search.fill('sam');
+  const hit = page.getByTestId('search-hit').filter({ hasText: 'Talk with Sam' });
+  await expect(hit).toContainText('Evidence');
+  await expect(hit).toContainText('Meal kits');
+  await page.screenshot({ path: 'test-results/global-search.png' });
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/interview\/[0-9a-f-]{36}\/details$/);
+  await expect(page.getByLabel('Title')).toHaveValue('Talk with Sam');
+  await page.goto(experimentsUrl);
   await page.screenshot({ path: 'test-results/experiment-workspace.png' });
 
   // The dashboard counts the completed experiment and the evidence.

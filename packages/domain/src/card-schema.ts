@@ -172,6 +172,12 @@ export const cardSearchSchema = z.object({
   isEvidence: z.boolean().nullable().default(null),
 });
 
+/** The global search (Ctrl/Cmd-K, #26): words in titles and texts across visible projects. */
+export const globalSearchSchema = z.object({
+  text: z.string().trim().min(1).max(200),
+  limit: z.number().int().min(1).max(50).default(20),
+});
+
 export const canvasSectionUpdateSchema = z
   .object({
     projectId: id,

@@ -1,5 +1,6 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
 import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
+import { GlobalSearch } from '../ui/global-search/global-search.tsx';
 import { AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useEffect } from 'react';
 import { canManageMembers } from '@assay/domain';
@@ -110,6 +111,7 @@ export function AppLayout() {
         <Group h="100%" px="md" justify="space-between">
           <Logo name={boot.data?.organization?.name} />
           <Group gap="md">
+            {boot.data?.membership ? <GlobalSearch /> : null}
             {boot.data?.membership ? <InboxLink /> : null}
             <UserMenu />
           </Group>

@@ -1,4 +1,5 @@
 import type { GatewayContext } from '../../gateway/context.ts';
+import { globalSearch } from './global-search.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { getAssumptionsMap, getTestNext } from './assumptions.ts';
 import { getCardHistory, getProjectTimeline } from './history-api.ts';
@@ -110,6 +111,15 @@ export const resolvers = {
         projectId: args.projectId,
         searchText: args.searchText,
         isEvidence: args.isEvidence ?? null,
+      }),
+    globalSearch: async (
+      _: unknown,
+      args: { text: string; limit?: number | null },
+      context: GatewayContext,
+    ) =>
+      globalSearch(context.services, await member(context), {
+        text: args.text,
+        ...(args.limit ? { limit: args.limit } : {}),
       }),
     templates: async (_: unknown, args: { type?: string | null }, context: GatewayContext) =>
       listTemplates(context.services, await member(context), args.type ?? null),

@@ -1,0 +1,117 @@
+/**
+ * The global search (#26): Ctrl/Cmd-K (or the header's Search button) opens it anywhere in an
+ * organisation; it finds projects and the cards, evidence and experiments the member may see,
+ * best match first, and opens the one chosen. Arrow keys move, Enter opens, Escape closes.
+ */
+import { Badge, Button, Group, Kbd, Text } from '@mantine/core';
+import { useDebouncedValue, useOs } from '@mantine/hooks';
+import { Spotlight, spotlight } from '@mantine/spotlight';
+import '@mantine/spotlight/styles.css';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { gatewayRequest } from '../../api/gateway.ts';
+
+export interface SearchHit {
+  kind: 'project' | 'hypothesis' | 'idea' | 'experiment' | 'evidence';
+  id: string;
+  title: string;
+  projectId: string;
+  projectName: string;
+  path: string;
+}
+
+const KIND_LABELS: Record<SearchHit['kind'], string> = {
+  project: 'Project',
+  hypothesis: 'Hypothesis',
+  idea: 'Product idea',
+  experiment: 'Experiment',
+  evidence: 'Evidence',
+};
+
+const SEARCH = /* GraphQL */ `
+  query GlobalSearch($t: String!) {
+    globalSearch(text: $t) {
+      kind
+      id
+      title
+      projectId
+      projectName
+      path
+    }
+  }
+`;
+
+export function GlobalSearch() {
+  const navigate = useNavigate();
+  const os = useOs();
+  const [query, setQuery] = useState('');
+  const [words] = useDebouncedValue(query.trim(), 200);
+  const results = useQuery({
+    queryKey: ['global-search', words],
+    queryFn: () => gatewayRequest<{ globalSearch: SearchHit[] }>(SEARCH, { t: words }),
+    enabled: words.length >= 2,
+    staleTime: 10_000,
+  });
+  const hits = words.length >= 2 ? (results.data?.globalSearch ?? []) : [];
+  const mod = os === 'macos' ? '⌘' : 'Ctrl';
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        onClick={() => spotlight.open()}
+        aria-label="Search projects and cards"
+        rightSection={
+          <Group gap={2} visibleFrom="sm" aria-hidden>
+            <Kbd size="xs">{mod}</Kbd>
+            <Kbd size="xs">K</Kbd>
+          </Group>
+        }
+      >
+        Search
+      </Button>
+      <Spotlight.Root
+        query={query}
+        onQueryChange={setQuery}
+        shortcut={['mod + K']}
+        scrollable
+        maxHeight={420}
+      >
+        <Spotlight.Search
+          placeholder="Search projects, hypotheses, evidence…"
+          aria-label="Search"
+        />
+        <Spotlight.ActionsList aria-label="Search results">
+          {hits.map((hit) => (
+            <Spotlight.Action
+              key={`${hit.kind}:${hit.id}`}
+              onClick={() => void navigate(hit.path)}
+              data-testid="search-hit"
+            >
+              <Group justify="space-between" wrap="nowrap" w="100%" gap="sm">
+                <div style={{ minWidth: 0 }}>
+                  <Text size="sm" truncate>
+                    {hit.title}
+                  </Text>
+                  {hit.kind === 'project' ? null : (
+                    <Text size="xs" c="dimmed" truncate>
+                      {hit.projectName}
+                    </Text>
+                  )}
+                </div>
+                <Badge size="xs" variant="light">
+                  {KIND_LABELS[hit.kind]}
+                </Badge>
+              </Group>
+            </Spotlight.Action>
+          ))}
+          {words.length >= 2 && results.isSuccess && hits.length === 0 ? (
+            <Spotlight.Empty>Nothing found for “{words}”.</Spotlight.Empty>
+          ) : null}
+          {words.length < 2 ? <Spotlight.Empty>Type two letters or more.</Spotlight.Empty> : null}
+        </Spotlight.ActionsList>
+      </Spotlight.Root>
+    </>
+  );
+}
