@@ -55,7 +55,12 @@ export function App() {
     })),
   );
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      // The system's light or dark until the person picks one in their menu (issue #32).
+      defaultColorScheme="auto"
+    >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <Notifications position="top-center" zIndex={1000} />

@@ -1,7 +1,18 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
 import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
 import { GlobalSearch } from '../ui/global-search/global-search.tsx';
-import { AppShell, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  Text,
+  UnstyledButton,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { canManageMembers } from '@assay/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -19,14 +30,24 @@ import { CardDetailOutlet } from '../features/cards/routes.tsx';
 
 function Logo(props: { name?: string | undefined }) {
   return (
-    <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }} aria-label="Assay home">
-      <Group gap={8}>
+    <Link
+      to="/"
+      style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}
+      aria-label="Assay home"
+    >
+      <Group gap={8} wrap="nowrap">
         <img src="/favicon.svg" alt="" width={28} height={28} />
-        <Text fw={700} size="lg">
+        <Text fw={700} size="lg" visibleFrom="sm">
           Assay
         </Text>
         {props.name ? (
-          <Text c="dimmed" size="sm" data-testid="organization-name">
+          <Text
+            c="dimmed"
+            size="sm"
+            data-testid="organization-name"
+            truncate
+            maw={{ base: 120, sm: 320 }}
+          >
             {props.name}
           </Text>
         ) : null}
@@ -51,7 +72,7 @@ function UserMenu() {
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <UnstyledButton aria-label="Your account" data-testid="user-menu">
-          <Text size="sm" fw={500}>
+          <Text size="sm" fw={500} truncate maw={{ base: 84, sm: 240 }}>
             {user.firstName} {user.lastName}
           </Text>
         </UnstyledButton>
@@ -74,6 +95,7 @@ function UserMenu() {
         <Menu.Item component={Link} to="/profile/security">
           Security
         </Menu.Item>
+        <ColorSchemeItem />
         <Menu.Item
           color="red"
           onClick={() => {
@@ -88,11 +110,30 @@ function UserMenu() {
   );
 }
 
+/**
+ * Light or dark (issue #32): the system's preference until the person chooses; the choice is
+ * remembered in this browser (Mantine's colour-scheme manager, local storage).
+ */
+function ColorSchemeItem() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light');
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <Menu.Item onClick={() => setColorScheme(next)}>
+      {next === 'dark' ? 'Dark mode' : 'Light mode'}
+    </Menu.Item>
+  );
+}
+
 export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const boot = useBootstrap();
   const withNav = Boolean(boot.data?.organization && boot.data.membership);
+  // On a phone the side navigation hides behind a menu button and closes after navigating.
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const desktop = useMediaQuery('(min-width: 48em)', true);
+  useEffect(() => closeNav(), [location.pathname, location.search, closeNav]);
   useSupportChat();
   useErrorReporting();
   useEffect(() => {
@@ -104,13 +145,26 @@ export function AppLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
-      navbar={withNav ? { width: 240, breakpoint: 'sm' } : undefined}
+      navbar={
+        withNav ? { width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpened } } : undefined
+      }
       padding={0}
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Logo name={boot.data?.organization?.name} />
-          <Group gap="md">
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            {withNav ? (
+              <Burger
+                opened={navOpened}
+                onClick={toggleNav}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+              />
+            ) : null}
+            <Logo name={boot.data?.organization?.name} />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
             {boot.data?.membership ? <GlobalSearch /> : null}
             {boot.data?.membership ? <InboxLink /> : null}
             <UserMenu />
@@ -118,7 +172,11 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       {withNav && boot.data ? (
-        <AppShell.Navbar>
+        <AppShell.Navbar
+          // Closed on a phone it slides away, and neither the keyboard nor a screen reader
+          // reaches its links until it is opened.
+          style={!desktop && !navOpened ? { visibility: 'hidden' } : undefined}
+        >
           <SideNav boot={boot.data} />
         </AppShell.Navbar>
       ) : null}

@@ -3,7 +3,7 @@
  * organisation; it finds projects and the cards, evidence and experiments the member may see,
  * best match first, and opens the one chosen. Arrow keys move, Enter opens, Escape closes.
  */
-import { Badge, Button, Group, Kbd, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Kbd, Text } from '@mantine/core';
 import { useDebouncedValue, useOs } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.css';
@@ -42,6 +42,23 @@ const SEARCH = /* GraphQL */ `
   }
 `;
 
+function SearchIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5" />
+    </svg>
+  );
+}
+
 export function GlobalSearch() {
   const navigate = useNavigate();
   const os = useOs();
@@ -57,9 +74,19 @@ export function GlobalSearch() {
   const mod = os === 'macos' ? '⌘' : 'Ctrl';
   return (
     <>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        hiddenFrom="sm"
+        onClick={() => spotlight.open()}
+        aria-label="Search projects and cards"
+      >
+        <SearchIcon />
+      </ActionIcon>
       <Button
         variant="default"
         size="xs"
+        visibleFrom="sm"
         onClick={() => spotlight.open()}
         aria-label="Search projects and cards"
         rightSection={

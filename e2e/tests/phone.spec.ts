@@ -1,0 +1,51 @@
+/**
+ * The app on a phone (issue #32, first part): at 390 × 844 with touch, the side navigation hides
+ * behind a menu button and closes after navigating, the header fits, no page scrolls sideways;
+ * dark mode is chosen in the account menu and remembered.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+
+test('on a phone the navigation opens from the menu button, and dark mode is remembered', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `phone.${suffix}@example.com`,
+    orgName: `Phone ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  const menu = page.getByRole('button', { name: 'Open navigation' });
+  await expect(menu).toBeVisible();
+  const evidenceLocker = page
+    .getByRole('navigation')
+    .getByRole('link', { name: 'Evidence locker' });
+  await expect(evidenceLocker).toBeHidden();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.screenshot({ path: 'test-results/phone-home.png' });
+
+  await menu.tap();
+  await expect(evidenceLocker).toBeVisible();
+  await page.screenshot({ path: 'test-results/phone-navigation.png', animations: 'disabled' });
+  await evidenceLocker.tap();
+  await expect(page).toHaveURL(/\/research-hub\/evidence-locker$/);
+  await expect(evidenceLocker).toBeHidden();
+  expect(await scrollsSideways(page)).toBe(false);
+
+  // Dark mode from the account menu, kept after a reload.
+  await page.getByTestId('user-menu').tap();
+  await page.getByRole('menuitem', { name: 'Dark mode' }).tap();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.screenshot({ path: 'test-results/phone-dark.png' });
+  await page.getByTestId('user-menu').tap();
+  await page.getByRole('menuitem', { name: 'Light mode' }).tap();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
