@@ -29,6 +29,7 @@ import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
+import { registerCohortChannel } from './modules/cohorts/live.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { startTrashPurge } from './modules/cards/trash.ts';
 import { startCohortSnapshots } from './modules/cohorts/snapshots.ts';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerAccessLogHandlers(services);
   registerNavigationHandlers(services);
   registerNotificationHandlers(services);
+  registerCohortChannel(services);
   registerIntegrationHandlers(services);
   // The daily digest runs where the job queue runs.
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;

@@ -1,13 +1,14 @@
 /**
  * Who may listen on a realtime channel (part 2 §4, §7): a project's channel needs the project to
  * be visible to the member; the organisation's, membership of it; the member and inbox channels,
- * being that member. Cohort and assistant channels open with their features; until then none.
+ * being that member; a cohort's, a part in the cohort; the AI agent's of a project, the project.
  */
 import { AppError, isUuid } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { ChannelKind } from '../../platform/realtime/bus.ts';
 import type { AppServices } from '../../services.ts';
 import { projectAccess } from '../cards/access.ts';
+import { cohortAccess } from '../cohorts/service.ts';
 
 export function parseChannel(name: string): { kind: ChannelKind; id: string } | null {
   const kind = name[0] as ChannelKind | undefined;
@@ -27,6 +28,14 @@ export async function checkChannel(
       return;
     case 'o':
       if (channel.id !== member.organization.id) throw new AppError('forbidden');
+      return;
+    case 'c':
+      // A cohort's channel: anyone with a part in the cohort (not found otherwise).
+      await cohortAccess(services, member, channel.id);
+      return;
+    case 'a':
+      // The AI agent's channel of a project: as the project's own.
+      await projectAccess(services, member, channel.id);
       return;
     case 'm':
     case 'i':

@@ -7,6 +7,7 @@ import type { Agent } from '../../../test/agent.ts';
 import { buildTestApp, testConfig } from '../../../test/app.ts';
 import { createCardAs, createProjectIn } from '../../../test/cards.ts';
 import { openSecondConnection } from '../../../test/database.ts';
+import { academicWorld, makeCohort, makeTeam } from '../../../test/cohorts.ts';
 import { addMember, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
@@ -71,6 +72,37 @@ describe('realtime subscriptions', () => {
     const message = await until(live.messages, 'cards.create');
     expect(message).toMatchObject({ subjectId: card!.id, projectId });
     live.socket.close();
+  });
+
+  it('tells a cohort’s screens when anything of the cohort changes, and only its people (#26)', async () => {
+    const w = await academicWorld(built);
+    const { cohort } = await makeCohort(w, 'id');
+    const cohortId = cohort!.id;
+    const { cohort: withTeam } = await makeTeam<{ teams: { id: string; name: string }[] }>(
+      w,
+      'teams { id name }',
+      cohortId,
+      'Rocket',
+    );
+    const team = withTeam!.teams.find((t) => t.name === 'Rocket')!;
+    const live = opened(await subscribe(w.owner, `/sub/c${cohortId}?o=${w.org.id}`));
+    const { card } = await createCardAs(w.owner, w.org.slug, { projectId: team.id, title: 'Live' });
+    expect(card).toBeDefined();
+    const message = await until(live.messages, 'cohorts.changed');
+    // It says only that something changed, and what kind of thing.
+    expect(message).toMatchObject({ subjectId: cohortId, projectId: null });
+    expect(JSON.stringify(message)).not.toContain('Live');
+    live.socket.close();
+    // Someone of the organisation with no part in the cohort, and a stranger: refused.
+    const outsider = await addMember(built, w.owner, w.org, 'collaborator');
+    // Not even told the cohort exists.
+    expect(await subscribe(outsider.agent, `/sub/c${cohortId}?o=${w.org.id}`)).toMatchObject({
+      status: 404,
+    });
+    const stranger = await ownerWithOrganization(built);
+    expect(
+      await subscribe(stranger.owner.agent, `/sub/c${cohortId}?o=${stranger.org.id}`),
+    ).toMatchObject({ status: 403 });
   });
 
   it('refuses channels the session may not hear: another organisation, another member, no session, a foreign origin', async () => {

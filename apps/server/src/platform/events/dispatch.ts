@@ -17,6 +17,14 @@ export interface EventJob {
 /** A handler per event namespace (cards, comments, …); later modules register theirs. */
 export type EventHandler = (event: EventRow) => Promise<void>;
 
+/**
+ * Where else an event is heard, besides its project's or organisation's channel: a module names
+ * extra channels and the message each gets (a cohort hears "something changed" of its teams).
+ */
+export type EventRouter = (
+  event: EventRow,
+) => Promise<{ channel: string; message: RealtimeMessage }[]>;
+
 export function toRealtimeMessage(row: EventRow): RealtimeMessage {
   return {
     event: row.name,
@@ -39,6 +47,8 @@ export interface EventDispatcher {
   process(eventId: string): Promise<void>;
   /** True when some handler listens to the event's namespace (others need no processing). */
   handles(name: string): boolean;
+  /** Adds channels an event is published to (after its own). */
+  route(router: EventRouter): void;
 }
 
 export function createEventDispatcher(options: {
@@ -48,6 +58,7 @@ export function createEventDispatcher(options: {
   logger: FastifyBaseLogger;
 }): EventDispatcher {
   const handlers = new Map<string, EventHandler[]>();
+  const routers: EventRouter[] = [];
   const { database, bus, jobs, logger } = options;
 
   const namespaceOf = (name: string) => name.split('.')[0] ?? name;
@@ -70,6 +81,8 @@ export function createEventDispatcher(options: {
           // project never hear of its cards; organisation-wide events go to the organisation's.
           if (row.projectId) await bus.publish(channel('p', row.projectId), message);
           else await bus.publish(channel('o', row.organizationId), message);
+          for (const router of routers)
+            for (const extra of await router(row)) await bus.publish(extra.channel, extra.message);
         } catch (error) {
           logger.error({ err: error, event: row.name }, 'realtime publish failed');
         }
@@ -93,5 +106,8 @@ export function createEventDispatcher(options: {
     },
     process,
     handles: (name) => (handlers.get(namespaceOf(name))?.length ?? 0) > 0,
+    route(router) {
+      routers.push(router);
+    },
   };
 }

@@ -4,6 +4,7 @@
  * and the comments report.
  */
 import '@mantine/charts/styles.css';
+import { useLiveCohort } from '../../../api/live-cohort.ts';
 import { BarChart } from '@mantine/charts';
 import {
   Anchor,
@@ -87,6 +88,8 @@ export function LeaderboardPage() {
     : 'teams';
   const query = useLeaderboard(id);
   const cohort = useCohort(id);
+  // Scores and team work land while the class watches (#26).
+  useLiveCohort(id);
   const board = query.data;
   if (!board) return null;
   // Staff read the comments report; everyone once the cohort turns on the peer report.

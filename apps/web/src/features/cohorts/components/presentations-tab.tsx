@@ -3,6 +3,7 @@
  * guidelines); instructors write the critique; each team uploads its files; instructors, mentors
  * and coaches score every team from 1 to 5 and comment.
  */
+import { useLiveCohort } from '../../../api/live-cohort.ts';
 import {
   Anchor,
   Badge,
@@ -306,6 +307,7 @@ function PresentationCard(props: { presentation: Presentation; cohort: Cohort })
 
 export function PresentationsTab(props: { cohort: Cohort }) {
   const list = usePresentations(props.cohort.id);
+  useLiveCohort(props.cohort.id);
   return (
     <Stack gap="md">
       {props.cohort.abilities.manage ? <CreatePresentation cohortId={props.cohort.id} /> : null}
