@@ -165,6 +165,16 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await expect(page).toHaveURL(/\/interview\/[0-9a-f-]{36}\/details$/);
   await expect(page.getByLabel('Title')).toHaveValue('Talk with Sam');
   await page.goto(experimentsUrl);
+  // "?" lists the shortcuts; "/" opens the search too (#32).
+  await expect(page.getByRole('heading', { name: 'Experiments' })).toBeVisible();
+  await page.keyboard.press('Shift+Slash');
+  const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(shortcuts).toContainText('Search projects, hypotheses, evidence and experiments');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+  await page.keyboard.press('Slash');
+  await expect(page.getByRole('textbox', { name: 'Search' })).toBeFocused();
+  await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/experiment-workspace.png' });
 
   // The dashboard counts the completed experiment and the evidence.

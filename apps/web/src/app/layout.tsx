@@ -1,6 +1,7 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
 import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
 import { GlobalSearch } from '../ui/global-search/global-search.tsx';
+import { ShortcutsHelp } from '../ui/shortcuts/shortcuts-help.tsx';
 import {
   AppShell,
   Burger,
@@ -166,6 +167,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             {boot.data?.membership ? <GlobalSearch /> : null}
+            {boot.data?.membership ? <ShortcutsHelp /> : null}
             {boot.data?.membership ? <InboxLink /> : null}
             <UserMenu />
           </Group>
