@@ -441,20 +441,7 @@ export async function attachFile(
 export const removeFile = (cardId: string, mediaId: string) =>
   restRequest(`/api/canvas/cards/${cardId}/media`, { method: 'DELETE', body: { mediaId } });
 
-export const connectCard = (cardId: string, otherId: string) =>
-  restRequest(`/api/canvas/cards/${cardId}/connections`, {
-    method: 'POST',
-    body: { connection: { cardId: otherId } },
-  });
-
-export const disconnectCard = (cardId: string, connectionId: string) =>
-  restRequest(`/api/canvas/cards/${cardId}/connections/${connectionId}`, { method: 'DELETE' });
-
-export const rateConnection = (cardId: string, connectionId: string, rating: number | null) =>
-  restRequest(`/api/canvas/cards/${cardId}/connections/${connectionId}/rating`, {
-    method: 'PUT',
-    body: { rating },
-  });
+export { connectCard, disconnectCard, rateConnection } from '../../../api/connections.ts';
 
 export const searchCardsToConnect = (projectId: string, searchText: string) =>
   gatewayRequest<{ searchCards: { id: string; title: string; type: string; draft: boolean }[] }>(

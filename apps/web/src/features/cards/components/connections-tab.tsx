@@ -3,9 +3,20 @@
  * rate and disconnect apply at once and go back if the server refuses (except ref 32, where the
  * server's answer stands and the card reloads).
  */
-import { ActionIcon, Autocomplete, Badge, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Autocomplete,
+  Badge,
+  Button,
+  Group,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { NOT_RATED, RATINGS } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
@@ -85,11 +96,23 @@ export function ConnectionsTab(props: {
 
   return (
     <Stack gap="sm">
-      <Group gap="xs">
-        <Badge variant="light">Rating {card.rating.sum}</Badge>
-        <Badge variant="light" color="gray">
-          {card.rating.count} rated
-        </Badge>
+      <Group gap="xs" justify="space-between">
+        <Group gap="xs">
+          <Badge variant="light">Rating {card.rating.sum}</Badge>
+          <Badge variant="light" color="gray">
+            {card.rating.count} rated
+          </Badge>
+        </Group>
+        {card.abilities.edit && !card.draft ? (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/workspace/${card.projectId}/canvas/business?connect=${card.id}`}
+          >
+            Connect on the canvas
+          </Button>
+        ) : null}
       </Group>
       {card.abilities.edit ? (
         <Autocomplete

@@ -3,7 +3,12 @@ import { Badge } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo } from 'react';
-import { BUSINESS_STATUS_LABELS, HYPOTHESIS_RESULT_LABELS } from '@assay/domain';
+import {
+  BUSINESS_STATUS_LABELS,
+  HYPOTHESIS_RESULT_LABELS,
+  NOT_RATED,
+  RATINGS,
+} from '@assay/domain';
 import { CONFIDENCE_LOOK, confidenceSummary } from '../../../ui/confidence.ts';
 import type { BoardCard } from '../api/canvas.ts';
 import classes from './board-card.module.css';
@@ -107,12 +112,51 @@ export function CardFace(props: { card: BoardCard; dragging?: boolean }) {
   );
 }
 
+/** In connect mode (#26): whether the card is linked to the one being connected, and how rated. */
+export interface CardConnectState {
+  linked: boolean;
+  rating: number | null;
+  /** The card being connected itself. */
+  source: boolean;
+  onRate: (rating: number | null) => void;
+}
+
+/** The rating of a link, inline on the card: a plain select (a board can hold a thousand). */
+function LinkRating(props: { title: string; state: CardConnectState }) {
+  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+  return (
+    <select
+      className={classes.rating}
+      aria-label={`Rating of ${props.title}`}
+      value={props.state.rating === null ? 'none' : String(props.state.rating)}
+      onClick={stop}
+      onPointerDown={stop}
+      onKeyDown={stop}
+      onChange={(event) =>
+        props.state.onRate(event.target.value === 'none' ? null : Number(event.target.value))
+      }
+    >
+      <option value="none">{NOT_RATED.label}</option>
+      {RATINGS.map((r) => (
+        <option key={r.value} value={String(r.value)}>
+          {r.label} ({r.alias})
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export const SortableBoardCard = memo(function SortableBoardCard(props: {
   card: BoardCard;
   onOpen: (cardId: string) => void;
+  /** Set in connect mode: a click links or unlinks the card instead of opening it. */
+  connect?: CardConnectState | undefined;
 }) {
-  const { card } = props;
-  const sortable = useSortable({ id: card.id, disabled: !card.canEdit || card.pending === true });
+  const { card, connect } = props;
+  const sortable = useSortable({
+    id: card.id,
+    disabled: !card.canEdit || card.pending === true || connect !== undefined,
+  });
   return (
     <div
       ref={sortable.setNodeRef}
@@ -125,6 +169,9 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
       data-testid="board-card"
       data-card-id={card.id}
       aria-label={card.title || 'Untitled draft'}
+      aria-pressed={connect && !connect.source ? connect.linked : undefined}
+      data-linked={connect?.linked ? 'true' : undefined}
+      className={connect?.source ? classes.source : connect?.linked ? classes.linked : undefined}
       onClick={() => !card.pending && props.onOpen(card.id)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && !card.pending) props.onOpen(card.id);
@@ -137,6 +184,7 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
       }}
     >
       <CardFace card={card} />
+      {connect?.linked ? <LinkRating title={card.title} state={connect} /> : null}
     </div>
   );
 });

@@ -21,7 +21,9 @@ import { groupBySection, useBoardDnd } from '../hooks/use-board-dnd.ts';
 import { useCreateCard } from '../hooks/use-create-card.ts';
 import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
 import { useSectionGeneration } from '../hooks/use-section-generation.ts';
+import { useConnectMode } from '../hooks/use-connect-mode.ts';
 import { CardFace } from './board-card.tsx';
+import { ConnectBanner } from './connect-banner.tsx';
 import { RenameModal } from './rename-modal.tsx';
 import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
 
@@ -60,6 +62,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
     board: 'canvas',
   });
   const openCard = useOpenCard();
+  const connect = useConnectMode();
   const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
   const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
   const manage = project.abilities.manage;
@@ -117,6 +120,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       name={section.name}
       cards={groups.get(section.key) ?? []}
       onOpen={openCard}
+      connect={connect}
       addLabel={`Add a business hypothesis to ${section.name}`}
       onAdd={project.abilities.createCards ? () => create(section.key) : undefined}
       menu={menuFor(section)}
@@ -133,6 +137,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       onDragCancel={dnd.onDragCancel}
     >
       <Stack gap="lg">
+        {connect ? <ConnectBanner connect={connect} /> : null}
         {ai.running ? (
           <GenerationProgress
             generation={ai.running}

@@ -5,7 +5,18 @@ import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { memo, type ReactNode } from 'react';
 import type { BoardCard } from '../api/canvas.ts';
 import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
-import { SortableBoardCard } from './board-card.tsx';
+import type { ConnectMode } from '../hooks/use-connect-mode.ts';
+import { SortableBoardCard, type CardConnectState } from './board-card.tsx';
+
+function connectState(connect: ConnectMode, cardId: string): CardConnectState {
+  const link = connect.linkOf(cardId);
+  return {
+    linked: link !== undefined,
+    rating: link?.rating ?? null,
+    source: cardId === connect.sourceId,
+    onRate: (rating) => connect.rate(cardId, rating),
+  };
+}
 
 export interface SectionMenuItem {
   label: string;
@@ -24,6 +35,8 @@ export const SectionColumn = memo(function SectionColumn(props: {
   menu?: SectionMenuItem[];
   minHeight?: number;
   children?: ReactNode;
+  /** Connect mode (#26): a click links a card to the one being connected. */
+  connect?: ConnectMode | null | undefined;
 }) {
   const droppable = useDroppable({ id: `${SECTION_PREFIX}${props.sectionKey}` });
   return (
@@ -31,7 +44,11 @@ export const SectionColumn = memo(function SectionColumn(props: {
       withBorder
       radius="md"
       p="xs"
-      bg={droppable.isOver ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-0)'}
+      bg={
+        droppable.isOver
+          ? 'var(--mantine-color-blue-light)'
+          : 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))'
+      }
       data-testid={`section-${props.sectionKey}`}
       aria-label={props.name}
       role="region"
@@ -85,7 +102,12 @@ export const SectionColumn = memo(function SectionColumn(props: {
         >
           <Stack gap={6}>
             {props.cards.map((card) => (
-              <SortableBoardCard key={card.id} card={card} onOpen={props.onOpen} />
+              <SortableBoardCard
+                key={card.id}
+                card={card}
+                onOpen={props.connect ? props.connect.toggle : props.onOpen}
+                connect={props.connect ? connectState(props.connect, card.id) : undefined}
+              />
             ))}
           </Stack>
         </SortableContext>

@@ -1,0 +1,104 @@
+/**
+ * Connect mode (#26, part 2 §2): with ?connect={cardId} the canvas links cards to that one —
+ * click a hypothesis to connect it (or to disconnect it), rate it on the spot, Escape or Done to
+ * leave. Each click shows at once and is put back if the server refuses.
+ */
+import { useHotkeys } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  cardLinksKey,
+  connectCard,
+  disconnectCard,
+  rateConnection,
+  useCardLinks,
+  type CardLink,
+  type CardLinks,
+} from '../../../api/connections.ts';
+import { toApiError } from '../../../api/errors.ts';
+import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
+import { showAlert } from '../../../ui/alerts.ts';
+
+export interface ConnectMode {
+  sourceId: string;
+  source: CardLinks | undefined;
+  linkOf(cardId: string): CardLink | undefined;
+  toggle(cardId: string): void;
+  rate(cardId: string, rating: number | null): void;
+  leave(): void;
+}
+
+export function useConnectMode(): ConnectMode | null {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const sourceId = params.get('connect');
+  const links = useCardLinks(sourceId);
+  const leave = useCallback(
+    () =>
+      setParams((p) => {
+        p.delete('connect');
+        return p;
+      }),
+    [setParams],
+  );
+  useHotkeys(sourceId ? [['Escape', leave]] : []);
+
+  return useMemo(() => {
+    if (!sourceId) return null;
+    const key = cardLinksKey(sourceId);
+    const byCard = new Map((links.data?.links ?? []).map((l) => [l.cardId, l]));
+    const change = (
+      optimistic: (links: CardLink[]) => CardLink[],
+      run: () => Promise<unknown>,
+      otherId: string,
+    ) => {
+      const before = queryClient.getQueryData<CardLinks>(key);
+      if (before) queryClient.setQueryData(key, { ...before, links: optimistic(before.links) });
+      run()
+        .catch((error: unknown) => {
+          if (before) queryClient.setQueryData(key, before);
+          showAlert({ message: toApiError(error).message });
+        })
+        .finally(() => {
+          void queryClient.invalidateQueries({ queryKey: key });
+          for (const id of [sourceId, otherId])
+            void queryClient.invalidateQueries({ queryKey: queryKeys.card(id) });
+          // Counts and confidence on the boards follow.
+          for (const view of cardViewKeys) void queryClient.invalidateQueries({ queryKey: view });
+        });
+    };
+    return {
+      sourceId,
+      source: links.data,
+      linkOf: (cardId) => byCard.get(cardId),
+      toggle: (cardId) => {
+        if (cardId === sourceId) return;
+        const link = byCard.get(cardId);
+        if (link) {
+          change(
+            (all) => all.filter((l) => l.cardId !== cardId),
+            () => disconnectCard(sourceId, link.connectionId),
+            cardId,
+          );
+        } else {
+          change(
+            (all) => [...all, { connectionId: `pending-${cardId}`, cardId, rating: null }],
+            () => connectCard(sourceId, cardId),
+            cardId,
+          );
+        }
+      },
+      rate: (cardId, rating) => {
+        const link = byCard.get(cardId);
+        if (!link || link.connectionId.startsWith('pending-')) return;
+        change(
+          (all) => all.map((l) => (l.cardId === cardId ? { ...l, rating } : l)),
+          () => rateConnection(sourceId, link.connectionId, rating),
+          cardId,
+        );
+      },
+      leave,
+    };
+  }, [sourceId, links.data, queryClient, leave]);
+}

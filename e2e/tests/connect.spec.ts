@@ -1,0 +1,76 @@
+/**
+ * Connect mode (#26): from an interview's Connections tab to the canvas, where a click links a
+ * hypothesis (again unlinks it), each is rated on its card, and Escape leaves; the canvas card
+ * then shows its evidence at a glance.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+
+async function publishedHypothesis(page: Page, section: string, title: string) {
+  await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill(title);
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('an interview is connected to hypotheses by clicking them on the canvas, and rated there', async ({
+  page,
+}) => {
+  const suffix = uniqueSuffix();
+  await signUpWithOrganization(page, {
+    email: `connect.${suffix}@example.com`,
+    orgName: `Connect ${suffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Laundry');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await openProject(page, 'Laundry');
+  await publishedHypothesis(page, 'Customer Segments', 'Students hate the laundromat');
+  await publishedHypothesis(page, 'Value Propositions', 'Pickup within a day');
+  const dialog = page.getByRole('dialog');
+
+  await page.getByRole('button', { name: 'Add evidence' }).click();
+  await page.getByRole('menuitem', { name: 'Interview' }).click();
+  await dialog.getByLabel('Title').fill('Talk with Ana');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await dialog.getByRole('link', { name: 'Connect on the canvas' }).click();
+
+  const banner = page.getByTestId('connect-banner');
+  await expect(banner).toContainText('Connecting “Talk with Ana” (0 connected)');
+  const students = page.getByRole('button', { name: 'Students hate the laundromat' });
+  const pickup = page.getByRole('button', { name: 'Pickup within a day' });
+  await students.click();
+  await expect(students).toHaveAttribute('aria-pressed', 'true');
+  await students
+    .getByRole('combobox', { name: 'Rating of Students hate the laundromat' })
+    .selectOption({
+      label: 'Confirming (Must Have)',
+    });
+  await pickup.click();
+  await expect(pickup).toHaveAttribute('aria-pressed', 'true');
+  await expect(banner).toContainText('(2 connected)');
+  // A second click takes it back.
+  await pickup.click();
+  await expect(pickup).toHaveAttribute('aria-pressed', 'false');
+  await expect(banner).toContainText('(1 connected)');
+  await page.screenshot({ path: 'test-results/connect-mode.png' });
+  await page.keyboard.press('Escape');
+  await expect(banner).toBeHidden();
+
+  // The canvas card shows what it holds now; the hypothesis lists the interview, rated.
+  const card = page.getByTestId('board-card').filter({ hasText: 'Students hate the laundromat' });
+  await expect(card.getByTestId('card-links')).toHaveText('1 evidence');
+  await card.click();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Rating of Talk with Ana' })).toHaveValue(
+    'Confirming (Must Have)',
+  );
+});
