@@ -81,7 +81,8 @@ test('an enterprise owner groups projects into a collection shown in the side na
   await page.getByRole('link', { name: 'Organization portfolio' }).click();
   await expect(page.getByTestId('portfolio-row')).toHaveCount(2);
   await expect(page.getByTestId('portfolio-row').first()).toContainText('Ledger');
-  await page.getByRole('button', { name: 'Project' }).click();
+  // The portfolio's sort header (not the header's search of projects).
+  await page.getByRole('button', { name: /^Project\b/ }).click();
   await expect(page.getByTestId('portfolio-row').first()).toContainText('Wallet');
   await page.screenshot({ path: 'test-results/portfolio.png', animations: 'disabled' });
 });

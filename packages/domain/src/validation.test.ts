@@ -58,7 +58,10 @@ describe('urls', () => {
     expect(isDesignFileLink(`http://www.figma.com/file/${id}`)).toBe(false);
     expect(isDesignFileLink(`https://evil.com/file/${id}`)).toBe(false);
     expect(isDesignFileLink(`https://www.figma.com/file/${'a'.repeat(21)}`)).toBe(false);
-    expect(isDesignFileLink(`https://www.figma.com/board/${id}`)).toBe(false);
+    // Figma's current links (#26).
+    expect(isDesignFileLink(`https://www.figma.com/board/${id}`)).toBe(true);
+    expect(isDesignFileLink(`https://www.figma.com/design/${id}/Flows`)).toBe(true);
+    expect(isDesignFileLink(`https://www.figma.com/slides/${id}`)).toBe(false);
   });
   it('link dialog: URL required, text defaults to the URL', () => {
     expect(linkSchema.parse({ url: 'https://a.io' })).toEqual({

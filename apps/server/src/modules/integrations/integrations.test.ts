@@ -323,7 +323,8 @@ describe('Figma', () => {
       w.owner.put(`/api/canvas/cards/${card.id}/figma`, { url }, w.host);
     const wrong = await put('https://example.com/file/abc');
     expect(wrong.json()).toMatchObject({
-      message: 'Please use a link to a Figma file or prototype, like https://www.figma.com/design/…',
+      message:
+        'Please use a link to a Figma file or prototype, like https://www.figma.com/design/…',
     });
     // Without a token the name comes from the link.
     expect((await put(link)).json()).toEqual({
