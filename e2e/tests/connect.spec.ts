@@ -1,5 +1,5 @@
 /**
- * Connect mode (#26): from an interview's Connections tab to the canvas, where a click links a
+ * Connect mode (#26): from a piece of evidence's Connections tab to the canvas, where a click links a
  * hypothesis (again unlinks it), each is rated on its card, and Escape leaves; the canvas card
  * then shows its evidence at a glance.
  */
@@ -17,7 +17,7 @@ async function publishedHypothesis(page: Page, section: string, title: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('an interview is connected to hypotheses by clicking them on the canvas, and rated there', async ({
+test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there', async ({
   page,
 }) => {
   const suffix = uniqueSuffix();
@@ -35,8 +35,9 @@ test('an interview is connected to hypotheses by clicking them on the canvas, an
   const dialog = page.getByRole('dialog');
 
   await page.getByRole('button', { name: 'Add evidence' }).click();
-  await page.getByRole('menuitem', { name: 'Interview' }).click();
+  await page.getByRole('menuitem', { name: 'Post' }).click();
   await dialog.getByLabel('Title').fill('Talk with Ana');
+  await dialog.getByRole('textbox', { name: 'Summary' }).fill('Ana washes at her aunt’s.');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
@@ -45,8 +46,10 @@ test('an interview is connected to hypotheses by clicking them on the canvas, an
 
   const banner = page.getByTestId('connect-banner');
   await expect(banner).toContainText('Connecting “Talk with Ana” (0 connected)');
-  const students = page.getByRole('button', { name: 'Students hate the laundromat' });
-  const pickup = page.getByRole('button', { name: 'Pickup within a day' });
+  const onCanvas = (title: string) =>
+    page.getByTestId('board-card').and(page.getByRole('button', { name: title }));
+  const students = onCanvas('Students hate the laundromat');
+  const pickup = onCanvas('Pickup within a day');
   await students.click();
   await expect(students).toHaveAttribute('aria-pressed', 'true');
   await students
