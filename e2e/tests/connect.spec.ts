@@ -76,4 +76,8 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await expect(dialog.getByRole('combobox', { name: 'Rating of Talk with Ana' })).toHaveValue(
     'Confirming (Must Have)',
   );
+
+  // A signed-in member who follows a stale link sees the not-found page (decision 007).
+  await page.goto(new URL('/no/such/place', page.url()).toString());
+  await expect(page.getByRole('heading', { name: "We can't find that page" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 /**
  * The router table: every route of spec part 1 §2.1 (and the workspace routes of part 2 §2).
  */
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { authRoutes } from '../features/auth/routes.tsx';
 import { cardRoutes, meetingRoutes } from '../features/cards/routes.tsx';
 import { cohortRoutes } from '../features/cohorts/routes.tsx';
@@ -18,6 +18,7 @@ import { HomeRoute } from './home-route.tsx';
 import { AppLayout } from './layout.tsx';
 import { CookiesDisabledPage } from './pages/cookies-disabled-page.tsx';
 import { NotAuthorizedPage } from './pages/not-authorized-page.tsx';
+import { UnknownPath } from './pages/unknown-path.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { OopsPage } from './pages/oops-page.tsx';
 import { TokenErrorPage } from './pages/token-error-page.tsx';
@@ -59,8 +60,8 @@ export const routes: RouteObject[] = [
       { path: '/PageNotAuthorized', element: <NotAuthorizedPage /> },
       { path: '/not-found', element: <NotFoundPage /> },
       { path: '/enable-cookies', element: <CookiesDisabledPage /> },
-      // Anything else goes to sign-in (part 1 §2.1).
-      { path: '*', element: <Navigate to="/sign-in" replace /> },
+      // Anything else: sign-in for visitors, the not-found page for members (decision 007).
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];
