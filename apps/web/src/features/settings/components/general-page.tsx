@@ -40,7 +40,7 @@ import {
 import { ImagePicker } from '../../../ui/image-picker.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
-const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string }[] = [
+const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string; description?: string }[] = [
   { key: 'private', label: 'New projects are private' },
   { key: 'generate', label: 'Offer AI generation for new projects' },
   { key: 'membership', label: 'Add the organization to new projects' },
@@ -52,7 +52,17 @@ const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string }[] = [
       'projectOverview',
       'publicPortal',
     ] as const
-  ).map((key) => ({ key, label: PROJECT_MODULE_LABELS[key] })),
+  ).map((key) => ({
+    key,
+    label: PROJECT_MODULE_LABELS[key],
+    // Where a project's portal is turned on: here only for new projects (#26).
+    ...(key === 'publicPortal'
+      ? {
+          description:
+            'For new projects. An existing project’s portal is turned on in its settings (Project → Settings → Modules and access), then run from Project → Public portal.',
+        }
+      : {}),
+  })),
 ];
 
 type FormValues = Omit<
@@ -226,6 +236,7 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
               <Switch
                 key={s.key}
                 label={s.label}
+                description={s.description}
                 {...form.getInputProps(`projectDefaults.${s.key}`, { type: 'checkbox' })}
               />
             ))}
