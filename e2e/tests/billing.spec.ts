@@ -108,4 +108,16 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   await page.getByRole('button', { name: 'Reactivate' }).click();
   await expect(page.getByText('Your subscription has been reactivated')).toBeVisible();
   await expect(page.getByTestId('subscription-state')).toHaveText('active');
+
+  // A change of plan says what it costs and is confirmed first (#26).
+  await page.getByRole('textbox', { name: 'Change the plan to' }).click();
+  await page.getByRole('option', { name: 'Garage, yearly — $590 a year' }).click();
+  await expect(
+    page.getByText('$590 a year instead of $59 a month: $9.83 less a month on average'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Change to Garage, yearly?' });
+  await expect(confirm).toContainText('prorated on the next invoice');
+  await confirm.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page.getByTestId('subscription-plan')).toHaveText('Garage, yearly');
 });

@@ -7,9 +7,11 @@ import {
   licenseForPlanCode,
   luhnValid,
   paymentFormField,
+  planChangeText,
   planCodeFor,
   planForCode,
   planPrice,
+  planPriceText,
   sandboxCardOutcome,
   SANDBOX_TEST_CARDS,
 } from './billing.ts';
@@ -103,5 +105,22 @@ describe('the sandbox test cards', () => {
     expect(paymentFormField('number')).toBe('card');
     expect(paymentFormField('year')).toBe('card');
     expect(paymentFormField('lastName')).toBe('lastName');
+  });
+});
+
+describe('the change-plan control (#26)', () => {
+  it('says the new price against today’s and the difference a month', () => {
+    expect(planPriceText('aiMonthly')).toBe('$59 a month');
+    expect(planPriceText('aiBusinessYearly')).toBe('$9,900 a year');
+    expect(planChangeText('aiMonthly', 'aiBusinessMonthly')).toBe(
+      '$990 a month instead of $59 a month: $931 more a month',
+    );
+    expect(planChangeText('aiBusinessMonthly', 'aiMonthly')).toBe(
+      '$59 a month instead of $990 a month: $931 less a month',
+    );
+    expect(planChangeText('aiMonthly', 'aiYearly')).toBe(
+      '$590 a year instead of $59 a month: $9.83 less a month on average',
+    );
+    expect(planChangeText('aiMonthly', 'nonsense')).toBeNull();
   });
 });

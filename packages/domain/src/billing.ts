@@ -209,3 +209,34 @@ export function formatDollars(amount: number): string {
     maximumFractionDigits: 2,
   })}`;
 }
+
+/** A plan code's price: "$59 a month" or "$590 a year" (null for plans sold by arrangement). */
+export function planPriceText(code: string): string | null {
+  const found = planForCode(code);
+  if (!found) return null;
+  const price = planPrice(found.plan.id, found.period);
+  if (price === null) return null;
+  return `${formatDollars(price)} a ${found.period === 'yearly' ? 'year' : 'month'}`;
+}
+
+/**
+ * What a change of plan costs (#26, the change-plan control): the new price against today's and
+ * the difference a month (a yearly price counts as a twelfth a month), e.g. "$990 a month instead
+ * of $59 a month: $931 more a month".
+ */
+export function planChangeText(from: string, to: string): string | null {
+  const a = planForCode(from);
+  const b = planForCode(to);
+  const fromText = planPriceText(from);
+  const toText = planPriceText(to);
+  if (!a || !b || !fromText || !toText) return null;
+  const monthly = (p: NonNullable<ReturnType<typeof planForCode>>) =>
+    p.period === 'yearly' ? (p.plan.yearlyUsd ?? 0) / 12 : (p.plan.monthlyUsd ?? 0);
+  const difference = Math.round((monthly(b) - monthly(a)) * 100) / 100;
+  const change =
+    difference === 0
+      ? 'the same a month'
+      : `${formatDollars(Math.abs(difference))} ${difference > 0 ? 'more' : 'less'} a month`;
+  const average = a.period !== b.period ? ' on average' : '';
+  return `${toText} instead of ${fromText}: ${change}${average}`;
+}

@@ -21,7 +21,9 @@ import {
   formatDollars,
   isDowngrade,
   MESSAGES,
+  planChangeText,
   planForCode,
+  planPriceText,
   SUBSCRIBE_PLAN_CODES,
   type SubscribePlanCode,
 } from '@assay/domain';
@@ -183,23 +185,38 @@ export function BillingPage() {
                       </Button>
                     ) : null}
                     {sub.state === 'active' ? (
-                      <Group gap="xs">
+                      <Group gap="xs" align="flex-end">
                         <Select
-                          aria-label="New plan"
-                          placeholder="Change plan"
-                          w={220}
+                          label="Change the plan to"
+                          placeholder="Choose a plan"
+                          w={300}
                           value={nextPlan}
                           onChange={(v) => setNextPlan(v as SubscribePlanCode | null)}
+                          description={
+                            nextPlan
+                              ? (planChangeText(sub.planCode, nextPlan) ?? undefined)
+                              : undefined
+                          }
                           data={SUBSCRIBE_PLAN_CODES.filter((c) => c !== sub.planCode).map((c) => ({
                             value: c,
-                            label: planLabel(c),
+                            label: `${planLabel(c)} — ${planPriceText(c) ?? ''}`,
                           }))}
                         />
                         <Button
                           variant="light"
                           disabled={!nextPlan}
                           loading={change.isPending}
-                          onClick={() => nextPlan && change.mutate(nextPlan)}
+                          onClick={() => {
+                            if (!nextPlan) return;
+                            const chosen = nextPlan;
+                            // A change of what the organisation pays is confirmed first (#26).
+                            openConfirm({
+                              title: `Change to ${planLabel(chosen)}?`,
+                              message: `${planChangeText(sub.planCode, chosen) ?? ''}. The difference is prorated on the next invoice.`,
+                              confirmLabel: 'Change plan',
+                              onConfirm: () => change.mutate(chosen),
+                            });
+                          }}
                         >
                           Change plan
                         </Button>
