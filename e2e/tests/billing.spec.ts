@@ -110,7 +110,7 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   await expect(page.getByTestId('subscription-state')).toHaveText('active');
 
   // A change of plan says what it costs and is confirmed first (#26).
-  await page.getByRole('textbox', { name: 'Change the plan to' }).click();
+  await page.getByRole('combobox', { name: 'Change the plan to' }).click();
   await page.getByRole('option', { name: 'Garage, yearly — $590 a year' }).click();
   await expect(
     page.getByText('$590 a year instead of $59 a month: $9.83 less a month on average'),
