@@ -81,7 +81,12 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
 
   // Billing: the invoice as a PDF, then cancel and reactivate.
-  await page.goto(`${org}/settings/billing`);
+  await page.goto(`${org}/`);
+  // Billing is a link of its own in the account menu (#26).
+  await page.getByTestId('user-menu').click();
+  const billing = page.getByRole('menuitem', { name: 'Billing' });
+  await expect(billing).toHaveAttribute('href', '/settings/billing');
+  await billing.click();
   await expect(page.getByTestId('subscription-plan')).toHaveText('Garage, monthly');
   await expect(page.getByTestId('card-on-file')).toContainText('ending in 1111');
   const invoice = page.getByTestId('invoice-row').first();

@@ -88,6 +88,12 @@ function UserMenu() {
             Organization settings
           </Menu.Item>
         ) : null}
+        {data.membership && canManageMembers(data.membership.role) ? (
+          // Billing as a link of its own (#26): it opens in a new tab and can be bookmarked.
+          <Menu.Item component={Link} to="/settings/billing">
+            Billing
+          </Menu.Item>
+        ) : null}
         {data.membership ? (
           <Menu.Item component={Link} to="/profile">
             Your profile
