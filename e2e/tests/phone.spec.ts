@@ -38,6 +38,35 @@ test('on a phone the navigation opens from the menu button, and dark mode is rem
   await expect(evidenceLocker).toBeHidden();
   expect(await scrollsSideways(page)).toBe(false);
 
+  // A project's canvas by touch: a card opens on the whole screen and moves without dragging.
+  await page
+    .getByRole('link', { name: 'Home' })
+    .first()
+    .tap()
+    .catch(() => undefined);
+  await page.goto(new URL('/', page.url()).toString());
+  await page.getByRole('button', { name: 'New project' }).tap();
+  await page.getByLabel(/^Name/).fill('Night market');
+  await page.getByRole('button', { name: 'Create' }).tap();
+  await page.getByRole('button', { name: 'Open navigation' }).tap();
+  await page.getByRole('navigation').getByRole('link', { name: 'Night market' }).tap();
+  await expect(page).toHaveURL(/\/canvas\/business$/);
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.getByRole('button', { name: 'Add a business hypothesis to Customer Segments' }).tap();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Night owls buy late snacks');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(380);
+  await dialog.getByRole('combobox', { name: 'Canvas section' }).tap();
+  await page.getByRole('option', { name: 'Channels' }).tap();
+  await expect(dialog.getByRole('combobox', { name: 'Canvas section' })).toHaveValue('Channels');
+  await page.screenshot({ path: 'test-results/phone-card.png' });
+  await dialog.getByRole('button', { name: 'Close card' }).tap();
+  await expect(page.getByTestId('section-channels').getByTestId('board-card')).toContainText(
+    'Night owls buy late snacks',
+  );
+
   // Dark mode from the account menu, kept after a reload.
   await page.getByTestId('user-menu').tap();
   await page.getByRole('menuitem', { name: 'Dark mode' }).tap();

@@ -11,6 +11,8 @@ export interface CardProject {
   settings: ProjectSettings;
   customFields: ProjectCustomField[];
   abilities: { manage: boolean; createCards: boolean; copyCards: boolean };
+  /** The canvas's sections, for moving a hypothesis without dragging it (#32 "Move to…"). */
+  canvas?: { sections: { key: string; name: string; hidden: boolean }[] };
 }
 
 export const useCardProject = (projectId: string | undefined) =>
@@ -22,7 +24,8 @@ export const useCardProject = (projectId: string | undefined) =>
         `query CardProject($id: ID!) { project(id: $id) { id name cohortId
           settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
           customFields { id title type disabled global defaultKey specifications { options } }
-          abilities { manage createCards copyCards } } }`,
+          abilities { manage createCards copyCards }
+          canvas { sections { key name hidden } } } }`,
         { id: projectId },
       ).then((d) => d.project),
   });

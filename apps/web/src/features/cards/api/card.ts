@@ -10,6 +10,7 @@ import type {
   SuccessCriterion,
   TimingStatus,
 } from '@assay/domain';
+import { rankBetween } from '@assay/domain';
 import {
   cardWriteKey,
   noteCardVersion,
@@ -442,6 +443,13 @@ export const removeFile = (cardId: string, mediaId: string) =>
   restRequest(`/api/canvas/cards/${cardId}/media`, { method: 'DELETE', body: { mediaId } });
 
 export { connectCard, disconnectCard, rateConnection } from '../../../api/connections.ts';
+
+/** Moves a hypothesis to the top of a board's section, from its detail rather than by dragging. */
+export const moveCardTo = (cardId: string, version: number, board: string, section: string) =>
+  gatewayRequest<{ updateCardSection: CardDetail }>(
+    `mutation MoveCard($input: JSON!) { updateCardSection(input: $input) { ${CARD_FIELDS} } }`,
+    { input: { cardId, version, board, section, rank: rankBetween(null, 'a0') } },
+  ).then((d) => d.updateCardSection);
 
 export const searchCardsToConnect = (projectId: string, searchText: string) =>
   gatewayRequest<{ searchCards: { id: string; title: string; type: string; draft: boolean }[] }>(

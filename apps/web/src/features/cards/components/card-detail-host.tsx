@@ -4,6 +4,7 @@
  * dialog and goes home. Closing an empty draft discards it.
  */
 import { Container, Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -106,6 +107,7 @@ export function CardDetailHost() {
   const queryClient = useQueryClient();
   const cardId = params.get('cardId');
   const card = useCard(cardId);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   // The tab, the connections list, the comments or the help a link asked for (part 2 §2).
   const link = cardLinkTarget((name) => params.get(name));
   useNotFoundDialog(card.error, () => navigate('/'));
@@ -139,6 +141,8 @@ export function CardDetailHost() {
     <Modal
       opened={!!cardId && !card.isError}
       onClose={close}
+      // On a phone the card takes the whole screen (#32).
+      fullScreen={phone}
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close card' }}
       title={card.data ? modalTitle(card.data.type) : 'Card'}

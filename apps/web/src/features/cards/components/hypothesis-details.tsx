@@ -11,7 +11,9 @@ import {
   termsFor,
   type License,
 } from '@assay/domain';
+import { queueCardWrite } from '../../../api/card-writes.ts';
 import {
+  moveCardTo,
   updateHypothesis,
   updateText,
   type CardDetail,
@@ -130,6 +132,27 @@ export function HypothesisDetails(props: {
         <Text c="red" size="xs">
           {REASON_TOO_LONG}
         </Text>
+      ) : null}
+
+      {hypothesis.type === 'business' && project?.canvas ? (
+        <Select
+          label="Canvas section"
+          description="Where it sits on the canvas: the same as dragging it there."
+          disabled={!editable}
+          allowDeselect={false}
+          data={project.canvas.sections.map((s) => ({ value: s.key, label: s.name }))}
+          value={hypothesis.canvas.section}
+          onChange={(section) => {
+            if (!section || section === hypothesis.canvas.section) return;
+            void write(
+              (c) =>
+                queueCardWrite(c.id, c.version, (version) =>
+                  moveCardTo(c.id, version, 'canvas', section),
+                ),
+              { views: true },
+            ).catch(() => undefined);
+          }}
+        />
       ) : null}
 
       <Switch

@@ -7,14 +7,12 @@ import {
   IMPACT_EFFORT_QUADRANTS,
   mergeProductScore,
   PAIN_FREQUENCY_QUADRANTS,
-  rankBetween,
   SCORE_SCALES,
   type BoardType,
   type ProductScore,
 } from '@assay/domain';
-import { gatewayRequest } from '../../../api/gateway.ts';
 import { queueCardWrite } from '../../../api/card-writes.ts';
-import { CARD_FIELDS, updateHypothesis, type CardDetail } from '../api/card.ts';
+import { moveCardTo, updateHypothesis, type CardDetail } from '../api/card.ts';
 import { useBoardSections, type CardProject } from '../api/card-project.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
 
@@ -96,13 +94,8 @@ function BoardPlacement(props: {
         if (!section || section === current) return;
         void write(
           (c) =>
-            queueCardWrite(c.id, c.version, (version) =>
-              gatewayRequest<{ updateCardSection: CardDetail }>(
-                `mutation MoveCard($input: JSON!) { updateCardSection(input: $input) { ${CARD_FIELDS} } }`,
-                // Moved from the detail, it goes to the top of the section.
-                { input: { cardId: c.id, version, board, section, rank: rankBetween(null, 'a0') } },
-              ).then((d) => d.updateCardSection),
-            ),
+            // Moved from the detail, it goes to the top of the section.
+            queueCardWrite(c.id, c.version, (version) => moveCardTo(c.id, version, board, section)),
           { views: true },
         ).catch(() => undefined);
       }}

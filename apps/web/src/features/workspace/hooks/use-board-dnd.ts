@@ -5,7 +5,8 @@
  */
 import {
   KeyboardSensor,
-  PointerSensor,
+  MouseSensor,
+  TouchSensor,
   useSensor,
   useSensors,
   type DragEndEvent,
@@ -27,7 +28,9 @@ export function useBoardDnd(options: { board: string; queryKey: QueryKey; cards:
   const [activeId, setActiveId] = useState<string | null>(null);
   const sensors = useSensors(
     // A short drag threshold keeps clicks opening the card.
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    // By touch (#32): a press held a quarter second picks the card up, so a swipe still scrolls.
+    useSensor(TouchSensor, { activationConstraint: { delay: 250, tolerance: 5 } }),
     useSensor(KeyboardSensor, {
       coordinateGetter: sortableKeyboardCoordinates,
       // Enter opens a card; Space picks it up and puts it down.
