@@ -5,7 +5,7 @@
  */
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   cardLinksKey,
@@ -17,6 +17,7 @@ import {
   type CardLinks,
 } from '../../../api/connections.ts';
 import { toApiError } from '../../../api/errors.ts';
+import { queueWrite } from '../../../api/write-queue.ts';
 import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 
@@ -43,6 +44,9 @@ export function useConnectMode(): ConnectMode | null {
     [setParams],
   );
   useHotkeys(sourceId ? [['Escape', leave]] : []);
+  // A link made a moment ago has its real id once its answer is in: a quick second click (to
+  // disconnect, or a rating) waits its turn and uses that id.
+  const madeIds = useRef(new Map<string, string>());
 
   return useMemo(() => {
     if (!sourceId) return null;
@@ -55,7 +59,7 @@ export function useConnectMode(): ConnectMode | null {
     ) => {
       const before = queryClient.getQueryData<CardLinks>(key);
       if (before) queryClient.setQueryData(key, { ...before, links: optimistic(before.links) });
-      run()
+      queueWrite(`connect:${sourceId}`, run)
         .catch((error: unknown) => {
           if (before) queryClient.setQueryData(key, before);
           showAlert({ message: toApiError(error).message });
@@ -68,6 +72,10 @@ export function useConnectMode(): ConnectMode | null {
           for (const view of cardViewKeys) void queryClient.invalidateQueries({ queryKey: view });
         });
     };
+    const idOf = (cardId: string, link: CardLink) =>
+      link.connectionId.startsWith('pending-')
+        ? (madeIds.current.get(cardId) ?? link.connectionId)
+        : link.connectionId;
     return {
       sourceId,
       source: links.data,
@@ -78,23 +86,28 @@ export function useConnectMode(): ConnectMode | null {
         if (link) {
           change(
             (all) => all.filter((l) => l.cardId !== cardId),
-            () => disconnectCard(sourceId, link.connectionId),
+            () => disconnectCard(sourceId, idOf(cardId, link)),
             cardId,
           );
         } else {
           change(
             (all) => [...all, { connectionId: `pending-${cardId}`, cardId, rating: null }],
-            () => connectCard(sourceId, cardId),
+            async () => {
+              const made = (await connectCard(sourceId, cardId)) as {
+                connection?: { id?: string };
+              };
+              if (made.connection?.id) madeIds.current.set(cardId, made.connection.id);
+            },
             cardId,
           );
         }
       },
       rate: (cardId, rating) => {
         const link = byCard.get(cardId);
-        if (!link || link.connectionId.startsWith('pending-')) return;
+        if (!link) return;
         change(
           (all) => all.map((l) => (l.cardId === cardId ? { ...l, rating } : l)),
-          () => rateConnection(sourceId, link.connectionId, rating),
+          () => rateConnection(sourceId, idOf(cardId, link), rating),
           cardId,
         );
       },
