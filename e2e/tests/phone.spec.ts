@@ -67,6 +67,14 @@ test('on a phone the navigation opens from the menu button, and dark mode is rem
     'Night owls buy late snacks',
   );
 
+  // The experiments board shows one phase at a time, picked like tabs.
+  await page.getByRole('link', { name: 'Experiments' }).tap();
+  await expect(page.getByRole('radiogroup', { name: 'Phase' })).toBeVisible();
+  await page.getByText('Run (0)', { exact: true }).tap();
+  await expect(page.getByTestId('phase-test')).toBeVisible();
+  await expect(page.getByTestId('phase-plan')).toBeHidden();
+  expect(await scrollsSideways(page)).toBe(false);
+
   // Dark mode from the account menu, kept after a reload.
   await page.getByTestId('user-menu').tap();
   await page.getByRole('menuitem', { name: 'Dark mode' }).tap();

@@ -39,6 +39,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
@@ -192,6 +193,8 @@ function Board(props: { data: ExperimentWorkspaceData; projectId: string }) {
     c.cards.map((card) => ({ ...card, section: card.phase.phase, rank: card.phase.rank })),
   );
   const groups = groupBySection(placed);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [shownPhase, setShownPhase] = useState<ExperimentPhase>('plan');
 
   const setPlace = (id: string, phase: ExperimentPhase, rank: string, version?: number) =>
     queryClient.setQueryData<ExperimentWorkspaceData>(key, (data) => {
@@ -243,16 +246,38 @@ function Board(props: { data: ExperimentWorkspaceData; projectId: string }) {
 
   return (
     <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={onDragEnd}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-        {EXPERIMENT_PHASES.map((phase) => (
+      {/* On a phone the phases are tabs, one column at a time (#32); a card moves between them
+          from its own Move to… buttons. */}
+      {phone ? (
+        <Stack gap="sm">
+          <SegmentedControl
+            fullWidth
+            aria-label="Phase"
+            value={shownPhase}
+            onChange={(value) => setShownPhase(value as ExperimentPhase)}
+            data={EXPERIMENT_PHASES.map((phase) => ({
+              value: phase,
+              label: `${EXPERIMENT_PHASE_LABELS[phase]} (${groups.get(phase)?.length ?? 0})`,
+            }))}
+          />
           <PhaseColumn
-            key={phase}
-            phase={phase}
-            cards={groups.get(phase) ?? []}
+            phase={shownPhase}
+            cards={groups.get(shownPhase) ?? []}
             onOpen={(cardId) => open(cardId)}
           />
-        ))}
-      </SimpleGrid>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          {EXPERIMENT_PHASES.map((phase) => (
+            <PhaseColumn
+              key={phase}
+              phase={phase}
+              cards={groups.get(phase) ?? []}
+              onOpen={(cardId) => open(cardId)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
     </DndContext>
   );
 }
