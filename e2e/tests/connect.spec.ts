@@ -6,8 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openProject, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
-async function publishedHypothesis(page: Page, section: string, title: string) {
-  await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();
+async function publishedHypothesis(page: Page, section: string | null, title: string) {
+  if (section)
+    await page.getByRole('button', { name: `Add a business hypothesis to ${section}` }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Title').fill(title);
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
@@ -30,11 +31,17 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.getByLabel(/^Name/).fill('Laundry');
   await page.getByRole('button', { name: 'Create' }).click();
   await openProject(page, 'Laundry');
-  await publishedHypothesis(page, 'Customer Segments', 'Students hate the laundromat');
+  // From the keyboard (#32): "n" adds a hypothesis to the section in focus.
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .focus();
+  await page.keyboard.press('n');
+  await publishedHypothesis(page, null, 'Students hate the laundromat');
   await publishedHypothesis(page, 'Value Propositions', 'Pickup within a day');
   const dialog = page.getByRole('dialog');
 
-  await page.getByRole('button', { name: 'Add evidence' }).click();
+  // "e" opens the Add evidence menu.
+  await page.keyboard.press('e');
   await page.getByRole('menuitem', { name: 'Post' }).click();
   await dialog.getByLabel('Title').fill('Talk with Ana');
   await dialog.getByRole('textbox', { name: 'Summary' }).fill('Ana washes at her aunt’s.');

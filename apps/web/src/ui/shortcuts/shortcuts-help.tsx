@@ -9,6 +9,8 @@ import { spotlight } from '@mantine/spotlight';
 const SHORTCUTS: { keys: string[][]; what: string }[] = [
   { keys: [['/'], ['Ctrl', 'K']], what: 'Search projects, hypotheses, evidence and experiments' },
   { keys: [['?']], what: 'Show these shortcuts' },
+  { keys: [['n']], what: 'New hypothesis in the canvas section in focus (else the first)' },
+  { keys: [['e']], what: 'Add evidence to the project' },
   { keys: [['Enter']], what: 'Open the card in focus' },
   { keys: [['Tab'], ['Shift', 'Tab']], what: 'Move between cards and controls' },
   { keys: [['Space']], what: 'Pick up a card on the canvas; arrow keys move it, Space drops it' },

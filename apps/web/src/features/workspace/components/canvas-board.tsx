@@ -4,6 +4,7 @@
  */
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -63,6 +64,22 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   });
   const openCard = useOpenCard();
   const connect = useConnectMode();
+  // "n": a new hypothesis in the section that has the focus, else the first one (#32).
+  useHotkeys([
+    [
+      'n',
+      () => {
+        // Not behind an open card or dialog.
+        if (!project.abilities.createCards || document.querySelector('[role="dialog"]')) return;
+        const focused = document.activeElement?.closest('[data-testid^="section-"]');
+        const key = focused?.getAttribute('data-testid')?.slice('section-'.length);
+        const target =
+          project.canvas.sections.find((s) => s.key === key && !s.hidden) ??
+          project.canvas.sections.find((s) => !s.hidden);
+        if (target) create(target.key);
+      },
+    ],
+  ]);
   const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
   const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
   const manage = project.abilities.manage;

@@ -2,6 +2,7 @@
  * The evidence picker: AI generation (where the plan has the agent), interview, post, other
  * evidence (and meetings on the academic plan).
  */
+import { useHotkeys } from '@mantine/hooks';
 import { Button, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,9 +29,15 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
         open(card.id);
       })
       .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+  // "e" opens this menu from the keyboard (#32), never while typing in a field.
+  const [menuOpened, setMenuOpened] = useState(false);
+  useHotkeys([
+    // Not behind an open card or dialog.
+    ['e', () => !document.querySelector('[role="dialog"]') && setMenuOpened(true)],
+  ]);
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
+      <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
         <Menu.Target>
           <Button size="xs">Add evidence</Button>
         </Menu.Target>
