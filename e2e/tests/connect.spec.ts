@@ -84,6 +84,26 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
     'Confirming (Must Have)',
   );
 
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Several cards at once: shift-click both, tag them, move them, Escape clears.
+  await students.click({ modifiers: ['Shift'] });
+  await pickup.click({ modifiers: ['Shift'] });
+  const bar = page.getByTestId('selection-bar');
+  await expect(bar).toContainText('2 selected');
+  await bar.getByRole('textbox', { name: 'Tag them' }).fill('campus');
+  await bar.getByRole('button', { name: 'Tag' }).click();
+  await expect(students).toContainText('campus');
+  await expect(pickup).toContainText('campus');
+  await bar.getByRole('combobox', { name: 'Move them to' }).click();
+  await page.getByRole('option', { name: 'Channels' }).click();
+  const channels = page.getByTestId('section-channels');
+  await expect(channels.getByTestId('board-card')).toHaveCount(2);
+  await page.screenshot({ path: 'test-results/multi-select.png' });
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+
   // A signed-in member who follows a stale link sees the not-found page (decision 007).
   await page.goto(new URL('/no/such/place', page.url()).toString());
   await expect(page.getByRole('heading', { name: "We can't find that page" })).toBeVisible();

@@ -1,8 +1,10 @@
 /**
  * Connections between cards (part 2 §4): connect, disconnect and rate — used by a card's
- * Connections tab and by connect mode on the canvas (#26) — and a card's links, for connect mode.
+ * Connections tab and by connect mode on the canvas (#26) — and a card's links, for connect mode;
+ * and a card's tags, which the canvas also sets on several cards at once.
  */
 import { useQuery } from '@tanstack/react-query';
+import { queueUnversionedCardWrite } from './card-writes.ts';
 import { gatewayRequest } from './gateway.ts';
 import { restRequest } from './rest.ts';
 
@@ -20,6 +22,14 @@ export const rateConnection = (cardId: string, connectionId: string, rating: num
     method: 'PUT',
     body: { rating },
   });
+
+/** Adds or removes a tag; it waits its turn among the card's writes (a tag moves the version). */
+export const setCardTag = <T extends { version: number }>(cardId: string, tag: string, add: boolean) =>
+  queueUnversionedCardWrite(cardId, () =>
+    restRequest<T>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
+      method: add ? 'POST' : 'DELETE',
+    }),
+  );
 
 export interface CardLink {
   connectionId: string;

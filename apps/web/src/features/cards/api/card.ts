@@ -15,9 +15,9 @@ import {
   cardWriteKey,
   noteCardVersion,
   queueCardWrite,
-  queueUnversionedCardWrite,
   resetCardVersion,
 } from '../../../api/card-writes.ts';
+import { setCardTag as setTag } from '../../../api/connections.ts';
 import { hasPendingWrites } from '../../../api/write-queue.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -337,11 +337,7 @@ export const deleteCard = (cardId: string) =>
   gatewayRequest('mutation DeleteCard($id: ID!) { deleteCard(cardId: $id) }', { id: cardId });
 
 export const setCardTag = (cardId: string, tag: string, add: boolean) =>
-  queueUnversionedCardWrite(cardId, () =>
-    restRequest<CardDetail>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
-      method: add ? 'POST' : 'DELETE',
-    }),
-  );
+  setTag<CardDetail>(cardId, tag, add);
 
 export const createTemplate = (cardId: string, name: string) =>
   gatewayRequest<{ createTemplate: { id: string } }>(

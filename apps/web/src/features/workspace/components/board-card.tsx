@@ -151,6 +151,9 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
   onOpen: (cardId: string) => void;
   /** Set in connect mode: a click links or unlinks the card instead of opening it. */
   connect?: CardConnectState | undefined;
+  /** Shift-click (or Ctrl/Cmd-click, Shift+Enter) adds it to the selection or takes it out. */
+  onSelect?: ((cardId: string) => void) | undefined;
+  selected?: boolean | undefined;
 }) {
   const { card, connect } = props;
   const sortable = useSortable({
@@ -169,12 +172,29 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
       data-testid="board-card"
       data-card-id={card.id}
       aria-label={card.title || 'Untitled draft'}
-      aria-pressed={connect && !connect.source ? connect.linked : undefined}
+      aria-pressed={connect && !connect.source ? connect.linked : props.selected ? true : undefined}
       data-linked={connect?.linked ? 'true' : undefined}
-      className={connect?.source ? classes.source : connect?.linked ? classes.linked : undefined}
-      onClick={() => !card.pending && props.onOpen(card.id)}
+      data-selected={props.selected ? 'true' : undefined}
+      className={
+        connect?.source
+          ? classes.source
+          : connect?.linked
+            ? classes.linked
+            : props.selected
+              ? classes.selected
+              : undefined
+      }
+      onClick={(event) => {
+        if (card.pending) return;
+        if (props.onSelect && (event.shiftKey || event.metaKey || event.ctrlKey))
+          props.onSelect(card.id);
+        else props.onOpen(card.id);
+      }}
       onKeyDown={(event) => {
-        if (event.key === 'Enter' && !card.pending) props.onOpen(card.id);
+        if (event.key === 'Enter' && !card.pending) {
+          if (event.shiftKey && props.onSelect) props.onSelect(card.id);
+          else props.onOpen(card.id);
+        }
         sortable.listeners?.onKeyDown?.(event);
       }}
       style={{

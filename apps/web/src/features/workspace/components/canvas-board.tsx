@@ -23,8 +23,10 @@ import { useCreateCard } from '../hooks/use-create-card.ts';
 import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
 import { useSectionGeneration } from '../hooks/use-section-generation.ts';
 import { useConnectMode } from '../hooks/use-connect-mode.ts';
+import { useSelection } from '../hooks/use-selection.ts';
 import { CardFace } from './board-card.tsx';
 import { ConnectBanner } from './connect-banner.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { RenameModal } from './rename-modal.tsx';
 import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
 
@@ -64,6 +66,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   });
   const openCard = useOpenCard();
   const connect = useConnectMode();
+  const selection = useSelection(data.cards);
   // "n": a new hypothesis in the section that has the focus, else the first one (#32).
   useHotkeys([
     [
@@ -138,6 +141,8 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       cards={groups.get(section.key) ?? []}
       onOpen={openCard}
       connect={connect}
+      onSelect={selection.toggle}
+      selected={selection.ids}
       addLabel={`Add a business hypothesis to ${section.name}`}
       onAdd={project.abilities.createCards ? () => create(section.key) : undefined}
       menu={menuFor(section)}
@@ -155,6 +160,9 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
     >
       <Stack gap="lg">
         {connect ? <ConnectBanner connect={connect} /> : null}
+        {!connect && selection.ids.size > 0 ? (
+          <SelectionBar selection={selection} sections={sections} projectId={project.id} />
+        ) : null}
         {ai.running ? (
           <GenerationProgress
             generation={ai.running}

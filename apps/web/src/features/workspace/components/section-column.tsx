@@ -37,6 +37,9 @@ export const SectionColumn = memo(function SectionColumn(props: {
   children?: ReactNode;
   /** Connect mode (#26): a click links a card to the one being connected. */
   connect?: ConnectMode | null | undefined;
+  /** Several cards at once (#26): shift-click selects. */
+  onSelect?: ((cardId: string) => void) | undefined;
+  selected?: ReadonlySet<string> | undefined;
 }) {
   const droppable = useDroppable({ id: `${SECTION_PREFIX}${props.sectionKey}` });
   return (
@@ -107,6 +110,8 @@ export const SectionColumn = memo(function SectionColumn(props: {
                 card={card}
                 onOpen={props.connect ? props.connect.toggle : props.onOpen}
                 connect={props.connect ? connectState(props.connect, card.id) : undefined}
+                onSelect={props.connect ? undefined : props.onSelect}
+                selected={props.selected?.has(card.id)}
               />
             ))}
           </Stack>
