@@ -3,7 +3,7 @@
  * They never fire while typing in a field (Mantine's hotkeys skip inputs, text areas and editors).
  */
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
 
 const SHORTCUTS: { keys: string[][]; what: string }[] = [
@@ -17,13 +17,34 @@ const SHORTCUTS: { keys: string[][]; what: string }[] = [
   { keys: [['Esc']], what: 'Close the card, the search or a dialog' },
 ];
 
+/** A field, a text area, a select or an editor has the keys: shortcuts stay quiet. */
+export function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null;
+  if (!element || typeof element.tagName !== 'string') return false;
+  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
+/** A card, a dialog or the search is open on screen (one on its way out does not count). */
+export function dialogOpen(): boolean {
+  return Array.from(document.querySelectorAll('[role="dialog"]')).some(
+    (element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'),
+  );
+}
+
 export function ShortcutsHelp() {
   const [opened, { open, close }] = useDisclosure(false);
-  useHotkeys([
-    ['shift+slash', open],
-    ['shift+?', open],
-    ['slash', () => spotlight.open()],
-  ]);
+  // By the character typed, whatever the keyboard layout ("?" is Shift+/ on some, not others).
+  useWindowEvent('keydown', (event) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (isTyping(event.target)) return;
+    if (event.key === '?') {
+      event.preventDefault();
+      open();
+    } else if (event.key === '/') {
+      event.preventDefault();
+      spotlight.open();
+    }
+  });
   return (
     <Modal opened={opened} onClose={close} title="Keyboard shortcuts" size="lg">
       <Table>

@@ -4,7 +4,7 @@
  */
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
-import { useHotkeys } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -24,6 +24,7 @@ import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
 import { useSectionGeneration } from '../hooks/use-section-generation.ts';
 import { useConnectMode } from '../hooks/use-connect-mode.ts';
 import { useSelection } from '../hooks/use-selection.ts';
+import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
 import { CardFace } from './board-card.tsx';
 import { ConnectBanner } from './connect-banner.tsx';
 import { SelectionBar } from './selection-bar.tsx';
@@ -68,21 +69,20 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   const connect = useConnectMode();
   const selection = useSelection(data.cards);
   // "n": a new hypothesis in the section that has the focus, else the first one (#32).
-  useHotkeys([
-    [
-      'n',
-      () => {
-        // Not behind an open card or dialog.
-        if (!project.abilities.createCards || document.querySelector('[role="dialog"]')) return;
-        const focused = document.activeElement?.closest('[data-testid^="section-"]');
-        const key = focused?.getAttribute('data-testid')?.slice('section-'.length);
-        const target =
-          project.canvas.sections.find((s) => s.key === key && !s.hidden) ??
-          project.canvas.sections.find((s) => !s.hidden);
-        if (target) create(target.key);
-      },
-    ],
-  ]);
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Not while typing, nor behind an open card or dialog.
+    if (!project.abilities.createCards || isTyping(event.target) || dialogOpen()) return;
+    const focused = document.activeElement?.closest('[data-testid^="section-"]');
+    const key = focused?.getAttribute('data-testid')?.slice('section-'.length);
+    const target =
+      project.canvas.sections.find((s) => s.key === key && !s.hidden) ??
+      project.canvas.sections.find((s) => !s.hidden);
+    if (!target) return;
+    event.preventDefault();
+    create(target.key);
+  });
+
   const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
   const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
   const manage = project.abilities.manage;

@@ -2,15 +2,16 @@
  * The evidence picker: AI generation (where the plan has the agent), interview, post, other
  * evidence (and meetings on the academic plan).
  */
-import { useHotkeys } from '@mantine/hooks';
+import { useWindowEvent } from '@mantine/hooks';
 import { Button, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../../api/errors.ts';
 import { AiEvidenceModal } from '../../../ui/agent/ai-evidence-modal.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createEvidence } from '../api/canvas.ts';
+import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
 
 export function EvidencePicker(props: { projectId: string; academic: boolean; agent: boolean }) {
   const [, setParams] = useSearchParams();
@@ -31,15 +32,24 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
       .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
   // "e" opens this menu from the keyboard (#32), never while typing in a field.
   const [menuOpened, setMenuOpened] = useState(false);
-  useHotkeys([
-    // Not behind an open card or dialog.
-    ['e', () => !document.querySelector('[role="dialog"]') && setMenuOpened(true)],
-  ]);
+  const button = useRef<HTMLButtonElement>(null);
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'e' || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Not while typing, nor behind an open card or dialog.
+    if (isTyping(event.target) || dialogOpen()) return;
+    event.preventDefault();
+    // The menu opens by its button: bring the button into view first (the canvas may be
+    // scrolled far below it, and a menu of a button out of view stays hidden).
+    button.current?.scrollIntoView({ block: 'nearest' });
+    setMenuOpened(true);
+  });
   return (
     <>
       <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
         <Menu.Target>
-          <Button size="xs">Add evidence</Button>
+          <Button size="xs" ref={button}>
+            Add evidence
+          </Button>
         </Menu.Target>
         <Menu.Dropdown>
           {props.agent ? (
