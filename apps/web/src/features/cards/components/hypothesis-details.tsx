@@ -1,6 +1,6 @@
 /** The details tab of a hypothesis: text, status, result, risk, type, members, tags, custom fields. */
 import { ReviewBox } from './review-box.tsx';
-import { Group, SegmentedControl, Select, Stack, Switch, Text } from '@mantine/core';
+import { SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
   BUSINESS_STATUS_LABELS,
   BUSINESS_STATUSES,
@@ -57,7 +57,8 @@ export function HypothesisDetails(props: {
   return (
     <Stack gap="md">
       {project?.cohortId ? <ReviewBox card={card} /> : null}
-      <Group grow align="flex-start">
+      {/* Side by side on a wide screen, one above the other on a phone (#32). */}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <Select
           label="Status"
           data={BUSINESS_STATUSES.map((s) => ({ value: s, label: BUSINESS_STATUS_LABELS[s] }))}
@@ -98,7 +99,7 @@ export function HypothesisDetails(props: {
             }
           />
         </div>
-      </Group>
+      </SimpleGrid>
 
       <div>
         <Text size="sm" fw={500} mb={4}>
