@@ -24,7 +24,11 @@ export const rateConnection = (cardId: string, connectionId: string, rating: num
   });
 
 /** Adds or removes a tag; it waits its turn among the card's writes (a tag moves the version). */
-export const setCardTag = <T extends { version: number }>(cardId: string, tag: string, add: boolean) =>
+export const setCardTag = <T extends { version: number }>(
+  cardId: string,
+  tag: string,
+  add: boolean,
+) =>
   queueUnversionedCardWrite(cardId, () =>
     restRequest<T>(`/api/canvas/cards/${cardId}/tags/${encodeURIComponent(tag)}`, {
       method: add ? 'POST' : 'DELETE',
