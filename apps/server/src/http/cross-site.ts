@@ -19,7 +19,12 @@ export function registerCrossSiteProtection(
     // A SAML identity provider posts its signed answer from its own site; the answer is its own
     // proof (signature, audience, the request it answers), and the endpoint changes nothing the
     // browser's cookies could be abused for.
-    if (request.method === 'POST' && SAML_ACS.test(request.url.split('?')[0] ?? '')) return;
+    if (
+      request.method === 'POST' &&
+      request.url.startsWith('/api/auth/sso/') &&
+      SAML_ACS.test(request.url.split('?')[0] ?? '')
+    )
+      return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite === 'cross-site') throw new AppError('crossSite');
     const origin = request.headers.origin;
