@@ -178,6 +178,16 @@ export const globalSearchSchema = z.object({
   limit: z.number().int().min(1).max(50).default(20),
 });
 
+/** One thing the global search found: a project, or a card of one. */
+export interface SearchHit {
+  kind: 'project' | 'hypothesis' | 'idea' | 'experiment' | 'evidence';
+  id: string;
+  title: string;
+  projectId: string;
+  projectName: string;
+  path: string;
+}
+
 export const canvasSectionUpdateSchema = z
   .object({
     projectId: id,

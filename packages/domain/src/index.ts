@@ -42,3 +42,4 @@ export * from './guidance.ts';
 export * from './assistant.ts';
 export * from './learning.ts';
 export * from './sso.ts';
+export * from './devices.ts';

@@ -15,7 +15,6 @@ import {
 } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
 import { mailOutbox } from '../mail/schema.ts';
-import { deviceLabel } from './security-mail.ts';
 
 const built = await buildTestApp();
 let ipCounter = 0;
@@ -135,15 +134,5 @@ describe('security notices', () => {
     expect((await lastMailTo(built.services, email))?.subject).toBe(
       'Two-step verification was turned off for your Assay account',
     );
-  });
-
-  it('names browsers plainly', () => {
-    expect(deviceLabel(FIREFOX)).toBe('Firefox on Windows');
-    expect(
-      deviceLabel(
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      ),
-    ).toBe('Safari on iOS');
-    expect(deviceLabel('')).toBe('an unknown browser');
   });
 });

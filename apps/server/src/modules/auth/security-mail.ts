@@ -6,6 +6,7 @@
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { describeDevice } from '@assay/domain';
 import { appOrigin } from '../../http/hosts.ts';
 import { hashToken } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
@@ -27,32 +28,6 @@ export async function sendSecurityMail(
       services.logger.error({ err: error, kind: event.kind }, 'security notice not sent');
     }
   }
-}
-
-/** A short, readable name for a browser from its user agent ("Firefox on Windows"). */
-export function deviceLabel(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : null;
-  const system = /iPhone|iPad/.test(userAgent)
-    ? 'iOS'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /Windows/.test(userAgent)
-        ? 'Windows'
-        : /Mac OS X|Macintosh/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? (userAgent.slice(0, 80) || 'an unknown browser');
 }
 
 /**
@@ -84,7 +59,7 @@ export async function noticeNewDevice(
   if (await noteDevice(services.database.db, user.id, userAgent)) {
     await sendSecurityMail(services, user.email, {
       kind: 'newDevice',
-      device: deviceLabel(userAgent),
+      device: describeDevice(userAgent),
       ip: request.ip,
     });
   }

@@ -5,22 +5,13 @@
  * the words, then one that holds them, then a match in the text; newer first within a rank.
  */
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { cardPath, globalSearchSchema } from '@assay/domain';
+import { cardPath, globalSearchSchema, type SearchHit } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { AppServices } from '../../services.ts';
 import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
 import { listProjects, parse } from '../projects/service.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
-
-export interface SearchHit {
-  kind: 'project' | 'hypothesis' | 'idea' | 'experiment' | 'evidence';
-  id: string;
-  title: string;
-  projectId: string;
-  projectName: string;
-  path: string;
-}
 
 function kindOf(type: string, hypothesisType: string | null): SearchHit['kind'] {
   if (type === 'hypothesis') return hypothesisType === 'product' ? 'idea' : 'hypothesis';

@@ -10,16 +10,8 @@ import '@mantine/spotlight/styles.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { SearchHit } from '@assay/domain';
 import { gatewayRequest } from '../../api/gateway.ts';
-
-export interface SearchHit {
-  kind: 'project' | 'hypothesis' | 'idea' | 'experiment' | 'evidence';
-  id: string;
-  title: string;
-  projectId: string;
-  projectName: string;
-  path: string;
-}
 
 const KIND_LABELS: Record<SearchHit['kind'], string> = {
   project: 'Project',

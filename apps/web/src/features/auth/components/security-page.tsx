@@ -31,7 +31,7 @@ import {
   useSessions,
   type MfaSetup,
 } from '../api/security.ts';
-import { describeDevice } from '../device.ts';
+import { describeDevice } from '@assay/domain';
 import { FormError } from './form-error.tsx';
 import { NewPasswordField } from './password-field.tsx';
 

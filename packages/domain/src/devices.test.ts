@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeDevice } from './device.ts';
+import { describeDevice } from './devices.ts';
 
 describe('describeDevice', () => {
   it('names the browser and the system', () => {
@@ -18,6 +18,20 @@ describe('describeDevice', () => {
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:120.0) Gecko/20100101 Firefox/120.0',
       ),
     ).toBe('Firefox on Windows');
+    expect(describeDevice('')).toBe('Unknown device');
+  });
+
+  it('names the browser of a new-device security notice plainly (#25)', () => {
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      ),
+    ).toBe('Firefox on Windows');
+    expect(
+      describeDevice(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iOS');
     expect(describeDevice('')).toBe('Unknown device');
   });
 });
