@@ -1,13 +1,8 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
 import { publicUser } from './routes.ts';
-import {
-  disableMfa,
-  enableMfa,
-  requestEmailChange,
-  startMfaSetup,
-  updatePassword,
-} from './service.ts';
+import { requestEmailChange, updatePassword } from './service.ts';
+import { disableMfa, enableMfa, startMfaSetup } from './two-step.ts';
 
 function signedIn(context: GatewayContext) {
   if (!context.auth) throw new AppError('unauthenticated');

@@ -1,6 +1,9 @@
-/** Account use cases: sign-up, tokens, sign-in with lockouts and MFA, passwords, email, handoff. */
+/**
+ * Account use cases: sign-up, tokens, sign-in with lockouts, passwords and email. Two-step
+ * verification is in two-step.ts, moving between hosts in handoff.ts.
+ */
 import { hash, verify as verifyHash } from '@node-rs/argon2';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   AppError,
@@ -14,7 +17,6 @@ import {
   type License,
 } from '@assay/domain';
 import { appOrigin } from '../../http/hosts.ts';
-import { hashToken, safeEqual } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
 import {
   changeEmailMail,
@@ -31,22 +33,9 @@ import {
 import { organizations } from '../organizations/schema.ts';
 import { requiredSsoOf } from '../organizations/sso.ts';
 import { beginAttempt, clearFailures, mayMail, releaseAttempt, type Attempt } from './lockout.ts';
-import {
-  newRecoveryCodes,
-  newTotpSecret,
-  normalizeRecoveryCode,
-  openSecret,
-  sealSecret,
-  totpSetup,
-  verifyTotp,
-} from './mfa.ts';
-import { licenseKeys, mfaRecoveryCodes, users, type UserRow } from './schema.ts';
-import {
-  noteDevice,
-  noticeNewDevice,
-  recoveryCodesLeft,
-  sendSecurityMail,
-} from './security-mail.ts';
+import { licenseKeys, users, type UserRow } from './schema.ts';
+import { checkSecondFactor } from './two-step.ts';
+import { noteDevice, noticeNewDevice, sendSecurityMail } from './security-mail.ts';
 import {
   createSession,
   requireAccountSession,
@@ -238,53 +227,6 @@ function failSignIn(attempt: Attempt, code: 'wrongPassword' | 'mfaCodeInvalid'):
       details: { attemptsRemaining: 0, retryAfterSeconds: attempt.retryAfterSeconds },
     });
   throw new AppError(code, { details: { attemptsRemaining: attempt.remaining } });
-}
-
-/** Checks a TOTP code or an unused recovery code (which is then used up). */
-async function checkSecondFactor(
-  services: AppServices,
-  user: UserRow,
-  code: string,
-): Promise<boolean> {
-  if (!user.mfaSecret) return true;
-  const step = await verifyTotp(
-    openSecret(user.mfaSecret, services.config.appSecret),
-    code,
-    user.mfaLastStep,
-  );
-  if (step !== null) return acceptStep(services, user.id, step);
-  const normalized = normalizeRecoveryCode(code);
-  const codes = await services.database.db
-    .select()
-    .from(mfaRecoveryCodes)
-    .where(and(eq(mfaRecoveryCodes.userId, user.id), isNull(mfaRecoveryCodes.usedAt)));
-  const digest = hashToken(normalized);
-  const match = codes.find((c) => safeEqual(c.codeHash, digest));
-  if (!match) return false;
-  const used = await services.database.db
-    .update(mfaRecoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(and(eq(mfaRecoveryCodes.id, match.id), isNull(mfaRecoveryCodes.usedAt)))
-    .returning({ id: mfaRecoveryCodes.id });
-  if (used.length === 0) return false;
-  await sendSecurityMail(services, user.email, {
-    kind: 'recoveryCodeUsed',
-    remaining: await recoveryCodesLeft(services.database.db, user.id),
-  });
-  return true;
-}
-
-/**
- * Keeps the time step a code was accepted at, unless a later or equal one was already: the same
- * code sent twice at once is accepted once.
- */
-async function acceptStep(services: AppServices, userId: string, step: number): Promise<boolean> {
-  const kept = await services.database.db
-    .update(users)
-    .set({ mfaLastStep: step })
-    .where(and(eq(users.id, userId), or(isNull(users.mfaLastStep), lt(users.mfaLastStep, step))))
-    .returning({ id: users.id });
-  return kept.length > 0;
 }
 
 // A hash to verify against when the email is unknown, so both cases take the same time.
@@ -494,70 +436,6 @@ export async function updatePassword(
     await revokeAllSessions(tx, user.id, auth.session.id);
   });
   await sendSecurityMail(services, user.email, { kind: 'passwordChanged' });
-}
-
-/** Starts MFA set-up: a new secret (kept pending until confirmed) as a QR code. */
-export async function startMfaSetup(services: AppServices, auth: AuthContext) {
-  requireAccountSession(auth);
-  const secret = newTotpSecret();
-  await services.database.db
-    .update(users)
-    .set({ mfaPendingSecret: sealSecret(secret, services.config.appSecret) })
-    .where(eq(users.id, auth.user.id));
-  return totpSetup(secret, auth.user.email);
-}
-
-/** Confirms MFA with a code from the app; returns the one-time recovery codes, shown once. */
-export async function enableMfa(
-  services: AppServices,
-  auth: AuthContext,
-  code: string,
-): Promise<string[]> {
-  requireAccountSession(auth);
-  const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
-  if (!user?.mfaPendingSecret)
-    throw new AppError('validation', { message: 'Start the set-up again, please.' });
-  const secret = openSecret(user.mfaPendingSecret, services.config.appSecret);
-  const step = await verifyTotp(secret, code);
-  if (step === null) throw new AppError('mfaCodeInvalid');
-  const codes = newRecoveryCodes(AUTH_LIMITS.recoveryCodes);
-  await services.transaction(async ({ tx }) => {
-    await tx
-      .update(users)
-      .set({
-        mfaSecret: user.mfaPendingSecret,
-        mfaPendingSecret: null,
-        mfaEnabledAt: new Date(),
-        // the code that turned it on is used up
-        mfaLastStep: step,
-      })
-      .where(eq(users.id, user.id));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
-    await tx
-      .insert(mfaRecoveryCodes)
-      .values(
-        codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
-      );
-  });
-  await sendSecurityMail(services, user.email, { kind: 'mfaEnabled' });
-  return codes;
-}
-
-/** Turns MFA off; needs a current code (or a recovery code). */
-export async function disableMfa(services: AppServices, auth: AuthContext, code: string) {
-  requireAccountSession(auth);
-  const [user] = await services.database.db.select().from(users).where(eq(users.id, auth.user.id));
-  if (!user?.mfaSecret) return { mfaEnabled: false };
-  if (!(await checkSecondFactor(services, user, code))) throw new AppError('mfaCodeInvalid');
-  await services.transaction(async ({ tx }) => {
-    await tx
-      .update(users)
-      .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null })
-      .where(eq(users.id, user.id));
-    await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
-  });
-  await sendSecurityMail(services, user.email, { kind: 'mfaDisabled' });
-  return { mfaEnabled: false };
 }
 
 /** Invitations the signed-in user can accept (the sign-up "invites" step). */
