@@ -4,6 +4,8 @@
  * AppError once per transport and the web client parses it back.
  */
 
+import { SSO_ERRORS } from './sso-errors.ts';
+
 export interface ErrorDefinition {
   /** HTTP status code sent with the error. */
   readonly status: number;
@@ -68,44 +70,7 @@ export const ERRORS = {
   },
   rateLimited: { status: 429, ref: 2006, message: 'Too many requests. Please try again later.' },
   internal: { status: 500, ref: 2007, message: MESSAGES.somethingWentWrong },
-  /** Single sign-on (issue #25). */
-  ssoRequired: {
-    status: 403,
-    ref: 2068,
-    message: 'Your organization signs in through single sign-on. Continue with single sign-on.',
-  },
-  ssoNotConfigured: {
-    status: 404,
-    ref: 2069,
-    message: 'Single sign-on is not set up for this organization.',
-  },
-  ssoFailed: {
-    status: 401,
-    ref: 2070,
-    message:
-      'Single sign-on did not complete: the answer from your identity provider could not be verified. Please try again.',
-  },
-  ssoExpired: {
-    status: 401,
-    ref: 2071,
-    message: 'Single sign-on took too long or was already used. Please start again.',
-  },
-  ssoDomainNotAllowed: {
-    status: 403,
-    ref: 2072,
-    message: 'Your email address is not allowed to sign in to this organization.',
-  },
-  ssoNotAMember: {
-    status: 403,
-    ref: 2073,
-    message:
-      'You are not a member of this organization yet. Ask its administrator for an invitation.',
-  },
-  ssoInvalidSettings: {
-    status: 400,
-    ref: 2074,
-    message: 'These single sign-on settings could not be used. Check them and try again.',
-  },
+  ...SSO_ERRORS,
   /** The database is out of reach for a moment (a restart, a failover): try again shortly. */
   databaseUnavailable: { status: 503, ref: 2067, message: MESSAGES.somethingWentWrong },
   queryTooDeep: {
