@@ -167,6 +167,8 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.goto(experimentsUrl);
   // "?" lists the shortcuts; "/" opens the search too (#32).
   await expect(page.getByRole('heading', { name: 'Experiments' })).toBeVisible();
+  // The header's search shows once the member is known; the shortcuts come with it.
+  await expect(page.getByRole('button', { name: 'Search projects and cards' })).toBeVisible();
   await page.keyboard.press('Shift+Slash');
   const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(shortcuts).toContainText('Search projects, hypotheses, evidence and experiments');

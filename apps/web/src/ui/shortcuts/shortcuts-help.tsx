@@ -3,8 +3,9 @@
  * They never fire while typing in a field (Mantine's hotkeys skip inputs, text areas and editors).
  */
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
-import { useDisclosure, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
+import { useWindowKeydown } from './use-window-keydown.ts';
 
 const SHORTCUTS: { keys: string[][]; what: string }[] = [
   { keys: [['/'], ['Ctrl', 'K']], what: 'Search projects, hypotheses, evidence and experiments' },
@@ -34,7 +35,7 @@ export function dialogOpen(): boolean {
 export function ShortcutsHelp() {
   const [opened, { open, close }] = useDisclosure(false);
   // By the character typed, whatever the keyboard layout ("?" is Shift+/ on some, not others).
-  useWindowEvent('keydown', (event) => {
+  useWindowKeydown((event) => {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     if (isTyping(event.target)) return;
     if (event.key === '?') {

@@ -4,7 +4,6 @@
  */
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
-import { useWindowEvent } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -30,6 +29,7 @@ import { ConnectBanner } from './connect-banner.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { RenameModal } from './rename-modal.tsx';
 import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
+import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
 
 const LENSES = [
   { key: 'feasibility', title: 'Feasibility' },
@@ -69,7 +69,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   const connect = useConnectMode();
   const selection = useSelection(data.cards);
   // "n": a new hypothesis in the section that has the focus, else the first one (#32).
-  useWindowEvent('keydown', (event) => {
+  useWindowKeydown((event) => {
     if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
     // Not while typing, nor behind an open card or dialog.
     if (!project.abilities.createCards || isTyping(event.target) || dialogOpen()) return;

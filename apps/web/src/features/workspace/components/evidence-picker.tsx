@@ -2,7 +2,6 @@
  * The evidence picker: AI generation (where the plan has the agent), interview, post, other
  * evidence (and meetings on the academic plan).
  */
-import { useWindowEvent } from '@mantine/hooks';
 import { Button, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -12,6 +11,7 @@ import { AiEvidenceModal } from '../../../ui/agent/ai-evidence-modal.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createEvidence } from '../api/canvas.ts';
 import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
+import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
 
 export function EvidencePicker(props: { projectId: string; academic: boolean; agent: boolean }) {
   const [, setParams] = useSearchParams();
@@ -33,7 +33,7 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
   // "e" opens this menu from the keyboard (#32), never while typing in a field.
   const [menuOpened, setMenuOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  useWindowEvent('keydown', (event) => {
+  useWindowKeydown((event) => {
     if (event.key !== 'e' || event.ctrlKey || event.metaKey || event.altKey) return;
     // Not while typing, nor behind an open card or dialog.
     if (isTyping(event.target) || dialogOpen()) return;
