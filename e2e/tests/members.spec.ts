@@ -54,6 +54,15 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(member.getByTestId('projects-card')).toContainText('Projects');
   await expect(member.getByTestId('projects-card')).toContainText('ideas');
 
+  // A feature the plan lacks shows locked, with the plan that brings it (the feature alert);
+  // a collaborator asks the owners for it.
+  await member.getByTestId('nav-collections-locked').click();
+  const locked = member.getByRole('dialog', { name: 'Collections: Business AI plan' });
+  await expect(locked).toContainText('the Business AI plan does');
+  await locked.getByRole('button', { name: 'Ask an owner' }).click();
+  await expect(member.getByText('We asked the owners of your organization.')).toBeVisible();
+  await expect(locked).toBeHidden();
+
   // No settings for a collaborator.
   await member.getByTestId('user-menu').click();
   await expect(member.getByRole('menuitem', { name: 'Organization settings' })).toHaveCount(0);
@@ -66,6 +75,9 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await owner.getByRole('tab', { name: 'Access log' }).click();
   await expect(owner.getByTestId('access-logs')).toContainText('Invited a person');
   await expect(owner.getByTestId('access-logs')).toContainText('Ada Lovelace');
+  await expect(owner.getByTestId('access-logs')).toContainText(
+    'Asked the owners for a feature or more room',
+  );
   await owner.screenshot({ path: 'test-results/access-log.png', fullPage: true });
 
   // One member's activity.
@@ -80,6 +92,24 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(owner.getByTestId('profile-filter')).toBeVisible();
   await expect(owner.getByTestId('access-logs')).toContainText('Joined the organization');
   await expect(owner.getByTestId('access-logs')).not.toContainText('Invited a person');
+
+  // The owner is offered the plans instead; a refusal from the server opens the same alert.
+  await owner.goto(new URL('/', owner.url()).toString());
+  await owner.getByTestId('nav-collections-locked').click();
+  await owner
+    .getByRole('dialog', { name: 'Collections: Business AI plan' })
+    .getByRole('button', { name: 'See plans' })
+    .click();
+  await expect(owner).toHaveURL(/\/settings\/billing$/);
+  const boot = await owner.evaluate(async () => {
+    const r = await fetch('/api/bootstrap', { credentials: 'include' });
+    return (await r.json()) as { organization: { id: string } };
+  });
+  await owner.goto(new URL(`/portfolio-dashboard/${boot.organization.id}`, owner.url()).toString());
+  await expect(
+    owner.getByRole('dialog', { name: 'Portfolio dashboard: Business AI plan' }),
+  ).toBeVisible();
+  await expect(owner).toHaveURL(/\/portfolio-dashboard\//);
 
   await ownerContext.close();
   await memberContext.close();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCreateCard,
+  cardDisplayText,
+  DISPLAY_TEXT_MAX,
   canEditCard,
   isDraftEmpty,
   isValidRank,
@@ -170,5 +172,19 @@ describe('canvas layout', () => {
     ];
     expect(cleanFieldValues(fields, { d: 'B', n: 'x', gone: 1 })).toEqual({});
     expect(cleanFieldValues(fields, { d: 'A', n: 3 })).toEqual({ d: 'A', n: 3 });
+  });
+});
+
+describe('a card display text', () => {
+  it('is the description on one line, else the title, cut at a word past 80% of 200', () => {
+    expect(cardDisplayText('Title', '  Busy   parents\n\nskip cooking ')).toBe(
+      'Busy parents skip cooking',
+    );
+    expect(cardDisplayText('Only a title', '   ')).toBe('Only a title');
+    const long = `${'word '.repeat(60)}end`;
+    const shown = cardDisplayText('t', long);
+    expect(shown.endsWith('…')).toBe(true);
+    expect(shown.length).toBeLessThanOrEqual(DISPLAY_TEXT_MAX + 1);
+    expect(shown.slice(0, -1).endsWith('word')).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 import { generateKeyBetween } from 'fractional-indexing';
 import { editorTooLongMessage, VALIDATION_MESSAGES } from './checks.ts';
 import { LIMITS } from './limits.ts';
+import { truncate } from './text.ts';
 import { hasPermission, type PermissionArea, type PermissionLevel } from './permissions.ts';
 import { scopeForRole, type PermissionScope } from './policies.ts';
 
@@ -243,4 +244,16 @@ export function lockerScope(organizationRole: string): PermissionScope {
     return scopeForRole(organizationRole);
   if (organizationRole === 'disabled') return {};
   return { card: 'write', comment: 'write', partialCard: 'write', dashboard: 'read' };
+}
+
+/** The longest a card's display text runs before the preview cuts it (part 2 §9 truncation). */
+export const DISPLAY_TEXT_MAX = 200;
+
+/**
+ * A card's display text: its description as plain words on one line, else its title, cut as
+ * §9 says (at a space beyond 80% of the cut point, with an ellipsis).
+ */
+export function cardDisplayText(title: string, description: string): string {
+  const words = (description.trim() ? description : title).replace(/\s+/g, ' ').trim();
+  return truncate(words, DISPLAY_TEXT_MAX);
 }

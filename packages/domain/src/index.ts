@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './plans.ts';
+export * from './feature-alerts.ts';
 export * from './limits.ts';
 export * from './canvas.ts';
 export * from './text.ts';

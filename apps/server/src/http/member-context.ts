@@ -229,3 +229,12 @@ export function memberHasFeature(member: MemberContext, feature: Feature): boole
     member.featureSlugs,
   );
 }
+
+/**
+ * Refuses a feature the member's plan does not have (ref 2045), naming the feature in the error's
+ * context so the client can show the feature alert with the plan that brings it.
+ */
+export function requireFeature(member: MemberContext, feature: Feature): void {
+  if (!memberHasFeature(member, feature))
+    throw new AppError('featureUnavailable', { context: feature });
+}

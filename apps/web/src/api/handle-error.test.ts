@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@assay/domain';
+import { ERRORS, MESSAGES, type Feature } from '@assay/domain';
 import { ApiError } from './errors.ts';
 import { handleApiError, NOT_AUTHORIZED_PATH } from './handle-error.ts';
 
@@ -28,6 +28,26 @@ describe('handleApiError', () => {
     handleApiError(error(403), d);
     expect(d.navigate).toHaveBeenCalledWith('/PageNotAuthorized?redirect=true&status=403');
     expect(NOT_AUTHORIZED_PATH).toBe('/PageNotAuthorized?redirect=true&status=403');
+  });
+
+  it('shows the feature alert for a feature the plan lacks, and the locked door for anything else', () => {
+    const featureAlert = vi.fn<(feature: Feature) => void>();
+    const locked = (context?: string) =>
+      new ApiError({
+        statusCode: 403,
+        message: ERRORS.featureUnavailable.message,
+        kind: 'gateway',
+        ref: ERRORS.featureUnavailable.ref,
+        context,
+      });
+    const d = { ...deps(), featureAlert };
+    expect(handleApiError(locked('collections'), d)).toBe('feature-alert');
+    expect(featureAlert).toHaveBeenCalledWith('collections');
+    expect(d.navigate).not.toHaveBeenCalled();
+    // No feature named (a project's module turned off), or a name the plans do not know.
+    expect(handleApiError(locked(), d)).toBe('not-authorized');
+    expect(handleApiError(locked('dropTables'), d)).toBe('not-authorized');
+    expect(featureAlert).toHaveBeenCalledOnce();
   });
 
   it('sends 400 and 401 on token pages to /token-error', () => {

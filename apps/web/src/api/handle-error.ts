@@ -1,9 +1,9 @@
 /**
  * What the client does with a failed call (spec part 1 §8, part 2 §8): 401 to sign-in, 403 to the
- * not-authorised page, 400/401 on token pages to /token-error, 301 ignored, 429 the server's
+ * not-authorised page (a feature the plan lacks: the feature alert), 400/401 on token pages to /token-error, 301 ignored, 429 the server's
  * message with its context, anything else an alert (the default message when there is none).
  */
-import { MESSAGES } from '@assay/domain';
+import { ERRORS, isFeature, MESSAGES, type Feature } from '@assay/domain';
 import { toApiError } from './errors.ts';
 
 export interface ErrorHandlingDeps {
@@ -12,6 +12,8 @@ export interface ErrorHandlingDeps {
   location: { pathname: string; search: string };
   /** Runs on 401 before going to sign-in (the session handler). */
   onSessionExpired?: () => void;
+  /** Shows the feature alert for a feature the plan does not have (part 2 §2). */
+  featureAlert?: (feature: Feature) => void;
 }
 
 export const NOT_AUTHORIZED_PATH = '/PageNotAuthorized?redirect=true&status=403';
@@ -21,7 +23,8 @@ export function isTokenPage(location: { search: string }): boolean {
   return new URLSearchParams(location.search).has('token');
 }
 
-export type ErrorOutcome = 'ignored' | 'token-error' | 'sign-in' | 'not-authorized' | 'alert';
+export type ErrorOutcome =
+  'ignored' | 'token-error' | 'sign-in' | 'not-authorized' | 'feature-alert' | 'alert';
 
 export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOutcome {
   const apiError = toApiError(error);
@@ -35,6 +38,16 @@ export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOu
     deps.onSessionExpired?.();
     deps.navigate('/sign-in');
     return 'sign-in';
+  }
+  // A feature the plan lacks is not a locked door: say which plan brings it, and how to get it.
+  if (
+    status === 403 &&
+    apiError.ref === ERRORS.featureUnavailable.ref &&
+    isFeature(apiError.context) &&
+    deps.featureAlert
+  ) {
+    deps.featureAlert(apiError.context);
+    return 'feature-alert';
   }
   if (status === 403) {
     deps.navigate(NOT_AUTHORIZED_PATH);

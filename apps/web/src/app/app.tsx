@@ -2,10 +2,12 @@
 import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { bootstrapQueryOptions } from '../api/bootstrap.ts';
 import { showAlert } from '../ui/alerts.ts';
+import { openFeatureAlert } from '../ui/feature-alert.tsx';
 import { WaitModal } from '../ui/wait-modal.tsx';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
@@ -47,13 +49,21 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
-  const [queryClient] = useState(() =>
-    createQueryClient(() => ({
+  const [queryClient] = useState(() => {
+    const client: QueryClient = createQueryClient(() => ({
       navigate: (to) => void router.navigate(to),
       alert: (message) => showAlert({ message, type: 'warning', time: 'flash' }),
       location: router.state.location,
-    })),
-  );
+      featureAlert: (feature) =>
+        void openFeatureAlert({
+          feature,
+          isOwner:
+            client.getQueryData(bootstrapQueryOptions().queryKey)?.membership?.role === 'owner',
+          seePlans: () => void router.navigate('/settings/billing'),
+        }),
+    }));
+    return client;
+  });
   return (
     <MantineProvider
       theme={theme}

@@ -1,9 +1,10 @@
 /** Side navigation: favourites, up to 5 collections, up to 10 active projects (or cohorts on academic). */
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
-import { licenseAllows, termsFor, type License } from '@assay/domain';
+import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { licenseAllows, planWithFeature, termsFor, type License } from '@assay/domain';
 import type { Bootstrap } from '../api/bootstrap.ts';
 import { useSideNavigation } from '../api/side-navigation.ts';
+import { openFeatureAlert } from '../ui/feature-alert.tsx';
 
 function Section(props: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -19,6 +20,7 @@ function Section(props: { title: string; children: React.ReactNode; testId: stri
 export function SideNav(props: { boot: Bootstrap }) {
   const nav = useSideNavigation(true);
   const location = useLocation();
+  const navigate = useNavigate();
   const license = props.boot.organization?.license as License | undefined;
   const terms = termsFor(license);
   const data = nav.data;
@@ -65,6 +67,24 @@ export function SideNav(props: { boot: Bootstrap }) {
             ))}
             <NavLink component={Link} to="/collections" label="All collections" c="dimmed" />
           </Section>
+        ) : data && license && license !== 'academic' ? (
+          // Shown locked, with the plan that brings it: a click opens the feature alert.
+          <NavLink
+            label="Collections"
+            data-testid="nav-collections-locked"
+            rightSection={
+              <Badge size="xs" variant="light" color="gray">
+                {planWithFeature('collections')?.name}
+              </Badge>
+            }
+            onClick={() =>
+              openFeatureAlert({
+                feature: 'collections',
+                isOwner: props.boot.membership?.role === 'owner',
+                seePlans: () => void navigate('/settings/billing'),
+              })
+            }
+          />
         ) : null}
         {data && license !== 'academic' ? (
           <Section title={terms.projects} testId="nav-projects">

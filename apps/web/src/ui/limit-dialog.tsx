@@ -16,6 +16,8 @@ export interface LimitDialogOptions {
   askOwners: () => Promise<unknown>;
   /** Contacts us (owners); by default an email to support. */
   contactUs?: () => void;
+  /** The owner's button (default "Contact us"); the feature alert says "See plans". */
+  ownerLabel?: string;
 }
 
 export function openLimitDialog(options: LimitDialogOptions): string {
@@ -48,7 +50,7 @@ export function openLimitDialog(options: LimitDialogOptions): string {
               );
             }}
           >
-            {options.isOwner ? 'Contact us' : 'Ask an owner'}
+            {options.isOwner ? (options.ownerLabel ?? 'Contact us') : 'Ask an owner'}
           </Button>
         </Group>
       </Stack>

@@ -24,7 +24,7 @@ import {
   withoutConnectedCard,
   type ExperimentPhase,
 } from '@assay/domain';
-import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
+import { requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
@@ -49,9 +49,9 @@ import {
 
 /** Experiments need the plan's feature and the project's module. */
 export function requireExperiments(member: MemberContext, access: ProjectAccess) {
-  if (!memberHasFeature(member, 'experiments') || access.project.settings.experiments === false) {
-    throw new AppError('featureUnavailable');
-  }
+  requireFeature(member, 'experiments');
+  // The project's own module, turned off: not a plan matter, so no feature named.
+  if (access.project.settings.experiments === false) throw new AppError('featureUnavailable');
 }
 
 async function lastPhaseRank(executor: Executor, projectId: string, phase: ExperimentPhase) {

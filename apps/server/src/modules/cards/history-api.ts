@@ -22,6 +22,36 @@ export async function getCardHistory(services: AppServices, member: MemberContex
   }));
 }
 
+/** A card's history, read once per request however many of its fields ask (changes, resurfacedAt). */
+const historyOnce = new WeakMap<object, Map<string, ReturnType<typeof getCardHistory>>>();
+
+export function cardHistoryOnce(
+  services: AppServices,
+  member: MemberContext,
+  cardId: string,
+  request: object,
+) {
+  let cards = historyOnce.get(request);
+  if (!cards) historyOnce.set(request, (cards = new Map()));
+  let history = cards.get(cardId);
+  if (!history) cards.set(cardId, (history = getCardHistory(services, member, cardId)));
+  return history;
+}
+
+/** A card's latest changes, newest first (default 5, at most 50). */
+export async function latestChanges(
+  history: ReturnType<typeof getCardHistory>,
+  limit: number | null | undefined,
+) {
+  const count = Math.min(Math.max(Math.trunc(limit ?? 5), 0), 50);
+  return (await history).slice(0, count);
+}
+
+/** When the card last came back from the trash, or null. */
+export async function resurfacedAt(history: ReturnType<typeof getCardHistory>) {
+  return (await history).find((entry) => entry.action === 'restore')?.at ?? null;
+}
+
 /** What the team learned since a date (default: a week ago), newest first. */
 export async function getProjectTimeline(
   services: AppServices,

@@ -159,12 +159,30 @@ describe('history, trash and timeline (#24)', () => {
     const back = await onOrg(
       owner.agent,
       org.slug,
-      'query($id: ID!) { card(cardId: $id) { title texts { field rawText } } }',
+      `query($id: ID!) { card(cardId: $id) { title texts { field rawText } displayText
+        resurfacedAt changes(limit: 2) { action actor { firstName } } } }`,
       {
         id: made.id,
       },
     );
-    expect(back.data?.card).toMatchObject({ title: 'Vets want SMS reminders' });
+    expect(back.data?.card).toMatchObject({
+      title: 'Vets want SMS reminders',
+      // The card's own fields (part 2 §3): its text in a line, when it came back, its changes.
+      displayText: 'Clinics lose a fifth of appointments.',
+      changes: [
+        { action: 'restore', actor: { firstName: 'Ada' } },
+        { action: 'delete', actor: { firstName: 'Ada' } },
+      ],
+    });
+    const resurfaced = (back.data?.card as { resurfacedAt: string }).resurfacedAt;
+    expect(Date.now() - new Date(resurfaced).getTime()).toBeLessThan(60_000);
+    const fresh = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { resurfacedAt changes(limit: 500) { action } } }',
+      { id: deposit.id },
+    );
+    expect(fresh.data?.card).toMatchObject({ resurfacedAt: null });
     // Deleting and restoring taught nothing: the timeline is as it was.
     const after = (await onOrg(owner.agent, org.slug, TIMELINE, { p: projectId })).data
       ?.projectTimeline as { kind: string }[];

@@ -13,7 +13,7 @@ import {
   rankBetween,
 } from '@assay/domain';
 import {
-  memberHasFeature,
+  requireFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -285,9 +285,7 @@ export async function copyCardTo(
   projectId: string,
   context: RequestContext,
 ) {
-  if (!memberHasFeature(member, 'copyCardToProject')) {
-    throw new AppError('featureUnavailable');
-  }
+  requireFeature(member, 'copyCardToProject');
   const access = await cardAccess(services, member, cardId);
   if (access.card.draft) throw new AppError('validation', { message: 'Publish the card first.' });
   return copyCard(services, member, access, projectId, context, {

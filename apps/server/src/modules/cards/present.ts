@@ -1,6 +1,7 @@
 /** What a card looks like to a client: the full card for its detail, a light one for boards. */
 import {
   canEditCard,
+  cardDisplayText,
   cardPath,
   cleanFieldValues,
   computeProductScore,
@@ -100,6 +101,10 @@ export function presentCard(options: {
     projectId: card.projectId,
     type: card.type,
     title: card.title,
+    displayText: cardDisplayText(
+      card.title,
+      options.texts.find((t) => t.field === 'description')?.rawText ?? '',
+    ),
     draft: card.draft,
     origin: card.origin,
     template: card.template,

@@ -2,7 +2,13 @@ import type { GatewayContext } from '../../gateway/context.ts';
 import { globalSearch } from './global-search.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { getAssumptionsMap, getTestNext } from './assumptions.ts';
-import { getCardHistory, getProjectTimeline } from './history-api.ts';
+import {
+  cardHistoryOnce,
+  getCardHistory,
+  getProjectTimeline,
+  latestChanges,
+  resurfacedAt,
+} from './history-api.ts';
 import { listTrash, restoreCard } from './trash.ts';
 import { getBoardSections, getCanvas, getProductBoard } from './canvas.ts';
 import {
@@ -37,7 +43,20 @@ const ctx = (context: GatewayContext) => requestContext(context.request);
 
 type Input = { input: unknown };
 
+/** A card's history for its own fields, read once per request. */
+const historyOf = async (card: { id: string }, context: GatewayContext) =>
+  cardHistoryOnce(context.services, await member(context), card.id, context.request);
+
 export const resolvers = {
+  Card: {
+    changes: async (
+      card: { id: string },
+      args: { limit?: number | null },
+      context: GatewayContext,
+    ) => latestChanges(historyOf(card, context), args.limit),
+    resurfacedAt: async (card: { id: string }, _: unknown, context: GatewayContext) =>
+      resurfacedAt(historyOf(card, context)),
+  },
   Query: {
     card: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
       getCard(context.services, await member(context), args.cardId),

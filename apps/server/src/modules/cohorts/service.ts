@@ -33,6 +33,7 @@ import {
 } from '@assay/domain';
 import {
   memberHasFeature,
+  requireFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -49,7 +50,7 @@ import { cohortMembers, cohorts, type CohortRow } from './schema.ts';
 
 /** The academic license's cohorts feature. */
 function requireCohorts(member: MemberContext) {
-  if (!memberHasFeature(member, 'homepageCohorts')) throw new AppError('featureUnavailable');
+  requireFeature(member, 'homepageCohorts');
 }
 
 /** The cohort's teams (projects) with their members. */

@@ -230,6 +230,18 @@ describe('portfolio dashboard', () => {
     const team = await ownerWithOrganization(built, { license: 'team' });
     const notPlan = await onOrg(team.owner.agent, team.org.slug, query, { id: team.org.id });
     expect(messageOf(notPlan.errors?.[0]?.message)).toBe(ERRORS.featureUnavailable.message);
+    // The refusal names the feature, so the client shows the feature alert with its plan.
+    expect(notPlan.errors?.[0]?.message).toContain('context:portfolioDashboard');
+    const collections = await team.owner.agent.post(
+      '/api/anc/collections',
+      { name: 'Bets' },
+      { host: `${team.org.slug}.assay.test` },
+    );
+    expect(collections.statusCode).toBe(403);
+    expect(collections.json()).toMatchObject({
+      ref: ERRORS.featureUnavailable.ref,
+      context: 'collections',
+    });
   });
 });
 

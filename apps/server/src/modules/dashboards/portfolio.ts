@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, isUuid, portfolioStage, roleHas } from '@assay/domain';
-import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
+import { requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { collectionProjectList } from '../organizations/navigation.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -15,7 +15,7 @@ import { projects } from '../projects/schema.ts';
 import { EMPTY_COUNTS, projectCounts } from './dashboard.ts';
 
 async function requirePortfolioAccess(services: AppServices, member: MemberContext) {
-  if (!memberHasFeature(member, 'portfolioDashboard')) throw new AppError('featureUnavailable');
+  requireFeature(member, 'portfolioDashboard');
   if (roleHas(member.role, 'organization:write')) return;
   const [row] = await services.database.db
     .select({ access: profiles.portfolioAccess })

@@ -21,6 +21,7 @@ import {
 } from '@assay/domain';
 import {
   memberHasFeature,
+  requireFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -56,9 +57,7 @@ export function presentGeneration(row: GenerationRow): GenerationState {
 /** The AI agent needs the plan's allowance and the organisation's generation flag (glidrai). */
 export function requireAgent(member: MemberContext, feature: Feature = 'glidrai') {
   if (!memberHasFeature(member, 'glidrai')) throw new AppError('generationNotAllowed');
-  if (feature !== 'glidrai' && !memberHasFeature(member, feature)) {
-    throw new AppError('featureUnavailable');
-  }
+  if (feature !== 'glidrai') requireFeature(member, feature);
 }
 
 export interface GenerationSubject {

@@ -16,6 +16,7 @@ import {
 } from '@assay/domain';
 import {
   memberHasFeature,
+  requireFeature as requirePlanFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -42,8 +43,7 @@ function integrationName(name: string): IntegrationName {
 }
 
 export function requireFeature(member: MemberContext, name: IntegrationName) {
-  if (!memberHasFeature(member, INTEGRATION_FEATURES[name]))
-    throw new AppError('featureUnavailable');
+  requirePlanFeature(member, INTEGRATION_FEATURES[name]);
 }
 
 /** The project (its admins only) with the integration's plan feature checked. */

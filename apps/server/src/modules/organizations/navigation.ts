@@ -11,6 +11,7 @@ import {
 } from '@assay/domain';
 import {
   memberHasFeature,
+  requireFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -27,8 +28,7 @@ import {
 const FAVORITE_TYPES = [...FAVORITE_SUBJECT_TYPES, 'cards'] as const;
 
 function requireCollections(member: MemberContext) {
-  if (!licenseAllows(member.organization.license as License, 'collections'))
-    throw new AppError('forbidden');
+  requireFeature(member, 'collections');
 }
 
 async function visibleProjectIds(services: AppServices, member: MemberContext) {

@@ -6,12 +6,12 @@
  * cards.
  */
 import { AppError, canManageProject, hasPermission, PORTAL_MESSAGES } from '@assay/domain';
-import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
+import { requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { ProjectAccess } from '../cards/access.ts';
 
 /** Refuses when the plan or the project's settings leave the portal out. */
 export function requirePortal(member: MemberContext, access: ProjectAccess): void {
-  if (!memberHasFeature(member, 'publicPortal')) throw new AppError('featureUnavailable');
+  requireFeature(member, 'publicPortal');
   if (!access.project.settings.publicPortal)
     throw new AppError('featureUnavailable', { message: PORTAL_MESSAGES.portalOff });
 }

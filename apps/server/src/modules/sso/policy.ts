@@ -1,8 +1,8 @@
 /** Who may manage an organisation's single sign-on: its owners, on a plan with the feature. */
 import { AppError } from '@assay/domain';
-import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
+import { requireFeature, type MemberContext } from '../../http/member-context.ts';
 
 export function assertCanManageSso(member: MemberContext): void {
   if (member.role !== 'owner') throw new AppError('forbidden');
-  if (!memberHasFeature(member, 'singleSignOn')) throw new AppError('featureUnavailable');
+  requireFeature(member, 'singleSignOn');
 }

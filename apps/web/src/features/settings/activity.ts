@@ -9,6 +9,7 @@ const WORDS: Record<string, string> = {
   'organizations.enable.profile': 'Enabled a member',
   'organizations.create.profile': 'Joined the organization',
   'organizations.create.organization': 'Created the organization',
+  'organizations.requestApproval.organization': 'Asked the owners for a feature or more room',
 };
 
 export function describeActivity(activity: {

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mant
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { canManageMembers, licenseAllows, type License } from '@assay/domain';
+import { canManageMembers, featureAlert, licenseAllows, type License } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { useSideNavigation } from '../../../api/side-navigation.ts';
@@ -30,8 +30,9 @@ export function CollectionsPage() {
   if (boot.data && !allowed) {
     return (
       <Stack maw={700} mx="auto" py="xl" px="md">
-        <Alert title="Collections come with the Enterprise and Business AI plans">
-          Group projects into portfolios once your plan has collections.
+        <Alert title={featureAlert('collections').title}>
+          Group projects into portfolios once your plan has collections.{' '}
+          {featureAlert('collections').message}
         </Alert>
       </Stack>
     );
