@@ -59,6 +59,7 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await member.getByTestId('nav-collections-locked').click();
   const locked = member.getByRole('dialog', { name: 'Collections: Business AI plan' });
   await expect(locked).toContainText('the Business AI plan does');
+  await member.screenshot({ path: 'test-results/feature-alert.png' });
   await locked.getByRole('button', { name: 'Ask an owner' }).click();
   await expect(member.getByText('We asked the owners of your organization.')).toBeVisible();
   await expect(locked).toBeHidden();
