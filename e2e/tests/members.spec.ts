@@ -178,7 +178,13 @@ test('an enterprise owner sets up custom fields, a canvas template and the agent
   });
   await page.goto(new URL('/settings/workspace', page.url()).toString());
   await page.getByRole('button', { name: 'Add a field' }).click();
-  await page.getByTestId('global-fields').getByLabel('Field', { exact: true }).fill('Market size');
+  const globalFields = page.getByTestId('global-fields');
+  await globalFields.getByLabel('Field', { exact: true }).fill('Market size');
+  // A number field keeps its values within the bounds the owner sets.
+  await globalFields.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: 'number' }).click();
+  await globalFields.getByLabel('Lowest').fill('0');
+  await globalFields.getByLabel('Highest').fill('1000');
   await page.getByRole('button', { name: 'Save fields' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'Your organization has been updated' }),
@@ -202,5 +208,29 @@ test('an enterprise owner sets up custom fields, a canvas template and the agent
   await expect(page.getByLabel('What the agent should know about your organization')).toHaveValue(
     'We build tools for labs.',
   );
+  await expect(globalFields.getByLabel('Highest')).toHaveValue('1000');
   await page.screenshot({ path: 'test-results/workspace-settings.png', fullPage: true });
+
+  // On a card, a value beyond the bounds is refused with the field's own words.
+  await page.goto(new URL('/', page.url()).toString());
+  await page.getByRole('button', { name: 'New project' }).click();
+  await page.getByLabel(/^Name/).fill('Lab bench');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: 'Lab bench' }).first().click();
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Title').fill('Labs buy benches');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByLabel('Market size').fill('5000');
+  await dialog.getByLabel('Title').focus();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Market size must be between 0 and 1000.' }),
+  ).toBeVisible();
+  await dialog.getByLabel('Market size').fill('800');
+  await dialog.getByLabel('Title').focus();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await page.getByTestId('board-card').filter({ hasText: 'Labs buy benches' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Market size')).toHaveValue('800');
 });

@@ -90,6 +90,7 @@ export function projectFields(
     disabled: boolean;
     defaultKey: string | null;
     specifications: { options: string[] };
+    metrics?: { min: number | null; max: number | null };
   }[],
   own: readonly ProjectCustomField[],
 ): ProjectCustomField[] {
@@ -102,9 +103,27 @@ export function projectFields(
       global: true,
       defaultKey: g.defaultKey,
       specifications: { options: [...g.specifications.options] },
+      metrics: { min: g.metrics?.min ?? null, max: g.metrics?.max ?? null },
     })),
     ...own.map((f) => ({ ...f, global: false })),
   ];
+}
+
+/**
+ * What is wrong with a value for a field, in words, or null: a number outside the field's bounds
+ * (the organisation's global field metrics, min and max inclusive).
+ */
+export function fieldValueProblem(
+  field: Pick<ProjectCustomField, 'title' | 'type' | 'metrics'>,
+  value: unknown,
+): string | null {
+  if (field.type !== 'number' || typeof value !== 'number' || !field.metrics) return null;
+  const { min, max } = field.metrics;
+  if (min !== null && max !== null && (value < min || value > max))
+    return `${field.title} must be between ${min} and ${max}.`;
+  if (min !== null && value < min) return `${field.title} must be at least ${min}.`;
+  if (max !== null && value > max) return `${field.title} must be at most ${max}.`;
+  return null;
 }
 
 /**

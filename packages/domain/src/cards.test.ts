@@ -12,7 +12,7 @@ import {
   TITLE_MESSAGES,
 } from './cards.ts';
 import { cardPath } from './card-paths.ts';
-import { canvasLayout, cleanFieldValues, validOrder } from './canvas-layout.ts';
+import { canvasLayout, cleanFieldValues, fieldValueProblem, validOrder } from './canvas-layout.ts';
 import { computeProductScore, sortByPriority } from './scores.ts';
 
 describe('card rules', () => {
@@ -186,5 +186,24 @@ describe('a card display text', () => {
     expect(shown.endsWith('…')).toBe(true);
     expect(shown.length).toBeLessThanOrEqual(DISPLAY_TEXT_MAX + 1);
     expect(shown.slice(0, -1).endsWith('word')).toBe(true);
+  });
+});
+
+describe('a number field with bounds', () => {
+  it('says what is wrong with a value outside them, and nothing about other values', () => {
+    const score = { title: 'Score', type: 'number' as const, metrics: { min: 0, max: 10 } };
+    expect(fieldValueProblem(score, 11)).toBe('Score must be between 0 and 10.');
+    expect(fieldValueProblem(score, -1)).toBe('Score must be between 0 and 10.');
+    expect(fieldValueProblem(score, 0)).toBeNull();
+    expect(fieldValueProblem(score, 10)).toBeNull();
+    expect(fieldValueProblem({ ...score, metrics: { min: 1, max: null } }, 0)).toBe(
+      'Score must be at least 1.',
+    );
+    expect(fieldValueProblem({ ...score, metrics: { min: null, max: 5 } }, 6)).toBe(
+      'Score must be at most 5.',
+    );
+    expect(fieldValueProblem({ ...score, metrics: undefined }, 99)).toBeNull();
+    expect(fieldValueProblem({ ...score, type: 'text' as const }, 99)).toBeNull();
+    expect(fieldValueProblem(score, null)).toBeNull();
   });
 });

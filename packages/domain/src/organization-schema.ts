@@ -32,9 +32,16 @@ export const globalFieldSchema = z.object({
   specifications: z
     .object({ options: z.array(text(100)).max(100).default([]) })
     .default({ options: [] }),
+  /** The bounds a number field's values keep to (null: none); the lower may not pass the upper. */
   metrics: z
-    .object({ min: z.number().nullable().default(null), max: z.number().nullable().default(null) })
-    .default({ min: null, max: null }),
+    .object({
+      min: z.number().finite().nullable().default(null),
+      max: z.number().finite().nullable().default(null),
+    })
+    .default({ min: null, max: null })
+    .refine((m) => m.min === null || m.max === null || m.min <= m.max, {
+      message: 'The lowest value can not be above the highest.',
+    }),
 });
 
 const promptGroupSchema = z.object({

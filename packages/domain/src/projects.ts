@@ -136,4 +136,6 @@ export interface ProjectCustomField {
   global: boolean;
   defaultKey: string | null;
   specifications: { options: string[] };
+  /** A number field's bounds (global fields set them; null: none). */
+  metrics?: { min: number | null; max: number | null };
 }

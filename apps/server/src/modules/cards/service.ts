@@ -9,6 +9,7 @@ import {
   CANVAS_SECTIONS,
   canCreateCard,
   cleanFieldValues,
+  fieldValueProblem,
   createCardSchema,
   isDraftEmpty,
   mergeProductScore,
@@ -624,6 +625,11 @@ export async function updateHypothesis(
       if (data.reviewed !== undefined) cardPatch.reviewed = data.reviewed;
       if (data.fields !== undefined) {
         const fields = projectFields(member.organization.globalFields, access.project.customFields);
+        for (const [id, value] of Object.entries(data.fields)) {
+          const field = fields.find((f) => f.id === id);
+          const problem = field ? fieldValueProblem(field, value) : null;
+          if (problem) throw new AppError('validation', { message: problem });
+        }
         cardPatch.fields = cleanFieldValues(fields, { ...card.fields, ...data.fields });
       }
       if (data.summary !== undefined) patch.summary = data.summary;

@@ -305,3 +305,45 @@ describe('dashboard files', () => {
     expect((await read()).market.media).toEqual([]);
   });
 });
+
+describe('portfolio agent prompts', () => {
+  it('lists the enabled portfolio prompt groups to those who see the portfolio', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    const QUERY = '{ portfolioAgentPrompts { id title defaultKey prompts { id title prompt } } }';
+    // Off until an owner turns the portfolio's prompts on.
+    expect((await onOrg(owner.agent, org.slug, QUERY)).data?.portfolioAgentPrompts).toEqual([]);
+    const group = (id: string, enabled: boolean) => ({
+      id,
+      title: `Group ${id}`,
+      enabled,
+      defaultKey: `${id}-1`,
+      prompts: [{ id: `${id}-1`, title: 'Stage', prompt: 'Which projects are stuck?' }],
+    });
+    const saved = await owner.agent.put(
+      `/api/org/organizations/${org.id}`,
+      {
+        promptSettings: {
+          project: { enabled: true, groups: [group('p', true)] },
+          portfolio: { enabled: true, groups: [group('a', true), group('b', false)] },
+        },
+      },
+      host,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((await onOrg(owner.agent, org.slug, QUERY)).data?.portfolioAgentPrompts).toEqual([
+      {
+        id: 'a',
+        title: 'Group a',
+        defaultKey: 'a-1',
+        prompts: [{ id: 'a-1', title: 'Stage', prompt: 'Which projects are stuck?' }],
+      },
+    ]);
+    const collaborator = await addMember(built, owner.agent, org, 'collaborator');
+    const refused = await onOrg(collaborator.agent, org.slug, QUERY);
+    expect(messageOf(refused.errors?.[0]?.message)).toBe(ERRORS.forbidden.message);
+    const team = await ownerWithOrganization(built, { license: 'team' });
+    const notPlan = await onOrg(team.owner.agent, team.org.slug, QUERY);
+    expect(notPlan.errors?.[0]?.message).toContain('context:portfolioDashboard');
+  });
+});

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, isUuid, portfolioStage, roleHas } from '@assay/domain';
-import { requireFeature, type MemberContext } from '../../http/member-context.ts';
+import { memberHasFeature, requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { collectionProjectList } from '../organizations/navigation.ts';
 import { profiles } from '../organizations/schema.ts';
@@ -72,4 +72,16 @@ export async function portfolioDashboard(services: AppServices, member: MemberCo
       };
     }),
   };
+}
+
+/**
+ * The organisation's custom agent prompts for portfolios (enterprise customAgentPrompts), for
+ * those who may see the portfolio: its enabled groups, or none when the portfolio scope is off.
+ */
+export async function portfolioAgentPrompts(services: AppServices, member: MemberContext) {
+  await requirePortfolioAccess(services, member);
+  if (!memberHasFeature(member, 'customAgentPrompts')) return [];
+  const scope = member.organization.promptSettings.portfolio;
+  if (!scope?.enabled) return [];
+  return (scope.groups ?? []).filter((group) => group.enabled);
 }

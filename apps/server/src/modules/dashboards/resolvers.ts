@@ -15,7 +15,7 @@ import {
   updatePetal,
   updatePetalCompany,
 } from './petal.ts';
-import { portfolioDashboard } from './portfolio.ts';
+import { portfolioAgentPrompts, portfolioDashboard } from './portfolio.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
@@ -27,6 +27,8 @@ export const resolvers = {
   Query: {
     dashboard: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       projectDashboard(context.services, await member(context), args.projectId),
+    portfolioAgentPrompts: async (_: unknown, __: unknown, context: GatewayContext) =>
+      portfolioAgentPrompts(context.services, await member(context)),
     portfolioDashboard: async (_: unknown, args: { id: string }, context: GatewayContext) =>
       portfolioDashboard(context.services, await member(context), args.id),
   },

@@ -7,7 +7,7 @@ import {
   updateProfile,
   updateProfileOnboarding,
 } from './profiles.ts';
-import { describeOrganization, loadFullOrganization } from './settings.ts';
+import { describeOrganization, globalFieldsOf, loadFullOrganization } from './settings.ts';
 import { gettingStarted, updateGuidance } from './guidance.ts';
 
 /** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
@@ -45,6 +45,8 @@ export const resolvers = {
       sideNavigation(context.services, await member(context)),
     gettingStarted: async (_: unknown, __: unknown, context: GatewayContext) =>
       gettingStarted(context.services, await member(context)),
+    getGlobalFields: async (_: unknown, __: unknown, context: GatewayContext) =>
+      globalFieldsOf(await member(context)),
     fullOrganization: async (
       _: unknown,
       args: { slug?: string | null; id?: string | null },

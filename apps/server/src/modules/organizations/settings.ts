@@ -82,6 +82,15 @@ export function presentOrganization(
   };
 }
 
+/** The organisation's global fields, for any member (cards show them; number bounds hold). */
+export function globalFieldsOf(member: MemberContext) {
+  return member.organization.globalFields.map((field) => ({
+    ...field,
+    global: true,
+    metrics: { min: field.metrics?.min ?? null, max: field.metrics?.max ?? null },
+  }));
+}
+
 /** The organisation as presented, with its usage counted. */
 export async function describeOrganization(
   services: AppServices,

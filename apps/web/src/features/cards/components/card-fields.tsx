@@ -39,6 +39,10 @@ export function CardFields(props: { card: CardDetail; fields: ProjectCustomField
                 key={field.id}
                 label={field.title}
                 disabled={!editable}
+                // The organisation's bounds (the server refuses a value outside them too).
+                min={field.metrics?.min ?? undefined}
+                max={field.metrics?.max ?? undefined}
+                clampBehavior="none"
                 value={typeof value === 'number' ? value : ''}
                 onBlur={(e) => {
                   const n = e.currentTarget.value === '' ? null : Number(e.currentTarget.value);

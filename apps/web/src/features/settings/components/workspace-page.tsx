@@ -14,6 +14,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  NumberInput,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -83,6 +84,30 @@ function GlobalFieldsCard(props: { settings: WorkspaceSettings }) {
                 value={field.specifications.options}
                 onChange={(options) => patch(index, { specifications: { options } })}
               />
+            ) : null}
+            {field.type === 'number' ? (
+              <>
+                <NumberInput
+                  label="Lowest"
+                  w={100}
+                  value={field.metrics.min ?? ''}
+                  onChange={(v) =>
+                    patch(index, {
+                      metrics: { ...field.metrics, min: typeof v === 'number' ? v : null },
+                    })
+                  }
+                />
+                <NumberInput
+                  label="Highest"
+                  w={100}
+                  value={field.metrics.max ?? ''}
+                  onChange={(v) =>
+                    patch(index, {
+                      metrics: { ...field.metrics, max: typeof v === 'number' ? v : null },
+                    })
+                  }
+                />
+              </>
             ) : null}
             <Switch
               label="Off"
