@@ -150,7 +150,17 @@ test('a project owner connects Jira and Intercom: an idea is sent as an issue an
   const projectUrl = page.url().replace(/\/settings$/, '/canvas/business');
   await page.goto(projectUrl);
   const dialog = await newIdea(page, 'Live maps');
+  // Its description, a list, goes to the issue as Markdown (§9: four spaces a level).
+  const description = dialog.getByRole('textbox', { name: 'Description' });
+  await description.click();
+  await page.keyboard.type('Where drivers lose the map:\n- Tunnels\nBridges\n');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Steel ones');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Send to Jira' }).click();
+  await expect(dialog.getByLabel('Description', { exact: true }).last()).toHaveValue(
+    'Where drivers lose the map:\n\n- Tunnels\n- Bridges\n    - Steel ones',
+  );
   await dialog.getByRole('combobox', { name: 'Jira project' }).click();
   await page.getByRole('option', { name: 'Operations (OPS)' }).click();
   await dialog.getByRole('combobox', { name: 'Issue type' }).click();

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './plans.ts';
 export * from './feature-alerts.ts';
+export * from './markdown.ts';
 export * from './limits.ts';
 export * from './canvas.ts';
 export * from './text.ts';

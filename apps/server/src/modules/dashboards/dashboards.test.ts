@@ -163,6 +163,22 @@ describe('exports', () => {
       expect(doc.getTitle()).toMatch(/Export project|Commuters buy coffee/);
     }
 
+    const text = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($input: JSON!) { updateText(input: $input) { id } }',
+      {
+        input: {
+          cardId: a.id,
+          version: a.version,
+          field: 'description',
+          text: '<p>Seen at <strong>two</strong> stations:</p><ol><li><p>North</p><ul><li><p>Platform 2</p></li></ul></li><li><p>South</p></li></ol>',
+          rawText: 'Seen at two stations: North Platform 2 South',
+          mentions: [],
+        },
+      },
+    );
+    expect(text.errors).toBeUndefined();
     const csv = await owner.agent.get(`/api/proj/projects/${projectId}/export/cards.csv`, host);
     expect(csv.statusCode).toBe(200);
     const parsed = Papa.parse<Record<string, string>>(csv.body, { header: true });
@@ -170,6 +186,8 @@ describe('exports', () => {
     expect(parsed.data[0]).toMatchObject({
       type: 'business hypothesis',
       section: 'customerSegments',
+      // The description leaves as Markdown, its lists as §9 writes them.
+      description: 'Seen at **two** stations:\n\n1. North\n    - Platform 2\n2. South',
     });
 
     // Other organisations get nothing; the basic plan has no CSV export.

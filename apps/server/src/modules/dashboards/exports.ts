@@ -19,12 +19,13 @@ import {
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { PdfWriter, PDF_MARGIN } from '../../platform/pdf.ts';
 import { getAssumptionsMap } from '../cards/assumptions.ts';
 import { getCanvas } from '../cards/canvas.ts';
 import { getCard } from '../cards/service.ts';
 import { projectAccess } from '../cards/access.ts';
-import { cards, hypotheses, experiments } from '../cards/schema.ts';
+import { cards, cardTexts, hypotheses, experiments } from '../cards/schema.ts';
 import { projectDashboard } from './dashboard.ts';
 
 export interface DashboardPdfOptions {
@@ -281,10 +282,12 @@ export async function cardsCsv(services: AppServices, member: MemberContext, pro
       risky: hypotheses.risky,
       phase: experiments.phase,
       dueDate: experiments.dueDate,
+      description: cardTexts.text,
     })
     .from(cards)
     .leftJoin(hypotheses, eq(hypotheses.cardId, cards.id))
     .leftJoin(experiments, eq(experiments.cardId, cards.id))
+    .leftJoin(cardTexts, and(eq(cardTexts.cardId, cards.id), eq(cardTexts.field, 'description')))
     .where(
       and(
         eq(cards.projectId, projectId),
@@ -300,6 +303,8 @@ export async function cardsCsv(services: AppServices, member: MemberContext, pro
       id: r.id,
       type: r.type === 'hypothesis' ? `${r.hypothesisType} hypothesis` : r.type,
       title: r.title,
+      // The description as Markdown, so its lists and emphasis survive the spreadsheet (§9).
+      description: htmlToMarkdown(r.description ?? ''),
       tags: r.tags.join('; '),
       evidence: r.isEvidence ? 'yes' : 'no',
       section: r.section ?? '',

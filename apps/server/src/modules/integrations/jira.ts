@@ -4,13 +4,14 @@
  * is sent as an issue (POST /rest/api/3/issue) and keeps its link, refreshed from
  * GET /rest/api/3/issue/{key}; the create metadata comes from GET /rest/api/3/issue/createmeta.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError, jiraConfigureSchema, jiraSendSchema, type JiraLink } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { editableIdea, writeIdeaLinks } from './idea-links.ts';
 import { cardAccess, editableCardAccess } from '../cards/access.ts';
-import { hypotheses } from '../cards/schema.ts';
+import { cardTexts, hypotheses } from '../cards/schema.ts';
 import { parse } from '../projects/service.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
@@ -155,7 +156,13 @@ export async function jiraCreateMeta(services: AppServices, member: MemberContex
       issuetypes?: { id: string; name: string; subtask?: boolean }[];
     }[];
   }>(credentials, '/rest/api/3/issue/createmeta?expand=projects.issuetypes');
+  const [text] = await services.database.db
+    .select({ html: cardTexts.text })
+    .from(cardTexts)
+    .where(and(eq(cardTexts.cardId, access.card.id), eq(cardTexts.field, 'description')));
   return {
+    // The card's description as Markdown (§9 lists), to start the issue's description from.
+    description: htmlToMarkdown(text?.html ?? ''),
     projects: (meta?.projects ?? []).map((p) => ({
       key: p.key,
       name: p.name,

@@ -187,6 +187,8 @@ describe('Jira', () => {
     const card = `/api/canvas/cards/${w.card.id}/jira`;
     const meta = await w.owner.get(`${card}/createMeta`, w.host);
     expect(meta.json()).toEqual({
+      // The issue starts from the card's description, in Markdown (none written yet).
+      description: '',
       projects: [{ key: 'OPS', name: 'Operations', issueTypes: [{ id: '1', name: 'Story' }] }],
     });
     // Jira's field errors come back as its words.

@@ -29,6 +29,8 @@ import type { CardDetail } from '../api/card.ts';
 const report = (error: unknown) => showAlert({ message: toApiError(error).message });
 
 interface JiraMeta {
+  /** The card's description as Markdown, to start from. */
+  description: string;
   projects: { key: string; name: string; issueTypes: { id: string; name: string }[] }[];
 }
 
@@ -43,6 +45,12 @@ function JiraSend(props: { card: CardDetail }) {
   const [projectKey, setProjectKey] = useState<string | null>(null);
   const [type, setType] = useState<string | null>(null);
   const [description, setDescription] = useState('');
+  // The card's own description, once it arrives, unless the person has begun one.
+  const [started, setStarted] = useState(false);
+  if (!started && meta.data) {
+    setStarted(true);
+    if (!description) setDescription(meta.data.description);
+  }
   const [busy, setBusy] = useState(false);
   if (!open)
     return (
