@@ -34,7 +34,11 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(owner.getByRole('option', { name: 'limitedContributor' })).toHaveCount(0);
   await owner.getByRole('option', { name: 'Collaborator' }).click();
   await owner.getByLabel('Email addresses').fill(memberEmail);
+  // The form as typed survives a reload until it is sent.
+  await owner.reload();
+  await expect(owner.getByLabel('Email addresses')).toHaveValue(memberEmail);
   await owner.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(owner.getByLabel('Email addresses')).toHaveValue('');
   await expect(owner.getByTestId('invites')).toContainText(memberEmail);
   await expect(owner.getByTestId('member-counts')).toContainText('1 pending invitations');
   await owner.screenshot({ path: 'test-results/members.png', fullPage: true });

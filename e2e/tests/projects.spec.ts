@@ -62,6 +62,9 @@ test('an enterprise owner groups projects into a collection shown in the side na
   }
   await page.getByTestId('nav-collections').getByText('All collections').click();
   await page.getByLabel('New collection').fill('Fintech');
+  // The name typed survives a reload until the collection is made.
+  await page.reload();
+  await expect(page.getByLabel('New collection')).toHaveValue('Fintech');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: 'Fintech' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Add a project' }).click();

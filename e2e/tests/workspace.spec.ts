@@ -90,6 +90,14 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
     'Loyalty stamps',
   );
   await expect(page.getByTestId('priority-item').first()).toContainText('160');
+  // The list shows the scored ideas only, and keeps that choice for the session (a reload).
+  const priority = page.getByRole('region', { name: 'Priority list' });
+  await priority.getByText('Not scored').click();
+  await expect(priority).toContainText('Every idea is scored.');
+  await page.reload();
+  await expect(priority).toContainText('Every idea is scored.');
+  await priority.getByText('Scored', { exact: true }).click();
+  await expect(page.getByTestId('priority-item')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/product-board.png', fullPage: true });
 
   // The activity panel lists the published cards, newest first.

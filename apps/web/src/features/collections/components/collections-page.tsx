@@ -1,7 +1,7 @@
 /** All collections, and a new one (owners and admins, on plans with collections). */
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLocalStorage } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { canManageMembers, featureAlert, licenseAllows, type License } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
@@ -14,7 +14,14 @@ export function CollectionsPage() {
   const nav = useSideNavigation(true);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
+  // The new collection's name as typed, kept until it is made (§9 "createCollectionState").
+  const [draft, setDraft, clearDraft] = useLocalStorage<{ name: string }>({
+    key: 'createCollectionState',
+    defaultValue: { name: '' },
+    getInitialValueInEffect: false,
+  });
+  const name = typeof draft?.name === 'string' ? draft.name : '';
+  const setName = (value: string) => setDraft({ name: value });
   const license = boot.data?.organization?.license as License | undefined;
   const allowed = license ? licenseAllows(license, 'collections') : false;
   const manager = canManageMembers(boot.data?.membership?.role ?? '');
@@ -22,7 +29,7 @@ export function CollectionsPage() {
     meta: { customErrorHandler: true },
     mutationFn: () => createCollection(name, ''),
     onSuccess: async (collection) => {
-      setName('');
+      clearDraft();
       await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
       void navigate(`/collections/${collection.id}`);
     },

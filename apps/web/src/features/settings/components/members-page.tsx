@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import {
@@ -54,11 +55,34 @@ const ROLE_OPTIONS = ORGANIZATION_ROLES.filter((r) => r !== 'disabled').map((r) 
   label: roleName(r),
 }));
 
+interface InviteDraft {
+  emails: string;
+  role: string;
+  projectIds: string[];
+  projectRole: string;
+}
+const EMPTY_INVITE: InviteDraft = {
+  emails: '',
+  role: 'collaborator',
+  projectIds: [],
+  projectRole: 'collaborator',
+};
+
 function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
-  const [emails, setEmails] = useState('');
-  const [role, setRole] = useState<string>('collaborator');
-  const [projectIds, setProjectIds] = useState<string[]>([]);
-  const [projectRole, setProjectRole] = useState<string>('collaborator');
+  // The form as typed, kept in local storage (§9 "invites") until it is sent: a reload or a
+  // look at another page does not lose a list of addresses.
+  const [draft, setDraft, clearDraft] = useLocalStorage<InviteDraft>({
+    key: 'invites',
+    defaultValue: EMPTY_INVITE,
+    getInitialValueInEffect: false,
+  });
+  const { emails, role, projectIds, projectRole } = { ...EMPTY_INVITE, ...draft };
+  const setEmails = (value: string) => setDraft((d) => ({ ...EMPTY_INVITE, ...d, emails: value }));
+  const setRole = (value: string) => setDraft((d) => ({ ...EMPTY_INVITE, ...d, role: value }));
+  const setProjectIds = (value: string[]) =>
+    setDraft((d) => ({ ...EMPTY_INVITE, ...d, projectIds: value }));
+  const setProjectRole = (value: string) =>
+    setDraft((d) => ({ ...EMPTY_INVITE, ...d, projectRole: value }));
   const projects = useInvitableProjects();
   const invite = useMutation({
     meta: { customErrorHandler: true },
@@ -94,8 +118,7 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
           askOwners: () => requestOwnerApproval('More members', `Could not invite ${emails}`),
         });
       }
-      setEmails('');
-      setProjectIds([]);
+      clearDraft();
       props.onDone();
     },
     onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),

@@ -8,12 +8,14 @@ import {
   Group,
   Paper,
   ScrollArea,
+  SegmentedControl,
   Select,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import { useSessionStorage } from '@mantine/hooks';
 import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -45,11 +47,29 @@ import { useOpenCard } from './canvas-board.tsx';
 import { RenameModal } from './rename-modal.tsx';
 import { SectionColumn } from './section-column.tsx';
 
+const PRIORITY_FILTERS = ['all', 'scored', 'unscored'] as const;
+type PriorityFilter = (typeof PRIORITY_FILTERS)[number];
+
 function PriorityList(props: { data: ProductBoardData; onOpen: (id: string) => void }) {
   const { data } = props;
   const queryClient = useQueryClient();
   const method = data.project.prioritization as Prioritization;
   const byId = new Map(data.cards.map((c) => [c.id, c]));
+  // Which ideas the list shows, kept for the browser session (§9 "hypothesisPriorityListFilter").
+  const [shown, setShown] = useSessionStorage<PriorityFilter>({
+    key: 'hypothesisPriorityListFilter',
+    defaultValue: 'all',
+    getInitialValueInEffect: false,
+  });
+  const filter: PriorityFilter = PRIORITY_FILTERS.includes(shown) ? shown : 'all';
+  const ranked = data.priority.flatMap((id, index) => {
+    const card = byId.get(id);
+    if (!card) return [];
+    const value = priorityValue(computeProductScore(card.productScore ?? {}), method);
+    if ((filter === 'scored' && value === null) || (filter === 'unscored' && value !== null))
+      return [];
+    return [{ id, index, card, value }];
+  });
   return (
     <Paper withBorder p="sm" radius="md" w={280} aria-label="Priority list" role="region">
       <Stack gap="xs">
@@ -68,15 +88,27 @@ function PriorityList(props: { data: ProductBoardData; onOpen: (id: string) => v
               .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
           }
         />
+        <SegmentedControl
+          size="xs"
+          aria-label="Show ideas"
+          value={filter}
+          onChange={(value) => setShown(value as PriorityFilter)}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'scored', label: 'Scored' },
+            { value: 'unscored', label: 'Not scored' },
+          ]}
+        />
         {data.priority.length === 0 ? (
           <Text size="sm" c="dimmed">
             No ideas on this board yet.
           </Text>
+        ) : ranked.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {filter === 'scored' ? 'No idea is scored yet.' : 'Every idea is scored.'}
+          </Text>
         ) : null}
-        {data.priority.map((id, index) => {
-          const card = byId.get(id);
-          if (!card) return null;
-          const value = priorityValue(computeProductScore(card.productScore ?? {}), method);
+        {ranked.map(({ id, index, card, value }) => {
           return (
             <Group
               key={id}
