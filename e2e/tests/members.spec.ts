@@ -171,7 +171,7 @@ test('a member edits their profile, and the maxima hold', async ({ page }) => {
   await expect(page.getByLabel('First name')).toHaveAttribute('maxlength', '50');
 });
 
-test('an enterprise owner sets up custom fields, a canvas template and the agent context', async ({
+test('an enterprise owner sets up custom fields, a canvas template and the agent context; a card keeps to the bounds, and its summarized file is rated', async ({
   page,
 }) => {
   const suffix = uniqueSuffix();
@@ -237,4 +237,27 @@ test('an enterprise owner sets up custom fields, a canvas template and the agent
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await page.getByTestId('board-card').filter({ hasText: 'Labs buy benches' }).click();
   await expect(page.getByRole('dialog').getByLabel('Market size')).toHaveValue('800');
+
+  // A document attached is summarized by the agent; the reader says whether the summary helped.
+  const chooser = page.waitForEvent('filechooser');
+  await dialog.getByRole('button', { name: 'Attach files' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'visit notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(
+      'Three labs said their benches wobble. Two would replace them this year if the price was under 900 dollars.',
+    ),
+  });
+  await dialog.getByTestId('card-file').getByRole('button', { name: 'Summary' }).click();
+  const summary = page.getByRole('dialog', { name: 'File summary' });
+  await expect(summary.getByTestId('file-summary')).toContainText('900 dollars');
+  await summary.getByRole('button', { name: 'Helpful', exact: true }).click();
+  await page.screenshot({ path: 'test-results/file-summary.png' });
+  await expect(summary.getByRole('button', { name: 'Helpful · 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(summary).toContainText('Thanks for saying.');
 });

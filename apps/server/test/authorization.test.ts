@@ -2339,6 +2339,19 @@ const REST: Record<string, Rule> = {
       return actor.delete(`/api/canvas/cards/${card.id}/media`, { mediaId: file.id }, onHost(w));
     },
   },
+  // The file has no summary yet: every allowed caller hears "nothing to rate" (400, not refused).
+  'POST /api/media/feedback': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => {
+      const card = await freshCard(w);
+      const key = await freshUpload(w, 'cards', card.id);
+      const file = (
+        await w.owner.post(`/api/canvas/cards/${card.id}/media`, { key }, onHost(w))
+      ).json() as { id: string };
+      return actor.post('/api/media/feedback', { mediaId: file.id, helpful: true }, onHost(w));
+    },
+  },
   // Without a transcription service here every allowed caller gets 503 (not refused); others are refused.
   'POST /api/media/cards/:cardId/transcribe': {
     kind: 'organization',

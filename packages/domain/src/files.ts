@@ -2,6 +2,7 @@
 import { ERRORS } from './errors.ts';
 import { LIMITS } from './limits.ts';
 import { stripAccents } from './text.ts';
+import { z } from 'zod';
 
 export const FILE_KINDS = [
   'image',
@@ -99,3 +100,20 @@ export function uploadProblem(file: {
 export function uploadProblemMessage(problem: NonNullable<ReturnType<typeof uploadProblem>>) {
   return ERRORS[problem].message;
 }
+
+/** What the agent made of a file that a person may rate: its summary or its transcription. */
+export const MEDIA_FEEDBACK_SUBJECTS = ['summary', 'transcription'] as const;
+export type MediaFeedbackSubject = (typeof MEDIA_FEEDBACK_SUBJECTS)[number];
+
+export const MEDIA_FEEDBACK_MESSAGES = {
+  nothingToRate: 'There is nothing from the agent on this file to rate yet.',
+  commentTooLong: 'Please keep the comment under 1000 characters.',
+} as const;
+
+/** POST /api/media/feedback: helpful or not, on a file's summary or transcription. */
+export const mediaFeedbackSchema = z.object({
+  mediaId: z.uuid('Pick a file to rate.'),
+  subject: z.enum(MEDIA_FEEDBACK_SUBJECTS).default('summary'),
+  helpful: z.boolean('Say whether it helped.'),
+  comment: z.string().trim().max(1000, MEDIA_FEEDBACK_MESSAGES.commentTooLong).default(''),
+});

@@ -288,6 +288,11 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     summary: 'Downloads a stored file the member may read.',
     auth: 'session',
   },
+  'POST /api/media/feedback': {
+    summary:
+      'Says whether the agent’s summary or transcription of a file helped (one answer a person).',
+    auth: 'session',
+  },
   'POST /api/media/cards/:cardId/transcribe': {
     summary: 'Transcribes a card’s recording.',
     auth: 'session',

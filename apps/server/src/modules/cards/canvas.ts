@@ -14,7 +14,8 @@ import {
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { parse, presentProject } from '../projects/service.ts';
+import { presentProject } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { listBoardSections, seedBoardSections } from '../projects/workspace.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';

@@ -23,7 +23,7 @@ import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { media } from '../media/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import type { CardAccess } from './access.ts';
 import {
   cardInterviewees,

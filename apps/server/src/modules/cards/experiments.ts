@@ -29,7 +29,7 @@ import type { TypedCardPart } from './typed-card.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import {
   loadPeople,
   projectAccess,

@@ -10,7 +10,8 @@ import type { MemberContext } from '../../http/member-context.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { AppServices } from '../../services.ts';
 import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
-import { listProjects, parse } from '../projects/service.ts';
+import { listProjects } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 
 function kindOf(type: string, hypothesisType: string | null): SearchHit['kind'] {

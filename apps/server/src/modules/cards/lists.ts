@@ -18,7 +18,8 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { evidenceLockerProject, listProjects, parse, presentProject } from '../projects/service.ts';
+import { evidenceLockerProject, listProjects, presentProject } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';

@@ -31,7 +31,7 @@ import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { comments } from '../comments/schema.ts';
 import { profiles } from '../organizations/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { boardSections } from './schema.ts';
 import {
   cardAccess,

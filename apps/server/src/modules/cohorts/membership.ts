@@ -13,7 +13,7 @@ import {
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { cohortMembers } from './schema.ts';
 import { addToCohort, getCohort, managedCohort } from './service.ts';

@@ -23,7 +23,7 @@ import type { AppServices } from '../../services.ts';
 import { comments } from '../comments/schema.ts';
 import { media } from '../media/schema.ts';
 import { presentMedia } from '../media/service.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import {
   presentations,

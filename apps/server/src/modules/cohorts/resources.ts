@@ -10,7 +10,7 @@ import type { AppServices } from '../../services.ts';
 import { media } from '../media/schema.ts';
 import { presentMedia } from '../media/service.ts';
 import { profiles } from '../organizations/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { cohortVideoViews, cohorts } from './schema.ts';
 import { cohortAccess } from './service.ts';
 

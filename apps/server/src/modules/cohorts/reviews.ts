@@ -9,7 +9,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { loadPeople } from '../cards/access.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { cohortAccess } from './service.ts';
 

@@ -43,7 +43,7 @@ import type { AppServices } from '../../services.ts';
 import { favorites } from '../organizations/navigation-schema.ts';
 import { insertInvites } from '../organizations/members.ts';
 import { invites, profiles } from '../organizations/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { seedBoardSections } from '../projects/workspace.ts';
 import { cohortMembers, cohorts, type CohortRow } from './schema.ts';

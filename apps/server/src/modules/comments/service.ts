@@ -22,7 +22,7 @@ import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, loadPeople, projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { teamPresentationAccess } from '../cohorts/presentations.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { commentLikes, comments, type CommentRow } from './schema.ts';
 
 type SubjectAccess = ProjectAccess & {

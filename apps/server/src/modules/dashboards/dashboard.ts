@@ -28,7 +28,7 @@ import type { AppServices } from '../../services.ts';
 import { projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { projectExperiments } from '../cards/experiments.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { media } from '../media/schema.ts';
 import { presentMedia } from '../media/service.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';

@@ -13,7 +13,7 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { editableProject, saveProjectPart } from './dashboard.ts';
 
 type Change = (categories: PetalCategory[]) => PetalCategory[];

@@ -44,7 +44,8 @@ import { requireExperiments } from '../cards/experiments.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
 import { media } from '../media/schema.ts';
 import { createCard, updateText } from '../cards/service.ts';
-import { createProject, findVisibleProject, parse } from '../projects/service.ts';
+import { createProject, findVisibleProject } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 import { connectionSuggestions, generations, type GenerationRow } from './schema.ts';
 import {

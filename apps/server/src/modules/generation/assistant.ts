@@ -23,7 +23,7 @@ import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
 import { projectAccess } from '../cards/access.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { requireAgent } from './service.ts';
 
 const ASSISTANT_TYPES = [

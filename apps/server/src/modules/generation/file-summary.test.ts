@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
 import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { until } from '../../../test/until.ts';
 
 const built = await buildTestApp();
 
@@ -38,16 +39,6 @@ async function attach(agent: Agent, slug: string, cardId: string, filename: stri
   });
   const response = await agent.post(`/api/canvas/cards/${cardId}/media`, { key: signed.key }, host);
   return response.json() as { id: string; processing: boolean; summary: string | null };
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 const messageOf = (error: string | undefined) => error?.match(/message:(.*?);ref:/)?.[1] ?? error;

@@ -5,6 +5,11 @@ import { buildTestApp } from '../../../test/app.ts';
 import { LLM_FIXTURES, startFakeLlm } from '../../../test/fake-llm.ts';
 import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { organizations } from '../organizations/schema.ts';
+import { until as poll } from '../../../test/until.ts';
+
+/** A model call through the fake endpoint takes longer: up to 20 s, read every 100 ms. */
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean) =>
+  poll(read, done, 20_000, 100);
 
 const fake = await startFakeLlm(LLM_FIXTURES);
 afterAll(() => fake.close());
@@ -12,16 +17,6 @@ const built = await buildTestApp({
   jobs: true,
   env: { AI_BASE_URL: fake.baseUrl, AI_MODEL: 'test-model', AI_TIMEOUT_MS: '5000' },
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('generation jobs with a model endpoint', () => {
   it('runs on the queue, writes the model’s hypotheses, and says when it fell back', async () => {

@@ -13,6 +13,7 @@ import { addMember, onOrg, ownerWithOrganization } from '../../../test/organizat
 import { organizations } from '../organizations/schema.ts';
 import { generations } from './schema.ts';
 import { runGeneration } from './runner.ts';
+import { until } from '../../../test/until.ts';
 
 const built = await buildTestApp();
 
@@ -28,20 +29,6 @@ const PROJECT_GENERATION = `query($p: ID!) { projectGeneration(projectId: $p) {
 
 function messageOf(error: string | undefined) {
   return error?.match(/message:(.*?);ref:/)?.[1] ?? error;
-}
-
-async function until<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 15_000,
-): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - start > ms) throw new Error(`timed out: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 type Gen = { status: string; stage: number; totalStages: number; error: string | null; id: string };

@@ -18,7 +18,8 @@ import { processUpload } from '../media/processing.ts';
 import { media } from '../media/schema.ts';
 import { writeVariants } from '../media/service.ts';
 import { profiles } from '../organizations/schema.ts';
-import { findManagedProject, parse } from '../projects/service.ts';
+import { findManagedProject } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 
 /** The inbox address of a project's email local part. */

@@ -12,7 +12,7 @@ import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { editableIdea, writeIdeaLinks } from './idea-links.ts';
 import { cardAccess, editableCardAccess } from '../cards/access.ts';
 import { cardTexts, hypotheses } from '../cards/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
 interface JiraCredentials {

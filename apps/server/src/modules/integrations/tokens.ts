@@ -12,7 +12,8 @@ import { decryptSecret, encryptSecret, hashToken, randomToken } from '../../plat
 import type { AppServices } from '../../services.ts';
 import { sessions } from '../auth/schema.ts';
 import { createCard, publishCard, updatePost } from '../cards/service.ts';
-import { findManagedProject, parse } from '../projects/service.ts';
+import { findManagedProject } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { apiTokens } from './schema.ts';
 
 const PURPOSE = 'api-tokens';

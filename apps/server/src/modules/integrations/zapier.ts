@@ -12,7 +12,7 @@ import type { EventRow } from '../../platform/events/schema.ts';
 import type { AppServices } from '../../services.ts';
 import { cards } from '../cards/schema.ts';
 import { projects } from '../projects/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { apiTokens, zapierHooks } from './schema.ts';
 import { integrationOf } from './service.ts';
 

@@ -15,7 +15,7 @@ import { evidence } from '../cards/schema.ts';
 import { recordCardEvent } from '../cards/service.ts';
 import { recordMedia } from '../media/service.ts';
 import { startTranscription } from '../media/transcription.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
 interface ZoomCredentials {

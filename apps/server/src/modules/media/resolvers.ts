@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requireMember } from '../../http/member-context.ts';
+import { feedbackTally } from './feedback.ts';
 import {
   deleteTranscription,
   getTranscription,
@@ -10,6 +11,10 @@ import {
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 
 export const resolvers = {
+  Media: {
+    summaryFeedback: async (file: { id: string }, _: unknown, context: GatewayContext) =>
+      feedbackTally(context.services, await member(context), file.id, 'summary'),
+  },
   Query: {
     transcription: async (_: unknown, args: { cardId: string }, context: GatewayContext) =>
       getTranscription(context.services, await member(context), args.cardId),

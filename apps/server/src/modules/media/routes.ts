@@ -14,6 +14,7 @@ import {
   signUpload,
 } from './service.ts';
 import { LIMITS } from '@assay/domain';
+import { giveMediaFeedback } from './feedback.ts';
 import { startTranscription } from './transcription.ts';
 import type { Readable } from 'node:stream';
 
@@ -97,6 +98,10 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
     const member = await requireMember(services, request);
     const { cardId } = request.params as { cardId: string };
     return removeCardMedia(services, member, cardId, request.body, requestContext(request));
+  });
+  app.post('/api/media/feedback', async (request) => {
+    const member = await requireMember(services, request);
+    return giveMediaFeedback(services, member, request.body);
   });
   app.post('/api/media/cards/:cardId/transcribe', async (request, reply) => {
     const member = await requireMember(services, request);

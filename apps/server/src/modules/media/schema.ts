@@ -1,4 +1,13 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn } from '../../platform/db/columns.ts';
 import { organizationIdColumn } from '../organizations/schema.ts';
 
@@ -76,4 +85,28 @@ export const transcriptionEntries = pgTable(
     startSeconds: integer('start_seconds').notNull().default(0),
   },
   (t) => [index('transcription_entries_transcription_idx').on(t.transcriptionId, t.idx)],
+);
+
+/**
+ * What a member thought of the agent's work on a file (POST /api/media/feedback): its summary or
+ * its transcription, helpful or not, with an optional comment. One answer a person, a file and a
+ * subject; answering again replaces it.
+ */
+export const mediaFeedback = pgTable(
+  'media_feedback',
+  {
+    id: idColumn(),
+    organizationId: organizationIdColumn(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    profileId: uuid('profile_id').notNull(),
+    /** summary or transcription */
+    subject: text('subject').notNull(),
+    helpful: boolean('helpful').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAtColumn(),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [uniqueIndex('media_feedback_once_idx').on(t.mediaId, t.profileId, t.subject)],
 );

@@ -21,7 +21,7 @@ import { channel } from '../../platform/realtime/bus.ts';
 import type { AppServices } from '../../services.ts';
 import { loadPeople, projectAccess } from '../cards/access.ts';
 import { profiles } from '../organizations/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { projects } from '../projects/schema.ts';
 import { emailImmediately } from './delivery.ts';
 import { notificationPreferences, notifications, type NotificationRow } from './schema.ts';

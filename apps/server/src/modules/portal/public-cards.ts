@@ -19,7 +19,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, type CardAccess } from '../cards/access.ts';
 import { media } from '../media/schema.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { mayPublishCards, requirePortal } from './policy.ts';
 import {
   publicBoards,

@@ -27,7 +27,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { projectAccess, type ProjectAccess } from '../cards/access.ts';
-import { parse } from '../projects/service.ts';
+import { parse } from '../../http/parse.ts';
 import { mayManagePortal, requirePortal } from './policy.ts';
 import {
   publicBoards,

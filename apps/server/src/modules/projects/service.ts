@@ -1,4 +1,5 @@
 /** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
+import { parse } from '../../http/parse.ts';
 import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
@@ -31,17 +32,6 @@ import { profiles } from '../organizations/schema.ts';
 import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
 import { seedBoardSections } from './workspace.ts';
-
-export function parse<T>(
-  result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
-): T {
-  if (!result.success) {
-    throw new AppError('validation', {
-      message: result.error.issues[0]?.message ?? 'Please check the form.',
-    });
-  }
-  return result.data;
-}
 
 async function myProjectRoles(services: AppServices, member: MemberContext, projectIds?: string[]) {
   const conditions = [eq(projectMembers.profileId, member.profileId)];

@@ -26,7 +26,8 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { touchProjectCards } from '../cards/board-cache.ts';
 import { boardSections, hypotheses } from '../cards/schema.ts';
-import { findManagedProject, parse, presentProject, saveProject } from './service.ts';
+import { findManagedProject, presentProject, saveProject } from './service.ts';
+import { parse } from '../../http/parse.ts';
 
 const SECTION_COLORS: Record<string, string> = {
   Backlog: '#868e96',

@@ -166,7 +166,22 @@ export interface CardMedia {
   /** The agent's summary of a document (enterprise), and whether it is being written. */
   summary: string | null;
   processing: boolean;
+  /** Who found the summary helpful, and the viewer's own answer (null: none yet). */
+  summaryFeedback?: MediaFeedback;
 }
+
+export interface MediaFeedback {
+  helpful: number;
+  notHelpful: number;
+  mine: boolean | null;
+}
+
+/** Whether the agent's summary of a file helped (one answer a person; a new one replaces it). */
+export const sendMediaFeedback = (mediaId: string, helpful: boolean) =>
+  restRequest<MediaFeedback>('/api/media/feedback', {
+    method: 'POST',
+    body: { mediaId, subject: 'summary', helpful },
+  });
 
 export interface Interviewee {
   id: string;
@@ -226,7 +241,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
     phase { phase phaseReady planDuration testDuration analyzeDuration completeDuration updatedAt completedAt rank }
     successCriteria { id measurement expectation achieved evidence }
     analyze { market investment details hypothesisChanged hypothesis { id value reason } } }
-  media { id filename fileType size url mediumUrl thumbUrl summary processing }
+  media { id filename fileType size url mediumUrl thumbUrl summary processing
+    summaryFeedback { helpful notHelpful mine } }
   associations {
     hypothesis { connectionId cardId title type hypothesisType rating }
     evidence { connectionId cardId title type hypothesisType rating }

@@ -15,11 +15,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toApiError } from '../../../api/errors.ts';
-import { summarizeFile } from '../../../api/generation.ts';
 import { cardViewKeys, queryKeys } from '../../../api/query-keys.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { trackUpload } from '../../../ui/upload-progress.tsx';
 import { attachFile, removeFile, type CardDetail, type CardMedia } from '../api/card.ts';
+import { FileSummaryModal } from './file-summary-modal.tsx';
 
 /** The lightbox only shows what a browser displays: images. */
 const isViewable = (file: CardMedia) => file.fileType === 'image';
@@ -172,49 +172,4 @@ export async function uploadImageForCard(cardId: string, file: File): Promise<st
     track.failed(toApiError(error).message);
     throw error;
   }
-}
-
-/** The file summary modal: what the agent took from a document, and a way to ask again. */
-function FileSummaryModal(props: {
-  file: CardMedia | null;
-  canAsk: boolean;
-  onClose: () => void;
-  onAsked: () => void;
-}) {
-  const file = props.file;
-  return (
-    <Modal opened={file !== null} onClose={props.onClose} title="File summary" size="lg" centered>
-      {file ? (
-        <Stack gap="sm" data-testid="file-summary">
-          <Text size="sm" fw={500}>
-            {file.filename}
-          </Text>
-          {file.processing ? (
-            <Text size="sm" c="dimmed">
-              The agent is reading the file…
-            </Text>
-          ) : (
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {file.summary}
-            </Text>
-          )}
-          {props.canAsk && !file.processing ? (
-            <Group justify="end">
-              <Button
-                size="xs"
-                variant="light"
-                onClick={() =>
-                  void summarizeFile(file.id)
-                    .then(props.onAsked)
-                    .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
-                }
-              >
-                Summarize again
-              </Button>
-            </Group>
-          ) : null}
-        </Stack>
-      ) : null}
-    </Modal>
-  );
 }
