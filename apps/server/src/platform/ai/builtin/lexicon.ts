@@ -1104,7 +1104,10 @@ export const TEMPLATES: Record<Lang, Templates> = {
       reliever: (p) => `Removes: ${p}`,
       creator: (g) => `Delivers: ${g}`,
     },
-    summaryOf: (n) => `The ${n} sentences that carry most of the document's key phrases:`,
+    summaryOf: (n) =>
+      n === 1
+        ? "The sentence that carries most of the document's key phrases:"
+        : `The ${n} sentences that carry most of the document's key phrases:`,
     assistant: {
       none: "I could not find anything about that in this project's cards yet. Add evidence or hypotheses about it, or ask in other words.",
       intro: "From this project's cards, the most relevant passages are:",
@@ -1262,7 +1265,10 @@ export const TEMPLATES: Record<Lang, Templates> = {
       reliever: (p) => `Elimina: ${p}`,
       creator: (g) => `Aporta: ${g}`,
     },
-    summaryOf: (n) => `Las ${n} frases que reúnen más frases clave del documento:`,
+    summaryOf: (n) =>
+      n === 1
+        ? 'La frase que reúne más frases clave del documento:'
+        : `Las ${n} frases que reúnen más frases clave del documento:`,
     assistant: {
       none: 'Todavía no encontré nada sobre eso en las tarjetas de este proyecto. Añade evidencia o hipótesis al respecto, o pregunta con otras palabras.',
       intro: 'En las tarjetas de este proyecto, los pasajes más relevantes son:',
@@ -1426,7 +1432,10 @@ export const TEMPLATES: Record<Lang, Templates> = {
       reliever: (p) => `Supprime : ${p}`,
       creator: (g) => `Apporte : ${g}`,
     },
-    summaryOf: (n) => `Les ${n} phrases qui portent le plus de mots clés du document :`,
+    summaryOf: (n) =>
+      n === 1
+        ? 'La phrase qui porte le plus de mots clés du document :'
+        : `Les ${n} phrases qui portent le plus de mots clés du document :`,
     assistant: {
       none: "Je n'ai encore rien trouvé à ce sujet dans les cartes de ce projet. Ajoutez des preuves ou des hypothèses, ou reformulez la question.",
       intro: 'Dans les cartes de ce projet, les passages les plus pertinents sont :',
@@ -1585,7 +1594,10 @@ export const TEMPLATES: Record<Lang, Templates> = {
       reliever: (p) => `Elimina: ${p}`,
       creator: (g) => `Offre: ${g}`,
     },
-    summaryOf: (n) => `Le ${n} frasi che contengono più parole chiave del documento:`,
+    summaryOf: (n) =>
+      n === 1
+        ? 'La frase che contiene più parole chiave del documento:'
+        : `Le ${n} frasi che contengono più parole chiave del documento:`,
     assistant: {
       none: 'Non ho ancora trovato nulla su questo nelle schede del progetto. Aggiungi evidenze o ipotesi, oppure chiedi con altre parole.',
       intro: 'Nelle schede di questo progetto, i passaggi più pertinenti sono:',
@@ -1745,7 +1757,10 @@ export const TEMPLATES: Record<Lang, Templates> = {
       reliever: (p) => `Elimina: ${p}`,
       creator: (g) => `Entrega: ${g}`,
     },
-    summaryOf: (n) => `As ${n} frases que reúnem mais palavras-chave do documento:`,
+    summaryOf: (n) =>
+      n === 1
+        ? 'A frase que reúne mais palavras-chave do documento:'
+        : `As ${n} frases que reúnem mais palavras-chave do documento:`,
     assistant: {
       none: 'Ainda não encontrei nada sobre isso nos cartões deste projeto. Adicione evidências ou hipóteses, ou pergunte com outras palavras.',
       intro: 'Nos cartões deste projeto, os trechos mais relevantes são:',
