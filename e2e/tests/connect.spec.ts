@@ -100,7 +100,21 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.getByRole('option', { name: 'Channels' }).click();
   const channels = page.getByTestId('section-channels');
   await expect(channels.getByTestId('board-card')).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeHidden();
+
+  // A box drawn from an empty part of the board selects the cards it touches.
+  const first = (await channels.getByTestId('board-card').first().boundingBox())!;
+  const last = (await channels.getByTestId('board-card').last().boundingBox())!;
+  await page.mouse.move(first.x - 4, first.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(first.x + 30, first.y + 20, { steps: 3 });
+  await page.mouse.move(last.x + last.width / 2, last.y + last.height / 2, { steps: 5 });
+  await expect(page.getByTestId('selection-box')).toBeVisible();
   await page.screenshot({ path: 'test-results/multi-select.png' });
+  await page.mouse.up();
+  await expect(page.getByTestId('selection-box')).toBeHidden();
+  await expect(bar).toContainText('2 selected');
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
 

@@ -22,6 +22,7 @@ import { useCreateCard } from '../hooks/use-create-card.ts';
 import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
 import { useSectionGeneration } from '../hooks/use-section-generation.ts';
 import { useConnectMode } from '../hooks/use-connect-mode.ts';
+import { useBoxSelect } from '../hooks/use-box-select.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
 import { CardFace } from './board-card.tsx';
@@ -68,6 +69,7 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   const openCard = useOpenCard();
   const connect = useConnectMode();
   const selection = useSelection(data.cards);
+  const boxSelect = useBoxSelect({ enabled: !connect, onSelect: selection.selectMany });
   // "n": a new hypothesis in the section that has the focus, else the first one (#32).
   useWindowKeydown((event) => {
     if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -158,7 +160,21 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       onDragEnd={dnd.onDragEnd}
       onDragCancel={dnd.onDragCancel}
     >
-      <Stack gap="lg">
+      <Stack gap="lg" ref={boxSelect.container} onPointerDown={boxSelect.onPointerDown}>
+        {boxSelect.box ? (
+          <div
+            data-testid="selection-box"
+            aria-hidden
+            style={{
+              position: 'fixed',
+              ...boxSelect.box,
+              border: '1px solid var(--mantine-color-blue-6)',
+              background: 'color-mix(in srgb, var(--mantine-color-blue-6) 12%, transparent)',
+              pointerEvents: 'none',
+              zIndex: 10,
+            }}
+          />
+        ) : null}
         {connect ? <ConnectBanner connect={connect} /> : null}
         {!connect && selection.ids.size > 0 ? (
           <SelectionBar selection={selection} sections={sections} projectId={project.id} />

@@ -1,6 +1,6 @@
 /**
  * Several cards at once on the canvas (#26): shift-click (or Ctrl/Cmd-click) adds a card to the
- * selection or takes it out; then move them to a section, tag them, or connect them to a piece of
+ * selection or takes it out, and a box drawn on the board selects the cards it touches; then move them to a section, tag them, or connect them to a piece of
  * evidence together. Escape clears the selection. Each card's write goes in its own turn.
  */
 import { useHotkeys } from '@mantine/hooks';
@@ -16,6 +16,8 @@ import { moveCard, type BoardCard } from '../api/canvas.ts';
 export interface Selection {
   ids: ReadonlySet<string>;
   toggle(cardId: string): void;
+  /** The cards a drawn box touched: the selection, or added to it. */
+  selectMany(cardIds: readonly string[], add: boolean): void;
   clear(): void;
   moveTo(section: string): Promise<void>;
   tag(tag: string): Promise<void>;
@@ -58,6 +60,8 @@ export function useSelection(cards: BoardCard[]): Selection {
           else next.add(cardId);
           return next;
         }),
+      selectMany: (cardIds, add) =>
+        setIds((current) => new Set([...(add ? current : []), ...cardIds])),
       clear,
       moveTo: async (section) => {
         // In the order they are on the canvas, at the end of the section.
