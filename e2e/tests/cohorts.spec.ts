@@ -95,20 +95,20 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
 
   // An interview, published.
   const dialog = student.getByRole('dialog');
-  await student.getByRole('button', { name: 'Add evidence' }).click();
-  await student.getByRole('menuitem', { name: 'Interview' }).click();
-  await dialog.getByLabel('Title').fill('Talk with a lab manager');
-  await dialog
-    .getByTestId('editor-key insights')
-    .locator('[contenteditable]')
-    .fill('Ordering reagents takes a day a week');
-  await dialog.getByRole('combobox', { name: 'Name' }).fill('Lee Chan');
-  await dialog.getByRole('button', { name: 'Add person' }).click();
-  await expect(dialog.getByTestId('interviewee')).toContainText('Lee Chan');
-  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
-  await dialog.getByRole('button', { name: 'Publish' }).click();
-  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
-  await dialog.getByRole('button', { name: 'Close card' }).click();
+  const logInterview = async (title: string, insight: string, person: string) => {
+    await student.getByRole('button', { name: 'Add evidence' }).click();
+    await student.getByRole('menuitem', { name: 'Interview' }).click();
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByTestId('editor-key insights').locator('[contenteditable]').fill(insight);
+    await dialog.getByRole('combobox', { name: 'Name' }).fill(person);
+    await dialog.getByRole('button', { name: 'Add person' }).click();
+    await expect(dialog.getByTestId('interviewee')).toContainText(person);
+    await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish' }).click();
+    await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+    await dialog.getByRole('button', { name: 'Close card' }).click();
+  };
+  await logInterview('Talk with a lab manager', 'Ordering reagents takes a day a week', 'Lee Chan');
 
   // A hypothesis the team asks its instructors and mentors to review.
   await student
@@ -146,6 +146,16 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   const ocean = page.getByTestId('leaderboard-team').filter({ hasText: 'Ocean Team' });
   await expect(ocean.getByLabel('Ocean Team Interviews: 0 of 10')).toBeVisible();
   await expect(page.getByTestId('leaderboard-teams')).not.toContainText('Sample Team');
+  // Live (the cohort's channel): the team logs another interview, and the open leaderboard
+  // moves without a reload.
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+  await logInterview('Talk with a buyer', 'Buyers approve every order twice', 'Sam Ortiz');
+  await expect(rocket.getByLabel('Rocket Team Interviews: 2 of 10')).toBeVisible();
+  await student
+    .getByTestId('board-card')
+    .filter({ hasText: 'Lab managers order reagents weekly' })
+    .click();
+  await expect(dialog.getByTestId('review-state')).toHaveText('Changes requested');
   await page.screenshot({ path: 'test-results/leaderboard.png', fullPage: true });
 
   // A presentation for every team; the mentor joins and scores the Rocket Team.
