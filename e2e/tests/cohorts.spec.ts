@@ -109,6 +109,7 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
     await dialog.getByRole('button', { name: 'Close card' }).click();
   };
   await logInterview('Talk with a lab manager', 'Ordering reagents takes a day a week', 'Lee Chan');
+  const teamCanvas = student.url();
 
   // A hypothesis the team asks its instructors and mentors to review.
   await student
@@ -247,6 +248,16 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await due.getByLabel('CVV').fill('123');
   await due.getByRole('button', { name: 'Pay the fee' }).click();
   await expect(student.getByTestId('payment-due')).toBeHidden({ timeout: 15_000 });
+
+  // The course done, the team takes its project into an organisation of its own (the original
+  // stays with the cohort).
+  await student.goto(teamCanvas);
+  await student.getByRole('button', { name: 'Take to a new organization' }).click();
+  const take = student.getByRole('dialog', { name: 'Take this project to a new organization' });
+  await take.getByLabel('Name of the new organization').fill(`Rocket Labs ${suffix}`);
+  await take.getByRole('button', { name: 'Take it' }).click();
+  await expect(student.getByTestId('organization-name')).toHaveText(`Rocket Labs ${suffix}`);
+  await student.screenshot({ path: 'test-results/project-migrated.png', fullPage: true });
 
   await mentorContext.close();
   await studentContext.close();

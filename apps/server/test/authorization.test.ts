@@ -475,6 +475,14 @@ const GATEWAY: Record<string, Rule> = {
       id: await freshProjectId(w),
     })),
   },
+  migrateProject: {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: mutation(
+      'mutation($p: ID!, $n: String!) { migrateProject(projectId: $p, name: $n) { organizationId } }',
+      async (w) => ({ p: await freshProjectId(w), n: 'Spinout' }),
+    ),
+  },
   setProjectMember: {
     kind: 'organization',
     allowed: MANAGERS,

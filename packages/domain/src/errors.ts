@@ -99,6 +99,11 @@ export const ERRORS = {
     ref: 2037,
     message: 'That address is already taken. Please choose another one.',
   },
+  projectAlreadyMigrated: {
+    status: 409,
+    ref: 2075,
+    message: 'You have already taken this project into an organization of its own.',
+  },
   lastOwner: {
     status: 409,
     ref: 2039,

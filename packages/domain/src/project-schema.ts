@@ -14,6 +14,16 @@ export const createProjectSchema = z.object({
   membership: z.boolean().optional(),
 });
 
+/** migrateProject: the project copied into a new organisation of the caller's, named here. */
+export const migrateProjectSchema = z.object({
+  projectId: z.uuid('Pick a project to take along.'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Your organization needs a name.')
+    .max(50, 'Please keep the name under 50 characters.'),
+});
+
 export const updateProjectSchema = z
   .object({
     name: projectNameSchema,

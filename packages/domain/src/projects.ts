@@ -94,6 +94,28 @@ export function canManageProject(options: {
   );
 }
 
+/** A cohort team's own people (its students): observers and coaches do not take the work. */
+const TEAM_ROLES: readonly string[] = ['owner', 'admin', 'collaborator', 'limitedContributor'];
+
+/**
+ * Who may take a project into an organisation of their own (migrateProject): those who manage it,
+ * and the students of a cohort's team, whose course may be over (their work goes with them).
+ */
+export function canMigrateProject(options: {
+  organizationRole: string;
+  projectRole: string | null;
+  kind: string;
+  cohortId: string | null;
+}): boolean {
+  if (options.kind !== 'project') return false;
+  return (
+    canManageProject(options) ||
+    (options.cohortId !== null &&
+      options.projectRole !== null &&
+      TEAM_ROLES.includes(options.projectRole))
+  );
+}
+
 /** The delete confirmation: "team" on the academic license, "project" elsewhere. */
 export function deleteProjectMessage(license: License | undefined): string {
   const word = license === 'academic' ? 'team' : 'project';

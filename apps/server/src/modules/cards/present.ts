@@ -18,6 +18,8 @@ export interface CardTextRow {
   rawText: string;
   mentions: string[];
   updatedAt: Date;
+  generated?: boolean;
+  migrated?: boolean;
 }
 
 export function cardAbilities(
@@ -120,7 +122,12 @@ export function presentCard(options: {
     updatedAt: card.updatedAt.toISOString(),
     createdBy: card.createdByProfileId ? (people.get(card.createdByProfileId) ?? null) : null,
     updatedBy: card.updatedByProfileId ? (people.get(card.updatedByProfileId) ?? null) : null,
-    texts: options.texts.map((t) => ({ ...t, updatedAt: t.updatedAt.toISOString() })),
+    texts: options.texts.map((t) => ({
+      ...t,
+      generated: t.generated ?? false,
+      migrated: t.migrated ?? false,
+      updatedAt: t.updatedAt.toISOString(),
+    })),
     hypothesis: hypothesis ? presentHypothesis(hypothesis, people) : null,
     evidence: options.evidence ?? null,
     experiment: options.experiment ?? null,

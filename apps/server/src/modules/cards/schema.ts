@@ -146,6 +146,8 @@ export const cardTexts = pgTable(
     mentions: jsonb('mentions').$type<string[]>().notNull().default([]),
     /** Written by the agent and not changed by a person since. */
     generated: boolean('generated').notNull().default(false),
+    /** Came with its project from another organisation (migrateProject). */
+    migrated: boolean('migrated').notNull().default(false),
     updatedAt: updatedAtColumn(),
     updatedByProfileId: uuid('updated_by_profile_id'),
   },

@@ -106,6 +106,8 @@ async function loadTexts(executor: Executor, cardId: string): Promise<CardTextRo
       rawText: cardTexts.rawText,
       mentions: cardTexts.mentions,
       updatedAt: cardTexts.updatedAt,
+      generated: cardTexts.generated,
+      migrated: cardTexts.migrated,
     })
     .from(cardTexts)
     .where(eq(cardTexts.cardId, cardId))

@@ -12,6 +12,7 @@ import {
   updateProjectSettings,
 } from './service.ts';
 import { updateProjectEmail } from '../integrations/inbox.ts';
+import { migrateProject } from './migrate.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
@@ -42,6 +43,11 @@ export const resolvers = {
       listProjectMembers(context.services, await member(context), args.projectId),
   },
   Mutation: {
+    migrateProject: async (
+      _: unknown,
+      args: { projectId: string; name: string },
+      context: GatewayContext,
+    ) => migrateProject(context.services, await member(context), args, ctx(context)),
     updateProjectEmail: async (_: unknown, args: { input: unknown }, context: GatewayContext) =>
       updateProjectEmail(context.services, await member(context), args.input, ctx(context)),
     createProject: async (

@@ -12,6 +12,7 @@ import {
   lockerScope,
   projectScope,
   canManageProject,
+  canMigrateProject,
   canOpenWorkspace,
   canSeeProject,
   createProjectSchema,
@@ -81,6 +82,12 @@ export function presentProject(
     prioritization: project.prioritization,
     abilities: {
       manage: canManageProject({ organizationRole: member.role, projectRole }),
+      migrate: canMigrateProject({
+        organizationRole: member.role,
+        projectRole,
+        kind: project.kind,
+        cohortId: project.cohortId,
+      }),
       openWorkspace: canOpenWorkspace({ organizationRole: member.role, projectRole, license }),
       ...projectAbilities(member, project, projectRole),
     },

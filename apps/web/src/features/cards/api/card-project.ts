@@ -23,7 +23,7 @@ export const useCardProject = (projectId: string | undefined) =>
       gatewayRequest<{ project: CardProject }>(
         `query CardProject($id: ID!) { project(id: $id) { id name cohortId
           settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
-          customFields { id title type disabled global defaultKey specifications { options } }
+          customFields { id title type disabled global defaultKey specifications { options } metrics { min max } }
           abilities { manage createCards copyCards }
           canvas { sections { key name hidden } } } }`,
         { id: projectId },

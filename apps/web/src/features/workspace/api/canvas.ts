@@ -55,7 +55,7 @@ export interface WorkspaceProject {
   };
   customFields: ProjectCustomField[];
   prioritization: string;
-  abilities: { manage: boolean; createCards: boolean; createEvidence: boolean };
+  abilities: { manage: boolean; migrate?: boolean; createCards: boolean; createEvidence: boolean };
 }
 
 export interface BoardSection {
@@ -70,8 +70,8 @@ export interface BoardSection {
 const PROJECT = `project { id name prioritization
   settings { membership private academicPrivate experiments businessHypotheses productHypotheses publicPortal projectOverview timeline productStatus productTheme dashboardTabOrder productScores }
   canvas { type templateId locked sections { key name defaultName lens hidden } }
-  customFields { id title type disabled global defaultKey specifications { options } }
-  abilities { manage createCards createEvidence } }`;
+  customFields { id title type disabled global defaultKey specifications { options } metrics { min max } }
+  abilities { manage migrate createCards createEvidence } }`;
 const BOARD_CARD =
   'id title draft version tags viewed section rank businessStatus result risky productStatus canEdit confidence { score state confirming disconfirming evidence people } links { evidence experiments }';
 

@@ -39,6 +39,7 @@ import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { TrashDrawer } from './trash-drawer.tsx';
 import { BusinessView, CANVAS_TYPE_NAMES, tagOptions } from './business-view.tsx';
+import { MigrateProjectButton } from './migrate-project.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
@@ -210,6 +211,9 @@ export function WorkspacePage() {
             <Anchor component={Link} to={`/workspace/${projectId}/settings`} size="sm">
               Settings
             </Anchor>
+          ) : null}
+          {project?.abilities.migrate ? (
+            <MigrateProjectButton projectId={projectId} projectName={project.name} />
           ) : null}
         </Group>
       </Group>

@@ -1,0 +1,1 @@
+ALTER TABLE "card_texts" ADD COLUMN "migrated" boolean DEFAULT false NOT NULL;
