@@ -10,6 +10,9 @@ import { ownerWithOrganization } from '../apps/server/test/organization.ts';
 export interface PortalSeed {
   link: string;
   cards: number;
+  /** The organisation's address, and its owner's session cookie (for pages behind sign-in). */
+  slug: string;
+  cookie: string;
 }
 
 export async function seedPortal(built: BuiltApp, cards: number): Promise<PortalSeed> {
@@ -55,5 +58,6 @@ export async function seedPortal(built: BuiltApp, cards: number): Promise<Portal
       },
     });
   }
-  return { link, cards };
+  const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return { link, cards, slug: org.slug, cookie };
 }

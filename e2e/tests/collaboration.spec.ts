@@ -24,7 +24,12 @@ test('one member comments with a mention; the other sees the comment and the not
   await owner.getByRole('button', { name: 'Invite', exact: true }).click();
   await expect(owner.getByTestId('invites')).toContainText(memberEmail);
 
-  const memberContext = await browser.newContext();
+  // Grace works from her phone (#32): 390 × 844, by touch.
+  const memberContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   const member = await memberContext.newPage();
   await followMailLink(member, memberEmail, `You are invited to ${orgName}`);
   await member.getByLabel('First name').fill('Grace');
@@ -78,15 +83,25 @@ test('one member comments with a mention; the other sees the comment and the not
   await member.screenshot({ path: 'test-results/collaboration-comment.png' });
   await memberDialog.getByRole('button', { name: 'Close card' }).click();
 
-  // In the inbox: the mention; reading it brings the count to zero.
-  await member.getByRole('link', { name: /^Inbox/ }).click();
+  // In the inbox: the mention opens the card on its comments, where Grace replies; opening it
+  // read it, so the count is back to zero.
+  await member.getByRole('link', { name: /^Inbox/ }).tap();
   const notification = member.getByTestId('notification');
   await expect(notification).toContainText(
     'Ada Lovelace mentioned you on Nurses buy coffee at 6am',
   );
   await expect(member.getByTestId('inbox-unread')).toHaveText('1 unread');
   await member.screenshot({ path: 'test-results/inbox.png' });
-  await notification.getByRole('button', { name: 'Mark read' }).click();
+  await notification.getByTestId('open-notification').tap();
+  const reply = memberDialog.getByRole('textbox', { name: 'Write a comment' });
+  await expect(reply).toBeVisible();
+  await reply.fill('Yes, I will ask the night shift tomorrow.');
+  await memberDialog.getByRole('button', { name: 'Comment', exact: true }).tap();
+  await expect(ownerDialog.getByTestId('comment').last()).toContainText(
+    'Yes, I will ask the night shift tomorrow.',
+  );
+  await member.screenshot({ path: 'test-results/phone-reply.png' });
+  await memberDialog.getByRole('button', { name: 'Close card' }).tap();
   await expect(member.getByTestId('inbox-unread')).toHaveText('0 unread');
   await expect(member.getByTestId('unread-count')).toHaveCount(0);
 
@@ -107,7 +122,8 @@ test('one member comments with a mention; the other sees the comment and the not
 
   // Grace likes the comment; liking is per person.
   await notification.getByText('Nurses buy coffee at 6am').click();
-  await memberDialog.getByRole('button', { name: '♥ 0' }).click();
+  // (Ada's comment, the first; Grace's reply is below it.)
+  await memberDialog.getByRole('button', { name: '♥ 0' }).first().click();
   await expect(memberDialog.getByRole('button', { name: '♥ 1' })).toHaveAttribute(
     'aria-pressed',
     'true',

@@ -87,6 +87,14 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await expect(dialog).toBeHidden();
 
+  // Arrow keys walk between the cards: left to the section before that has cards.
+  await students.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(pickup).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(students).toBeFocused();
+  await students.blur();
+
   // Several cards at once: shift-click both, tag them, move them, Escape clears.
   await students.click({ modifiers: ['Shift'] });
   await pickup.click({ modifiers: ['Shift'] });
@@ -100,6 +108,9 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.getByRole('option', { name: 'Channels' }).click();
   const channels = page.getByTestId('section-channels');
   await expect(channels.getByTestId('board-card')).toHaveCount(2);
+  await channels.getByTestId('board-card').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(channels.getByTestId('board-card').last()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
 

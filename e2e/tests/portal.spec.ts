@@ -93,8 +93,12 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
   ).toBeVisible();
   await page.screenshot({ path: 'test-results/portal-manage.png', fullPage: true });
 
-  // A visitor in a fresh browser, never signed in.
-  const visitorContext = await browser.newContext();
+  // A visitor in a fresh browser, never signed in, on a phone (a shared link, #32).
+  const visitorContext = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
   const visitor = await visitorContext.newPage();
   const response = await visitor.goto(`/portal/${link}`);
   expect(response?.status()).toBe(200);
@@ -114,10 +118,13 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
     visitor.getByTestId('portal-section-planned').getByText('Reusable boosters halve the price'),
   ).toBeVisible();
   expect(await seriousViolations(visitor)).toEqual([]);
+  expect(
+    await visitor.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+  ).toBe(false);
   await visitor.screenshot({ path: 'test-results/portal-visitor.png', fullPage: true });
 
   // A card's own page.
-  await visitor.getByRole('link', { name: 'Reusable boosters halve the price' }).click();
+  await visitor.getByRole('link', { name: 'Reusable boosters halve the price' }).tap();
   await expect(visitor.getByTestId('portal-card-title')).toHaveText(
     'Reusable boosters halve the price',
   );

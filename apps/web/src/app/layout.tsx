@@ -72,7 +72,12 @@ function UserMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Your account" data-testid="user-menu">
+        <UnstyledButton
+          aria-label="Your account"
+          data-testid="user-menu"
+          mih={44}
+          style={{ display: 'flex', alignItems: 'center' }}
+        >
           <Text size="sm" fw={500} truncate maw={{ base: 84, sm: 240 }}>
             {user.firstName} {user.lastName}
           </Text>

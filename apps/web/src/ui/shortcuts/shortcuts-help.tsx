@@ -12,6 +12,7 @@ const SHORTCUTS: { keys: string[][]; what: string }[] = [
   { keys: [['?']], what: 'Show these shortcuts' },
   { keys: [['n']], what: 'New hypothesis in the canvas section in focus (else the first)' },
   { keys: [['e']], what: 'Add evidence to the project' },
+  { keys: [['↑'], ['↓'], ['←'], ['→']], what: 'Move between the cards of a board' },
   { keys: [['Enter']], what: 'Open the card in focus' },
   { keys: [['Tab'], ['Shift', 'Tab']], what: 'Move between cards and controls' },
   { keys: [['Space']], what: 'Pick up a card on the canvas; arrow keys move it, Space drops it' },

@@ -18,6 +18,7 @@ import {
   Tabs,
   Text,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -71,14 +72,19 @@ function Row(props: { item: Notification; onChanged: () => void }) {
       bg={item.read ? undefined : 'var(--mantine-color-blue-light)'}
     >
       <Group justify="space-between" wrap="nowrap">
-        <Stack gap={0} style={{ cursor: 'pointer', flex: 1 }} onClick={open}>
+        {/* A button, so the keyboard and screen readers open it too (#32). */}
+        <UnstyledButton
+          onClick={open}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="open-notification"
+        >
           <Text size="sm">
             <b>{actor}</b> {ACTION_TEXT[item.action]} <b>{item.title || 'a card'}</b>
           </Text>
           <Text size="xs" c="dimmed">
             {new Date(item.createdAt).toLocaleString()}
           </Text>
-        </Stack>
+        </UnstyledButton>
         <Group gap={4} wrap="nowrap">
           {!item.read ? (
             <Button size="compact-xs" variant="subtle" onClick={() => run(() => markRead(item.id))}>

@@ -12,6 +12,7 @@ import {
 import { CONFIDENCE_LOOK, confidenceSummary } from '../../../ui/confidence.ts';
 import type { BoardCard } from '../api/canvas.ts';
 import classes from './board-card.module.css';
+import { CARD_ARROWS, focusNeighbour } from '../hooks/card-focus.ts';
 
 function Marks(props: { card: BoardCard }) {
   const { card } = props;
@@ -131,7 +132,11 @@ function LinkRating(props: { title: string; state: CardConnectState }) {
       value={props.state.rating === null ? 'none' : String(props.state.rating)}
       onClick={stop}
       onPointerDown={stop}
-      onKeyDown={stop}
+      // Its keys are its own (the card's Enter, Space and arrows stay out), but Escape still
+      // leaves connect mode.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') event.stopPropagation();
+      }}
       onChange={(event) =>
         props.state.onRate(event.target.value === 'none' ? null : Number(event.target.value))
       }
@@ -194,6 +199,15 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
         if (event.key === 'Enter' && !card.pending) {
           if (event.shiftKey && props.onSelect) props.onSelect(card.id);
           else props.onOpen(card.id);
+        }
+        // Arrows walk between cards, unless a card is picked up (then they move it).
+        if (
+          !sortable.active &&
+          (CARD_ARROWS as readonly string[]).includes(event.key) &&
+          focusNeighbour(event.currentTarget, event.key)
+        ) {
+          event.preventDefault();
+          return;
         }
         sortable.listeners?.onKeyDown?.(event);
       }}

@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import type { BoardCard } from '../api/canvas.ts';
 import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
 import type { ConnectMode } from '../hooks/use-connect-mode.ts';
@@ -42,6 +42,9 @@ export const SectionColumn = memo(function SectionColumn(props: {
   selected?: ReadonlySet<string> | undefined;
 }) {
   const droppable = useDroppable({ id: `${SECTION_PREFIX}${props.sectionKey}` });
+  // On a phone the sections stack in one long column: each folds away to its header (#32).
+  const [folded, setFolded] = useState(false);
+  const cardsId = `section-cards-${props.sectionKey}`;
   return (
     <Paper
       withBorder
@@ -55,7 +58,11 @@ export const SectionColumn = memo(function SectionColumn(props: {
       data-testid={`section-${props.sectionKey}`}
       aria-label={props.name}
       role="region"
-      style={{ display: 'flex', flexDirection: 'column', minHeight: props.minHeight ?? 160 }}
+      style={{
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: folded ? undefined : (props.minHeight ?? 160),
+      }}
     >
       <Group justify="space-between" mb={6} wrap="nowrap">
         <Group gap={6} wrap="nowrap">
@@ -70,6 +77,17 @@ export const SectionColumn = memo(function SectionColumn(props: {
           </Badge>
         </Group>
         <Group gap={2} wrap="nowrap">
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            hiddenFrom="sm"
+            aria-expanded={!folded}
+            aria-controls={cardsId}
+            aria-label={`${folded ? 'Show' : 'Fold'} the cards of ${props.name}`}
+            onClick={() => setFolded((f) => !f)}
+          >
+            {folded ? '▸' : '▾'}
+          </ActionIcon>
           {props.onAdd ? (
             <ActionIcon
               size="sm"
@@ -98,7 +116,12 @@ export const SectionColumn = memo(function SectionColumn(props: {
           ) : null}
         </Group>
       </Group>
-      <div ref={droppable.setNodeRef} style={{ flex: 1, minHeight: 40 }}>
+      <div
+        ref={droppable.setNodeRef}
+        id={cardsId}
+        hidden={folded}
+        style={{ flex: 1, minHeight: folded ? 0 : 40 }}
+      >
         <SortableContext
           items={props.cards.map((c) => c.id)}
           strategy={verticalListSortingStrategy}

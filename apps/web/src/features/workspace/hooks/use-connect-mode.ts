@@ -43,7 +43,8 @@ export function useConnectMode(): ConnectMode | null {
       }),
     [setParams],
   );
-  useHotkeys(sourceId ? [['Escape', leave]] : []);
+  // Escape leaves from anywhere but a text field (a card's rating select included).
+  useHotkeys(sourceId ? [['Escape', leave]] : [], ['INPUT', 'TEXTAREA']);
   // A link made a moment ago has its real id once its answer is in: a quick second click (to
   // disconnect, or a rating) waits its turn and uses that id.
   const madeIds = useRef(new Map<string, string>());

@@ -1,0 +1,70 @@
+/**
+ * Lighthouse on a phone (issue #32): the welcome page, the public portal and the organisation
+ * home, as Lighthouse's default mobile run sees them (Moto G Power, slow 4G, 4× CPU slowdown), on
+ * the production build served by the real app, in Debian's Chromium. Lighthouse is pinned to
+ * 12.2.3 (the last release for Node 20) and fetched by npx, so it stays out of the test install.
+ *
+ *   npm run build && npm run -w @assay/bench lighthouse
+ *
+ * Prints performance and accessibility per page (scores 0–1) and the main timings.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { PortalSeed } from './seed-portal.ts';
+import { startBenchServer } from './spawn.ts';
+
+const run = promisify(execFile);
+const PORT = Number(process.env.BENCH_PORT ?? 3411);
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+async function lighthouse(url: string, headers?: Record<string, string>): Promise<Report> {
+  const args = [
+    '-y',
+    'lighthouse@12.2.3',
+    url,
+    `--chrome-path=${CHROME}`,
+    '--chrome-flags=--headless=new --no-sandbox',
+    '--only-categories=performance,accessibility',
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+  ];
+  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  return JSON.parse(stdout) as Report;
+}
+
+const server = await startBenchServer<PortalSeed>({
+  BENCH_PORT: String(PORT),
+  BENCH_APP_DOMAIN: `localhost:${PORT}`,
+  BENCH_SEED_KIND: 'portal',
+  BENCH_SEED_CARDS: '24',
+  WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
+});
+try {
+  const pages: [string, string, Record<string, string> | undefined][] = [
+    ['welcome', `http://app.localhost:${PORT}/`, undefined],
+    ['portal (24 cards)', `http://app.localhost:${PORT}/portal/${server.seed.link}`, undefined],
+    [
+      'organisation home',
+      `http://${server.seed.slug}.localhost:${PORT}/`,
+      { Cookie: server.seed.cookie },
+    ],
+  ];
+  console.log('page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS');
+  for (const [name, url, headers] of pages) {
+    const report = await lighthouse(url, headers);
+    const score = (key: string) => report.categories[key]?.score?.toFixed(2) ?? '–';
+    const ms = (key: string) => Math.round(report.audits[key]?.numericValue ?? NaN);
+    console.log(
+      `${name} | ${score('performance')} | ${score('accessibility')} | ${ms('first-contentful-paint')} | ${ms('largest-contentful-paint')} | ${ms('total-blocking-time')} | ${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`,
+    );
+  }
+} finally {
+  await server.stop();
+}
