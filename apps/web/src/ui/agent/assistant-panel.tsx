@@ -89,7 +89,7 @@ export function AssistantPanel(props: { projectId: string; opened: boolean; onCl
                 bg={
                   m.role === 'person'
                     ? 'var(--mantine-color-blue-light)'
-                    : 'var(--mantine-color-gray-0)'
+                    : 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))'
                 }
                 ml={m.role === 'person' ? 'xl' : 0}
                 mr={m.role === 'agent' ? 'xl' : 0}

@@ -62,7 +62,7 @@ export function SignUpEmailPage() {
           </Button>
           <Text size="sm">
             Already have an account?{' '}
-            <Anchor component={Link} to="/sign-in">
+            <Anchor component={Link} to="/sign-in" underline="always">
               Sign in
             </Anchor>
           </Text>

@@ -285,7 +285,7 @@ export function CohortPage() {
             <Title order={2}>{cohort.name}</Title>
             <CohortStatus cohort={cohort} />
           </Group>
-          <Text size="sm" c="gray.7">
+          <Text size="sm" c="dimmed">
             Your role: {cohort.role}
           </Text>
         </Stack>

@@ -62,7 +62,7 @@ function TeamMembers(props: { cohort: Cohort; team: CohortTeam }) {
       .catch(report);
   if (team.members.length === 0)
     return (
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         No members yet
       </Text>
     );

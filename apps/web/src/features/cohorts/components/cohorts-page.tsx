@@ -103,7 +103,7 @@ export function CohortsPage() {
               <CohortStatus cohort={cohort} />
             </Group>
             {cohort.startsAt ? (
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 {new Date(cohort.startsAt).toLocaleDateString()}
                 {cohort.endsAt ? ` – ${new Date(cohort.endsAt).toLocaleDateString()}` : ''}
               </Text>

@@ -149,7 +149,11 @@ function PhaseColumn(props: {
       withBorder
       radius="md"
       p="xs"
-      bg={droppable.isOver ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-0)'}
+      bg={
+        droppable.isOver
+          ? 'var(--mantine-color-blue-light)'
+          : 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))'
+      }
       role="region"
       aria-label={EXPERIMENT_PHASE_LABELS[props.phase]}
       data-testid={`phase-${props.phase}`}

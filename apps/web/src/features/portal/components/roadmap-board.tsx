@@ -115,7 +115,7 @@ function BoardCard(props: { state: PublicBoardState; card: PublicCard; canPublis
           {card.draft.title}
         </Text>
         {card.hypothesisTitle !== card.draft.title ? (
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             From: {card.hypothesisTitle}
           </Text>
         ) : null}
@@ -247,7 +247,7 @@ export function RoadmapBoard(props: { state: PublicBoardState }) {
                 </Group>
                 <Stack gap="xs">
                   {cards.length === 0 ? (
-                    <Text size="xs" c="gray.7">
+                    <Text size="xs" c="dimmed">
                       No cards
                     </Text>
                   ) : (

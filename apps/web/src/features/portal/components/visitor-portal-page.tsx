@@ -48,18 +48,18 @@ function CardTile(props: { board: VisitorBoard; card: VisitorCard }) {
           component={Link}
           to={portalPaths.card(board.link, card.categoryId, card.id)}
           fw={600}
-          c="dark.8"
+          c="var(--mantine-color-text)"
           id={`card-${card.id}`}
         >
           {card.title}
         </Anchor>
         {card.summary ? (
-          <Text size="sm" c="gray.8" lineClamp={3}>
+          <Text size="sm" lineClamp={3}>
             {card.summary}
           </Text>
         ) : null}
         {evidence ? (
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="dimmed">
             {evidence}
           </Text>
         ) : null}
@@ -93,7 +93,7 @@ function Roadmap(props: { board: VisitorBoard; categoryId: string | null }) {
             </Group>
             <Stack gap="sm">
               {inSection.length === 0 ? (
-                <Text size="sm" c="gray.7">
+                <Text size="sm" c="dimmed">
                   Nothing here yet.
                 </Text>
               ) : (
@@ -139,16 +139,8 @@ function CardPage(props: { board: VisitorBoard; card: VisitorCard }) {
           ) : null}
         </Group>
       </Stack>
-      {card.summary ? (
-        <Text size="lg" c="gray.9">
-          {card.summary}
-        </Text>
-      ) : null}
-      {card.description ? (
-        <Text style={{ whiteSpace: 'pre-wrap' }} c="gray.9">
-          {card.description}
-        </Text>
-      ) : null}
+      {card.summary ? <Text size="lg">{card.summary}</Text> : null}
+      {card.description ? <Text style={{ whiteSpace: 'pre-wrap' }}>{card.description}</Text> : null}
       {card.images.length > 0 ? (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {card.images.map((image, i) => (
@@ -166,12 +158,8 @@ function CardPage(props: { board: VisitorBoard; card: VisitorCard }) {
           {card.figma.name || 'Open the design file'}
         </Anchor>
       ) : null}
-      {evidence ? (
-        <Text size="sm" c="gray.8">
-          {evidence}
-        </Text>
-      ) : null}
-      <Text size="xs" c="gray.7">
+      {evidence ? <Text size="sm">{evidence}</Text> : null}
+      <Text size="xs" c="dimmed">
         Published {new Date(card.publishedAt).toLocaleDateString()}
       </Text>
     </Stack>
@@ -183,9 +171,7 @@ function NotAvailable() {
     <Container size="sm" py="xl" component="main">
       <Stack gap="sm">
         <Title order={1}>This portal is not available</Title>
-        <Text c="gray.8">
-          The link may be mistyped, or the team has stopped sharing this portal.
-        </Text>
+        <Text>The link may be mistyped, or the team has stopped sharing this portal.</Text>
         <Anchor href="/" c="blue.9">
           Go to Assay
         </Anchor>
@@ -224,7 +210,7 @@ export function VisitorPortalPage() {
   if (!board || (cardId && !card) || (categoryId && !category && !card)) return <NotAvailable />;
 
   return (
-    <Box bg="gray.0" mih="100vh">
+    <Box bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" mih="100vh">
       <Box component="header" bg="white" py="md" style={{ borderBottom: '1px solid #dee2e6' }}>
         <Container size="xl">
           <Group gap="md">
@@ -233,7 +219,7 @@ export function VisitorPortalPage() {
               <Title order={1} size="h2" data-testid="portal-name">
                 {board.name}
               </Title>
-              <Text size="sm" c="gray.7">
+              <Text size="sm" c="dimmed">
                 Public roadmap of {board.signature}
               </Text>
             </Stack>
@@ -274,7 +260,7 @@ export function VisitorPortalPage() {
         )}
       </Container>
       <Container size="xl" pb="lg" component="footer">
-        <Text size="xs" c="gray.7">
+        <Text size="xs" c="dimmed">
           Made with{' '}
           <Anchor href="/" size="xs" c="blue.9" underline="always">
             Assay
