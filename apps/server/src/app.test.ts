@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,8 @@ const web = mkdtempSync(path.join(tmpdir(), 'assay-web-'));
 mkdirSync(path.join(web, 'assets'));
 writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
 writeFileSync(path.join(web, 'assets', 'app-abc.js'), 'console.log(1)');
+// As the web build leaves it: a Brotli copy beside the script.
+writeFileSync(path.join(web, 'assets', 'app-abc.js.br'), brotliCompressSync('console.log(1)'));
 afterAll(() => rmSync(web, { recursive: true, force: true }));
 
 const built = await buildTestApp({ env: { WEB_DIST: web } });
@@ -38,6 +41,15 @@ describe('the app', () => {
     const asset = await built.app.inject('/assets/app-abc.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
+    // A browser that takes Brotli gets the smaller copy, still cached for good.
+    const small = await built.app.inject({
+      url: '/assets/app-abc.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(small.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(small.rawPayload).toString()).toBe('console.log(1)');
     const missingAsset = await built.app.inject('/assets/missing.js');
     expect(missingAsset.statusCode).toBe(404);
   });

@@ -256,6 +256,8 @@ function registerWebApp(app: FastifyInstance, services: AppServices) {
     app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: false,
+      // The build leaves .br and .gz copies beside the assets (apps/web/scripts/compress.mjs).
+      preCompressed: true,
       cacheControl: false,
       index: false,
       setHeaders: (res, filePath) => {
