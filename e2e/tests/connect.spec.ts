@@ -129,6 +129,28 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
 
+  // From a hypothesis: its evidence listed beside the canvas, a click links one, rated there.
+  await pickup.click();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await dialog.getByRole('link', { name: 'Connect from the evidence' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  const ana = panel.getByTestId('list-item').filter({ hasText: 'Talk with Ana' });
+  await ana.click();
+  await expect(ana).toHaveAttribute('aria-pressed', 'true');
+  const rating = panel.getByRole('combobox', { name: 'Rating of Talk with Ana' });
+  await rating.selectOption({ label: 'Confirming (Must Have)' });
+  await expect(rating.locator('option:checked')).toHaveText('Confirming (Must Have)');
+  await page.screenshot({ path: 'test-results/connect-from-evidence.png' });
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(pickup.getByTestId('card-links')).toHaveText('1 evidence');
+  await pickup.click();
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Rating of Talk with Ana' })).toHaveValue(
+    'Confirming (Must Have)',
+  );
+  await dialog.getByRole('button', { name: 'Close card' }).click();
+
   // A signed-in member who follows a stale link sees the not-found page (decision 007).
   await page.goto(new URL('/no/such/place', page.url()).toString());
   await expect(page.getByRole('heading', { name: "We can't find that page" })).toBeVisible();

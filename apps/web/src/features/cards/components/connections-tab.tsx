@@ -113,6 +113,16 @@ export function ConnectionsTab(props: {
             Connect on the canvas
           </Button>
         ) : null}
+        {card.abilities.edit && !card.draft && card.type === 'hypothesis' ? (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/workspace/${card.projectId}/canvas/business?connect=${card.id}&activity=evidence`}
+          >
+            Connect from the evidence
+          </Button>
+        ) : null}
       </Group>
       {card.abilities.edit ? (
         <Autocomplete

@@ -19,6 +19,7 @@ import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { EvidenceList } from './evidence-list.tsx';
 import { CardListRow as Item } from './card-list-row.tsx';
+import { useConnectMode } from '../hooks/use-connect-mode.ts';
 import {
   markAllViewed,
   useCardSearch,
@@ -233,8 +234,11 @@ export function ActivityPanel(props: {
   onClose: () => void;
   canCreate: boolean;
   onUseTemplate: (templateId: string, hypothesisType: string) => void;
+  /** The tab it opens on (the evidence, to connect from a hypothesis). */
+  tab?: string;
 }) {
   const [, setParams] = useSearchParams();
+  const connect = useConnectMode();
   const open = (cardId: string) =>
     setParams((p) => {
       p.set('cardId', cardId);
@@ -249,7 +253,7 @@ export function ActivityPanel(props: {
       title="Project activity"
       size="md"
     >
-      <Tabs defaultValue="feed" keepMounted={false}>
+      <Tabs key={props.tab ?? 'feed'} defaultValue={props.tab ?? 'feed'} keepMounted={false}>
         <Tabs.List mb="sm">
           <Tabs.Tab value="feed">Feed</Tabs.Tab>
           <Tabs.Tab value="evidence">Evidence</Tabs.Tab>
@@ -262,7 +266,7 @@ export function ActivityPanel(props: {
           <Feed projectId={props.projectId} onOpen={open} />
         </Tabs.Panel>
         <Tabs.Panel value="evidence">
-          <EvidenceList projectId={props.projectId} onOpen={open} />
+          <EvidenceList projectId={props.projectId} onOpen={open} connect={connect} />
         </Tabs.Panel>
         <Tabs.Panel value="contacts">
           <Contacts />

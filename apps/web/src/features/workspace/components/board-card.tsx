@@ -123,7 +123,7 @@ export interface CardConnectState {
 }
 
 /** The rating of a link, inline on the card: a plain select (a board can hold a thousand). */
-function LinkRating(props: { title: string; state: CardConnectState }) {
+export function LinkRating(props: { title: string; state: CardConnectState }) {
   const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
   return (
     <select

@@ -15,14 +15,23 @@ export function CardListRow(props: {
   item: CardListItem;
   onOpen: (id: string) => void;
   extra?: ReactNode;
+  /** In connect mode: whether it is linked to the card being connected. */
+  pressed?: boolean | undefined;
 }) {
   const { item } = props;
   return (
     <UnstyledButton
       onClick={() => props.onOpen(item.id)}
+      aria-pressed={props.pressed}
       data-testid="list-item"
       p={6}
-      style={{ borderRadius: 6, border: '1px solid var(--mantine-color-gray-3)' }}
+      style={{
+        borderRadius: 6,
+        flex: 1,
+        border: props.pressed
+          ? '2px solid var(--mantine-color-blue-filled)'
+          : '1px solid var(--mantine-color-default-border)',
+      }}
     >
       <Group justify="space-between" wrap="nowrap" gap={4}>
         <Text size="sm" lineClamp={2} fw={item.viewed ? 400 : 600}>

@@ -1,9 +1,20 @@
-/** Published evidence of a project (or the locker) with its counts. */
+/**
+ * Published evidence of a project (or the locker) with its counts. In connect mode (#26, from a
+ * hypothesis: ?connect={cardId}) a click links a piece of evidence to it or unlinks it, and the
+ * link is rated beside it.
+ */
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useEvidence } from '../api/lists.ts';
+import type { ConnectMode } from '../hooks/use-connect-mode.ts';
+import { LinkRating } from './board-card.tsx';
 import { CardListRow as Item } from './card-list-row.tsx';
 
-export function EvidenceList(props: { projectId: string; onOpen: (id: string) => void }) {
+export function EvidenceList(props: {
+  projectId: string;
+  onOpen: (id: string) => void;
+  connect?: ConnectMode | null;
+}) {
+  const connect = props.connect ?? null;
   const evidence = useEvidence(props.projectId);
   const counts = evidence.data?.counts;
   return (
@@ -27,9 +38,28 @@ export function EvidenceList(props: { projectId: string; onOpen: (id: string) =>
           No evidence yet. Log an interview or a post with Add evidence.
         </Text>
       ) : null}
-      {(evidence.data?.cards ?? []).map((item) => (
-        <Item key={item.id} item={item} onOpen={props.onOpen} />
-      ))}
+      {(evidence.data?.cards ?? []).map((item) => {
+        if (!connect) return <Item key={item.id} item={item} onOpen={props.onOpen} />;
+        const link = connect.linkOf(item.id);
+        return (
+          <Group key={item.id} gap="xs" wrap="nowrap" align="center">
+            <Item item={item} onOpen={connect.toggle} pressed={link !== undefined} />
+            {link ? (
+              <div style={{ width: 190, flexShrink: 0 }}>
+                <LinkRating
+                  title={item.title}
+                  state={{
+                    linked: true,
+                    rating: link.rating ?? null,
+                    source: false,
+                    onRate: (rating) => connect.rate(item.id, rating),
+                  }}
+                />
+              </div>
+            ) : null}
+          </Group>
+        );
+      })}
     </Stack>
   );
 }

@@ -104,8 +104,21 @@ export function WorkspacePage() {
   const boot = useBootstrap();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [panel, setPanel] = useState(false);
+  // ?activity=evidence opens the activity panel on the evidence (connecting from a hypothesis).
+  const activityTab = params.get('activity');
+  const panelOpen = panel || activityTab !== null;
+  const closePanel = () => {
+    setPanel(false);
+    if (activityTab !== null)
+      setParams((p) => {
+        // Opened to connect from the evidence: closing it ends connect mode too.
+        p.delete('activity');
+        p.delete('connect');
+        return p;
+      });
+  };
   const [trash, setTrash] = useState(false);
   const [assistant, setAssistant] = useState(false);
   const agent = useGenerationLimits().data?.enabled ?? false;
@@ -239,8 +252,9 @@ export function WorkspacePage() {
       <TrashDrawer projectId={projectId} opened={trash} onClose={() => setTrash(false)} />
       <ActivityPanel
         projectId={projectId}
-        opened={panel}
-        onClose={() => setPanel(false)}
+        opened={panelOpen}
+        onClose={closePanel}
+        tab={activityTab ?? undefined}
         canCreate={project?.abilities.createCards ?? false}
         onUseTemplate={applyTemplate}
       />

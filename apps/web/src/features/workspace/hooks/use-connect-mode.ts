@@ -39,6 +39,8 @@ export function useConnectMode(): ConnectMode | null {
     () =>
       setParams((p) => {
         p.delete('connect');
+        // Connecting from the evidence list: the list closes with the mode.
+        p.delete('activity');
         return p;
       }),
     [setParams],
