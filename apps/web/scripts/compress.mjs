@@ -29,4 +29,6 @@ for (const entry of await readdir(dist, { recursive: true, withFileTypes: true }
   before += data.length;
   after += br.length;
 }
-console.log(`compressed ${(before / 1024).toFixed(0)} kB to ${(after / 1024).toFixed(0)} kB (brotli)`);
+console.log(
+  `compressed ${(before / 1024).toFixed(0)} kB to ${(after / 1024).toFixed(0)} kB (brotli)`,
+);
