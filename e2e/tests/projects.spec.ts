@@ -88,6 +88,15 @@ test('an enterprise owner groups projects into a collection shown in the side na
   await page.getByRole('button', { name: /^Project\b/ }).click();
   await expect(page.getByTestId('portfolio-row').first()).toContainText('Wallet');
   await page.screenshot({ path: 'test-results/portfolio.png', animations: 'disabled' });
+
+  // The search (Ctrl/Cmd-K) finds the collection by a word of its name, accents and case aside.
+  await page.keyboard.press('ControlOrMeta+K');
+  await page.getByRole('textbox', { name: 'Search' }).fill('FINT');
+  const hit = page.getByTestId('search-hit').filter({ hasText: 'Fintech' });
+  await expect(hit).toContainText('Collection');
+  await hit.click();
+  await expect(page).toHaveURL(/\/collections\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Fintech' })).toBeVisible();
 });
 
 test('a project owner renames a project, turns modules on and off, tags it and sees its members', async ({

@@ -9,6 +9,7 @@ import {
 } from './profiles.ts';
 import { describeOrganization, globalFieldsOf, loadFullOrganization } from './settings.ts';
 import { gettingStarted, updateGuidance } from './guidance.ts';
+import { searchProjectsAndCollections } from './search.ts';
 
 /** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
 function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
@@ -45,6 +46,11 @@ export const resolvers = {
       sideNavigation(context.services, await member(context)),
     gettingStarted: async (_: unknown, __: unknown, context: GatewayContext) =>
       gettingStarted(context.services, await member(context)),
+    searchProjectsAndCollections: async (
+      _: unknown,
+      args: { search?: string | null },
+      context: GatewayContext,
+    ) => searchProjectsAndCollections(context.services, await member(context), args.search),
     getGlobalFields: async (_: unknown, __: unknown, context: GatewayContext) =>
       globalFieldsOf(await member(context)),
     fullOrganization: async (

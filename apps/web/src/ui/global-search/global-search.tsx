@@ -1,6 +1,6 @@
 /**
  * The global search (#26): Ctrl/Cmd-K (or the header's Search button) opens it anywhere in an
- * organisation; it finds projects and the cards, evidence and experiments the member may see,
+ * organisation; it finds collections, projects and the cards, evidence and experiments the member may see,
  * best match first, and opens the one chosen. Arrow keys move, Enter opens, Escape closes.
  */
 import { ActionIcon, Badge, Button, Group, Kbd, Text } from '@mantine/core';
@@ -13,7 +13,11 @@ import { useNavigate } from 'react-router';
 import type { SearchHit } from '@assay/domain';
 import { gatewayRequest } from '../../api/gateway.ts';
 
-const KIND_LABELS: Record<SearchHit['kind'], string> = {
+/** A hit: a card or a project (globalSearch), or a collection (the project and collection search). */
+type Hit = Omit<SearchHit, 'kind'> & { kind: SearchHit['kind'] | 'collection' };
+
+const KIND_LABELS: Record<Hit['kind'], string> = {
+  collection: 'Collection',
   project: 'Project',
   hypothesis: 'Hypothesis',
   idea: 'Product idea',
@@ -30,6 +34,12 @@ const SEARCH = /* GraphQL */ `
       projectId
       projectName
       path
+    }
+    searchProjectsAndCollections(search: $t) {
+      collections {
+        id
+        name
+      }
     }
   }
 `;
@@ -58,11 +68,28 @@ export function GlobalSearch() {
   const [words] = useDebouncedValue(query.trim(), 200);
   const results = useQuery({
     queryKey: ['global-search', words],
-    queryFn: () => gatewayRequest<{ globalSearch: SearchHit[] }>(SEARCH, { t: words }),
+    queryFn: () =>
+      gatewayRequest<{
+        globalSearch: SearchHit[];
+        searchProjectsAndCollections: { collections: { id: string; name: string }[] };
+      }>(SEARCH, { t: words }),
     enabled: words.length >= 2,
     staleTime: 10_000,
   });
-  const hits = words.length >= 2 ? (results.data?.globalSearch ?? []) : [];
+  const hits: Hit[] =
+    words.length >= 2 && results.data
+      ? [
+          ...results.data.searchProjectsAndCollections.collections.map((c) => ({
+            kind: 'collection' as const,
+            id: c.id,
+            title: c.name,
+            projectId: '',
+            projectName: '',
+            path: `/collections/${c.id}`,
+          })),
+          ...results.data.globalSearch,
+        ]
+      : [];
   const mod = os === 'macos' ? '⌘' : 'Ctrl';
   return (
     <>
@@ -113,7 +140,7 @@ export function GlobalSearch() {
                   <Text size="sm" truncate>
                     {hit.title}
                   </Text>
-                  {hit.kind === 'project' ? null : (
+                  {hit.kind === 'project' || hit.kind === 'collection' ? null : (
                     <Text size="xs" c="dimmed" truncate>
                       {hit.projectName}
                     </Text>

@@ -93,3 +93,36 @@ describe('global fields with bounds (part 2 §3)', () => {
     expect((await onOrg(b.owner.agent, b.org.slug, FIELDS)).data?.getGlobalFields).toEqual([]);
   });
 });
+
+describe('the project and collection search (part 2 §7)', () => {
+  it('finds the projects the member sees and the collections by name, accents and case aside; empty lists all', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const host = { host: `${org.slug}.assay.test` };
+    for (const name of ['Café delivery', 'Cargo bikes', 'Solar roofs'])
+      await createProjectIn(owner.agent, org.slug, name);
+    await owner.agent.post('/api/anc/collections', { name: 'Cafés and bars' }, host);
+    await owner.agent.post('/api/anc/collections', { name: 'Energy' }, host);
+    const SEARCH = `query($s: String) { searchProjectsAndCollections(search: $s) {
+      projects { name status } collections { name } } }`;
+    const found = await onOrg(owner.agent, org.slug, SEARCH, { s: 'CAFE' });
+    expect(found.data?.searchProjectsAndCollections).toEqual({
+      projects: [{ name: 'Café delivery', status: 'active' }],
+      collections: [{ name: 'Cafés and bars' }],
+    });
+    const all = (await onOrg(owner.agent, org.slug, SEARCH, { s: '' })).data
+      ?.searchProjectsAndCollections as { projects: { name: string }[]; collections: unknown[] };
+    expect(all.projects.map((p) => p.name)).toEqual([
+      'Café delivery',
+      'Cargo bikes',
+      'Solar roofs',
+    ]);
+    expect(all.collections).toHaveLength(2);
+    // A plan without collections finds projects only; another organisation's nothing.
+    const team = await ownerWithOrganization(built, { license: 'team' });
+    await createProjectIn(team.owner.agent, team.org.slug, 'Café two');
+    expect(
+      (await onOrg(team.owner.agent, team.org.slug, SEARCH, { s: 'caf' })).data
+        ?.searchProjectsAndCollections,
+    ).toEqual({ projects: [{ name: 'Café two', status: 'active' }], collections: [] });
+  });
+});
