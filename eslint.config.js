@@ -3,7 +3,6 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import assayRules from './eslint-rules.js';
 
 export default tseslint.config(
   {
@@ -38,68 +37,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // The web app never imports server code.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@assay/server', '@assay/server/*', '**/apps/server/**', '**/server/src/**'],
-              message: 'The web app never imports server code: share through packages/domain.',
-            },
-          ],
-        },
-      ],
     },
   },
-  {
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      // The server never imports web code.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@assay/web', '@assay/web/*', '**/apps/web/**', '**/web/src/**'],
-              message: 'The server never imports web code: share through packages/domain.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['packages/domain/**/*.ts'],
-    rules: {
-      // The domain package is pure: no I/O, no app code.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                'node:*',
-                'fs',
-                'path',
-                'pg',
-                'react',
-                'react-dom',
-                '@assay/server*',
-                '@assay/web*',
-                '**/apps/**',
-              ],
-              message: 'packages/domain is pure TypeScript with no I/O.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // No feature imports another feature's internals (ARCHITECTURE.md §6).
-  {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    plugins: { assay: assayRules },
-    rules: { 'assay/no-cross-feature-imports': 'error' },
-  },
+  // Which part of the code may import which is dependency-cruiser's (.dependency-cruiser.cjs).
 );

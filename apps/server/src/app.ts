@@ -52,6 +52,7 @@ import { registerDemoRoutes } from './modules/demo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { pageNonce, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
+import { registerModuleJoins } from './joins.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerNotificationHandlers(services);
   registerCohortChannel(services);
   registerIntegrationHandlers(services);
+  registerModuleJoins();
   // The daily digest runs where the job queue runs.
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
   // The trash is emptied of cards deleted more than 30 days ago, where the job queue runs.

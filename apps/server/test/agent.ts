@@ -1,7 +1,7 @@
 /** A cookie-keeping client for the real routes (app.inject), like one browser. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../src/modules/mail/schema.ts';
+import { mailOutbox } from '../src/platform/mail/schema.ts';
 import type { AppServices } from '../src/services.ts';
 
 export interface Agent {

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
 } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
-import { mailOutbox } from '../mail/schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 
 const built = await buildTestApp();
 let ipCounter = 0;

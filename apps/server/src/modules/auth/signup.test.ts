@@ -9,7 +9,7 @@ import {
   uniqueEmail,
 } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
-import { mailOutbox } from '../mail/schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 import { licenseKeys } from './schema.ts';
 
 const built = await buildTestApp();

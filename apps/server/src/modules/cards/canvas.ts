@@ -16,7 +16,7 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { presentProject } from '../projects/service.ts';
 import { parse } from '../../http/parse.ts';
-import { listBoardSections, seedBoardSections } from '../projects/workspace.ts';
+import { listBoardSections, seedBoardSections } from '../projects/default-sections.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';

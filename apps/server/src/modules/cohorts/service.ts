@@ -42,10 +42,11 @@ import { mergeJson } from '../../platform/db/json.ts';
 import type { AppServices } from '../../services.ts';
 import { favorites } from '../organizations/navigation-schema.ts';
 import { insertInvites } from '../organizations/members.ts';
+import { onInvitationAccepted } from '../organizations/ports.ts';
 import { invites, profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
-import { seedBoardSections } from '../projects/workspace.ts';
+import { seedBoardSections } from '../projects/default-sections.ts';
 import { cohortMembers, cohorts, type CohortRow } from './schema.ts';
 
 /** The academic license's cohorts feature. */
@@ -613,7 +614,7 @@ export async function addToCohort(
 }
 
 /** Joins the cohorts an accepted invitation names. */
-export async function joinCohortsFromInvite(
+async function joinCohortsFromInvite(
   executor: Executor,
   organizationId: string,
   profileId: string,
@@ -630,6 +631,13 @@ export async function joinCohortsFromInvite(
       team: null,
     });
   }
+}
+
+/** An accepted invitation that names cohorts joins them in its transaction (decision 009). */
+export function registerCohortInvitationJoins(): void {
+  onInvitationAccepted('cohorts', (tx, accepted) =>
+    joinCohortsFromInvite(tx, accepted.organizationId, accepted.profileId, accepted.cohorts),
+  );
 }
 
 /**

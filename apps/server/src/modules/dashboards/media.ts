@@ -4,10 +4,17 @@
  * investment list in one transaction; removing one takes it out of both lists.
  */
 import { eq, sql } from 'drizzle-orm';
-import { AppError, DASHBOARD_MEDIA_PARTS, type DashboardMediaPart } from '@assay/domain';
+import {
+  AppError,
+  canEditDashboard,
+  DASHBOARD_MEDIA_PARTS,
+  type DashboardMediaPart,
+} from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { projectAccess } from '../cards/access.ts';
 import { deleteMedia, presentMedia, recordMedia } from '../media/service.ts';
+import { registerMediaSubject } from '../media/ports.ts';
 import { projects } from '../projects/schema.ts';
 
 export async function addProjectMedia(
@@ -61,5 +68,18 @@ export async function removeProjectMedia(
         investment: sql`jsonb_set(${projects.investment}, '{media}', coalesce(${projects.investment}->'media', '[]'::jsonb) - ${row.id}::text)`,
       })
       .where(eq(projects.id, projectId));
+  });
+}
+
+/** The dashboard's files (market and investment): those who edit the dashboard (decision 009). */
+export function registerDashboardMediaSubject(): void {
+  registerMediaSubject('projects', {
+    async mayEdit(services, member, projectId) {
+      const access = await projectAccess(services, member, projectId);
+      const role = { scope: access.scope, organizationRole: member.role, projectRole: access.role };
+      if (!canEditDashboard(role)) throw new AppError('forbidden');
+      return { projectId: access.project.id };
+    },
+    mayRead: (services, member, projectId) => projectAccess(services, member, projectId),
   });
 }

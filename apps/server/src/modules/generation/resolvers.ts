@@ -1,23 +1,17 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { draftExperimentFor } from './drafted-experiment.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { acceptSuggestion, dismissSuggestion, suggestConnections } from './suggestions.ts';
+import { cardGeneration, generateCardCompletion } from './card-completions.ts';
+import { generateEvidence, generateExperiment, generateHypotheses } from './pickers.ts';
 import {
-  acceptSuggestion,
-  cardGeneration,
-  dismissSuggestion,
-  generateCardCompletion,
-  generateEvidence,
-  generateExperiment,
-  generateHypotheses,
   generateProjectData,
-  generationStatus,
   organizationGenerationLimits,
   projectGeneration,
   regenerateProjectPart,
-  retryGeneration,
-  suggestConnections,
-  summarizeFile,
-} from './api.ts';
+} from './project.ts';
+import { generationStatus, retryGeneration } from './status.ts';
+import { summarizeFile } from './file-summary.ts';
 import { askAssistant } from './assistant.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);

@@ -27,7 +27,7 @@ import { media } from '../media/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 import { connectionSuggestions, generations, type GenerationRow } from './schema.ts';
-import { recordGenerationEvent } from './service.ts';
+import { recordGenerationEvent } from './events.ts';
 import {
   dashboardPatch,
   insertGeneratedExperiment,

@@ -29,6 +29,8 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
+import { recordGenerationEvent } from './events.ts';
+import { runGeneration } from './runner.ts';
 import { generations, type GenerationRow } from './schema.ts';
 
 export const GENERATION_QUEUE = 'ai.generate';
@@ -142,37 +144,12 @@ export async function latestGeneration(executor: Executor, subject: GenerationSu
   return row ?? null;
 }
 
-export function recordGenerationEvent(
-  unit: UnitOfWork,
-  row: GenerationRow,
-  action: string,
-  actorId: string | null,
-) {
-  return unit.record({
-    name: `generation.${action}`,
-    organizationId: row.organizationId,
-    projectId: row.projectId,
-    actorId,
-    subjectType: row.cardId ? 'card' : 'project',
-    subjectId: row.cardId ?? row.projectId,
-    changes: {
-      generationId: row.id,
-      kind: row.kind,
-      status: row.status,
-      stage: row.stage,
-      totalStages: row.totalStages,
-      parts: row.parts,
-    },
-  });
-}
-
 /** Hands the generation to the queue, or runs it in the background when there is no queue. */
 export async function enqueueGeneration(services: AppServices, id: string) {
   if (services.jobs) {
     await services.jobs.send(GENERATION_QUEUE, { generationId: id }, { retryLimit: 0 });
     return;
   }
-  const { runGeneration } = await import('./runner.ts');
   setImmediate(() => {
     void runGeneration(services, id).catch((error: unknown) =>
       services.logger.error({ err: error }, 'generation failed'),

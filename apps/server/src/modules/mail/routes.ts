@@ -2,7 +2,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices } from '../../services.ts';
-import { mailOutbox } from './schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 
 export function registerDevMailRoutes(app: FastifyInstance, services: AppServices) {
   if (services.config.isProduction) return;

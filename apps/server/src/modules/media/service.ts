@@ -8,7 +8,6 @@ import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import {
   AppError,
-  canEditDashboard,
   canEditOrganization,
   canEditProfile,
   cleanFilename,
@@ -19,15 +18,9 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { summarizeOnUpload } from '../generation/api.ts';
-import { cardAccess, editableCardAccess, projectAccess } from '../cards/access.ts';
-import { touchProjectCards } from '../cards/board-cache.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
-import { mayEditTeamPresentation, teamPresentationAccess } from '../cohorts/presentations.ts';
-import { cohortAccess } from '../cohorts/service.ts';
-import { mayManagePortal } from '../portal/policy.ts';
-import { boardAccess } from '../portal/state.ts';
 import { processUpload } from './processing.ts';
+import { hasMediaSubject, mediaAdded, mediaSubject } from './ports.ts';
 import { media, type MediaRow } from './schema.ts';
 
 export const MEDIA_COLLECTIONS = [
@@ -65,40 +58,9 @@ async function checkSubject(
       if (!canEditProfile(member, subjectId)) throw new AppError('forbidden');
       return { projectId: null };
     }
-    case 'cards': {
-      const access = await editableCardAccess(services, member, subjectId);
-      return { projectId: access.card.projectId };
-    }
-    case 'projects': {
-      // Files of the project dashboard (market and investment).
-      const access = await projectAccess(services, member, subjectId);
-      if (
-        !canEditDashboard({
-          scope: access.scope,
-          organizationRole: member.role,
-          projectRole: access.role,
-        })
-      )
-        throw new AppError('forbidden');
-      return { projectId: access.project.id };
-    }
-    case 'publicBoard': {
-      // The board's image: whoever runs the board.
-      const { access } = await boardAccess(services, member, subjectId);
-      if (!mayManagePortal(member, access)) throw new AppError('forbidden');
-      return { projectId: access.project.id };
-    }
-    case 'presentations':
-      // A team's presentation files: its members and those who run the cohort.
-      return mayEditTeamPresentation(services, member, subjectId);
-    case 'cohortResources': {
-      // The cohort's resource files: those who run the cohort.
-      const access = await cohortAccess(services, member, subjectId);
-      if (!access.abilities.manage) throw new AppError('forbidden');
-      return { projectId: null };
-    }
     default:
-      throw new AppError('validation', { message: 'Files cannot be added there.' });
+      // The subject's own module says (cards, dashboards, the portal, cohorts).
+      return mediaSubject(collection).mayEdit(services, member, subjectId);
   }
 }
 
@@ -298,12 +260,8 @@ export async function downloadMedia(
   query: { id?: string; variant?: string },
 ) {
   const row = await findMedia(services, member, query.id ?? '');
-  if (row.collection === 'cards') await cardAccess(services, member, row.subjectId);
-  if (row.collection === 'projects') await projectAccess(services, member, row.subjectId);
-  if (row.collection === 'publicBoard') await boardAccess(services, member, row.subjectId);
-  if (row.collection === 'cohortResources') await cohortAccess(services, member, row.subjectId);
-  if (row.collection === 'presentations')
-    await teamPresentationAccess(services, member, row.subjectId);
+  if (hasMediaSubject(row.collection))
+    await mediaSubject(row.collection).mayRead(services, member, row.subjectId);
   const variant = query.variant === 'medium' || query.variant === 'thumb' ? query.variant : null;
   const key = (variant && row.variants[variant]) || row.path;
   const data = await services.storage.read(key);
@@ -442,10 +400,10 @@ export async function addCardMedia(
     member,
     { collection: 'cards', subjectId: cardId, key },
     context,
-    (tx, saved) => touchProjectCards(tx, saved.projectId ?? ''),
+    async (tx, saved) => mediaSubject('cards').changed?.(tx, saved),
   );
   // A document is summarized by the agent where the plan has it (enterprise autoSummerizeFiles).
-  const summarizing = await summarizeOnUpload(services, member, row, context);
+  const summarizing = await mediaAdded(services, member, row, context);
   return presentMedia(summarizing ? { ...row, processing: true } : row);
 }
 
@@ -464,6 +422,6 @@ export async function removeCardMedia(
     throw new AppError('validation', { message: 'Which file should go?' });
   return deleteMedia(services, member, mediaId, context, async (tx, row) => {
     if (row.collection !== 'cards' || row.subjectId !== cardId) throw new AppError('notFound');
-    await touchProjectCards(tx, row.projectId ?? '');
+    await mediaSubject('cards').changed?.(tx, row);
   });
 }

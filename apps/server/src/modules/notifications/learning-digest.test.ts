@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createProjectIn, publishedHypothesis } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
-import { mailOutbox } from '../mail/schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { LEARNING_DIGEST_EVERY_MS, sendWeeklyLearningDigests } from './learning-digest.ts';
 

@@ -8,7 +8,7 @@ import {
   publishedHypothesis,
 } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
-import { mailOutbox } from '../mail/schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { sendDailyDigests } from './delivery.ts';
 

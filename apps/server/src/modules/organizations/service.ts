@@ -13,8 +13,7 @@ import {
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
-import { joinCohortsFromInvite } from '../cohorts/service.ts';
-import { joinProjectsFromInvite } from '../projects/service.ts';
+import { invitationAccepted } from './ports.ts';
 import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
 
 /** Slugs that name the app's own hosts and can never be an organisation. */
@@ -190,8 +189,12 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
     })
     .returning();
   if (!profile) throw new Error('profile insert returned no row');
-  await joinProjectsFromInvite(unit.tx, organizationId, profile.id, pending.invite.projects);
-  await joinCohortsFromInvite(unit.tx, organizationId, profile.id, pending.invite.cohorts);
+  await invitationAccepted(unit.tx, {
+    organizationId,
+    profileId: profile.id,
+    projects: pending.invite.projects,
+    cohorts: pending.invite.cohorts,
+  });
   await unit.record({
     name: 'profiles.create',
     organizationId,

@@ -1,16 +1,15 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { createProjectWithAgent } from '../generation/api.ts';
+import { createProjectWithAgent } from '../generation/project.ts';
 import {
   deleteProject,
   findVisibleProject,
-  listProjectMembers,
   listProjects,
   presentProject,
-  setProjectMember,
   updateProject,
   updateProjectSettings,
 } from './service.ts';
+import { listProjectMembers, setProjectMember } from './members.ts';
 import { updateProjectEmail } from '../integrations/inbox.ts';
 import { migrateProject } from './migrate.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';

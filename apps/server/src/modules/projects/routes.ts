@@ -9,12 +9,8 @@ import {
   updateProject,
   updateProjectSettings,
 } from './service.ts';
-import {
-  createBoardSection,
-  deleteBoardSection,
-  updateBoardSection,
-  updateProjectScore,
-} from './workspace.ts';
+import { createBoardSection, deleteBoardSection, updateBoardSection } from './board-sections.ts';
+import { updateProjectScore } from './workspace.ts';
 
 type Params = { id: string; tag?: string };
 

@@ -18,7 +18,6 @@ import {
   createProjectSchema,
   DEFAULT_PROJECT_SETTINGS,
   effectiveLimits,
-  projectRoleSchema,
   projectSettingsSchema,
   updateProjectSchema,
   type License,
@@ -29,10 +28,9 @@ import type { Executor } from '../../platform/db/index.ts';
 import { mergeJson } from '../../platform/db/json.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
-import { profiles } from '../organizations/schema.ts';
 import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
-import { seedBoardSections } from './workspace.ts';
+import { seedBoardSections } from './default-sections.ts';
 
 async function myProjectRoles(services: AppServices, member: MemberContext, projectIds?: string[]) {
   const conditions = [eq(projectMembers.profileId, member.profileId)];
@@ -462,124 +460,6 @@ export async function deleteProject(
     { context },
   );
   return true;
-}
-
-export async function listProjectMembers(
-  services: AppServices,
-  member: MemberContext,
-  projectId: string,
-) {
-  await findVisibleProject(services, member, projectId);
-  const rows = await services.database.db
-    .select({
-      profileId: projectMembers.profileId,
-      role: projectMembers.role,
-      firstName: profiles.firstName,
-      lastName: profiles.lastName,
-      email: profiles.email,
-    })
-    .from(projectMembers)
-    .innerJoin(profiles, eq(profiles.id, projectMembers.profileId))
-    .where(eq(projectMembers.projectId, projectId))
-    .orderBy(profiles.firstName);
-  return rows;
-}
-
-/** Adds, changes or (role null) removes a project member; the last owner stays. */
-export async function setProjectMember(
-  services: AppServices,
-  member: MemberContext,
-  projectId: string,
-  profileId: string,
-  role: string | null,
-  context: RequestContext,
-) {
-  await findManagedProject(services, member, projectId);
-  const [target] = await services.database.db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)));
-  if (!target || target.role === 'disabled') throw new AppError('notFound');
-  const parsedRole = role === null ? null : parse(projectRoleSchema.safeParse(role));
-  await services.transaction(
-    async (unit) => {
-      const [current] = await unit.tx
-        .select()
-        .from(projectMembers)
-        .where(
-          and(eq(projectMembers.projectId, projectId), eq(projectMembers.profileId, profileId)),
-        );
-      if (current?.role === 'owner' && parsedRole !== 'owner') {
-        const [owners] = await unit.tx
-          .select({ n: count() })
-          .from(projectMembers)
-          .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.role, 'owner')));
-        if (Number(owners?.n ?? 0) <= 1)
-          throw new AppError('lastOwner', { message: 'A project needs at least one owner.' });
-      }
-      if (parsedRole === null) {
-        if (current) await unit.tx.delete(projectMembers).where(eq(projectMembers.id, current.id));
-      } else if (current) {
-        await unit.tx
-          .update(projectMembers)
-          .set({ role: parsedRole })
-          .where(eq(projectMembers.id, current.id));
-      } else {
-        await unit.tx.insert(projectMembers).values({
-          organizationId: member.organization.id,
-          projectId,
-          profileId,
-          role: parsedRole,
-        });
-      }
-      await unit.record({
-        name:
-          parsedRole === null
-            ? 'projects.removeMember'
-            : current
-              ? 'projects.changeMemberRole'
-              : 'projects.addMember',
-        organizationId: member.organization.id,
-        projectId,
-        actorId: member.profileId,
-        subjectType: 'profile',
-        subjectId: profileId,
-        changes: { from: current?.role ?? null, to: parsedRole },
-      });
-    },
-    { context },
-  );
-  return listProjectMembers(services, member, projectId);
-}
-
-/**
- * Adds a new member to the projects an invitation named (those still in the organisation), inside
- * the caller's transaction.
- */
-export async function joinProjectsFromInvite(
-  tx: Executor,
-  organizationId: string,
-  profileId: string,
-  entries: { id: string; role: string }[],
-) {
-  if (entries.length === 0) return;
-  const existing = await tx
-    .select({ id: projects.id })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.organizationId, organizationId),
-        inArray(
-          projects.id,
-          entries.map((e) => e.id),
-        ),
-      ),
-    );
-  const ids = new Set(existing.map((p) => p.id));
-  const rows = entries
-    .filter((e) => ids.has(e.id) && projectRoleSchema.safeParse(e.role).success)
-    .map((e) => ({ organizationId, projectId: e.id, profileId, role: e.role }));
-  if (rows.length) await tx.insert(projectMembers).values(rows).onConflictDoNothing();
 }
 
 /** The organisation's evidence locker (made on first use): a pseudo-project every member writes to. */

@@ -10,11 +10,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Tables are imported where they are queried; drizzle's relational API (which would need every
+// module's tables here) is not used, so the plumbing imports no module.
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<
+  PgQueryResultHKT,
+  Record<string, never>,
+  ExtractTablesWithRelations<Record<string, never>>
+>;
 /** Either the database or an open transaction: repositories accept both. */
 export type Executor = Db | Tx;
 
@@ -59,7 +62,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',
       db,
@@ -74,7 +77,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dataDir = options.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(pglite) as unknown as Db;
   // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
   // PostgreSQL's autovacuum would, so plans follow the data as it grows.
   const analyze = setInterval(() => {

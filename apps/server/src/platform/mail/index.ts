@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/index.ts';
-import { mailOutbox } from '../../modules/mail/schema.ts';
+import { mailOutbox } from './schema.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,5 +1,5 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
-import { at, createdAtColumn, idColumn } from '../../platform/db/columns.ts';
+import { at, createdAtColumn, idColumn } from '../db/columns.ts';
 
 /** Every email the app sends; with no SMTP server configured, the outbox is the mailbox. */
 export const mailOutbox = pgTable(
