@@ -22,7 +22,9 @@ import { evidenceLockerProject, listProjects, presentProject } from '../projects
 import { parse } from '../../http/parse.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
-import { presentFullCard, productPlacement, recordCardEvent } from './service.ts';
+import { presentFullCard } from './full-card.ts';
+import { productPlacement } from './create.ts';
+import { recordCardEvent } from './card-events.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
 

@@ -23,20 +23,18 @@ import {
 } from './lists.ts';
 import { experimentWorkspace, listExperiments } from './experiments.ts';
 import { mentionSuggestions } from './mentions.ts';
+import { createCard } from './create.ts';
+import { deleteCard, markCardsViewed } from './service.ts';
+import { discardDraft, publishCard } from './drafts.ts';
+import { getCard } from './full-card.ts';
 import {
-  createCard,
-  deleteCard,
-  discardDraft,
-  getCard,
-  markCardsViewed,
-  publishCard,
   updateCardSection,
   updateExperiment,
   updateHypothesis,
   updateInterview,
   updatePost,
   updateText,
-} from './service.ts';
+} from './update.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);

@@ -11,7 +11,7 @@ import type { AppServices } from '../../services.ts';
 import { loadPeople, projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { cards } from './schema.ts';
-import { recordCardEvent } from './service.ts';
+import { recordCardEvent } from './card-events.ts';
 
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -23,7 +23,7 @@ import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { PdfWriter, PDF_MARGIN } from '../../platform/pdf.ts';
 import { getAssumptionsMap } from '../cards/assumptions.ts';
 import { getCanvas } from '../cards/canvas.ts';
-import { getCard } from '../cards/service.ts';
+import { getCard } from '../cards/full-card.ts';
 import { projectAccess } from '../cards/access.ts';
 import { cards, cardTexts, hypotheses, experiments } from '../cards/schema.ts';
 import { projectDashboard } from './dashboard.ts';

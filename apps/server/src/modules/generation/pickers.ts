@@ -11,7 +11,8 @@ import { type MemberContext, type RequestContext } from '../../http/member-conte
 import type { AppServices } from '../../services.ts';
 import { cardAccess, projectAccess } from '../cards/access.ts';
 import { requireExperiments } from '../cards/experiments.ts';
-import { createCard, updateText } from '../cards/service.ts';
+import { createCard } from '../cards/create.ts';
+import { updateText } from '../cards/update.ts';
 import { parse } from '../../http/parse.ts';
 import { limitsFor, requireAgent, startGeneration } from './service.ts';
 import { plainToHtml } from './writes.ts';

@@ -8,7 +8,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { editableCardAccess } from '../cards/access.ts';
 import { hypotheses, type HypothesisRow } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/service.ts';
+import { recordCardEvent } from '../cards/card-events.ts';
 
 /** An idea card the member may edit (with its hypothesis row). */
 export async function editableIdea(services: AppServices, member: MemberContext, cardId: string) {

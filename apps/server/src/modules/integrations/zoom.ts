@@ -12,7 +12,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { editableCardAccess } from '../cards/access.ts';
 import { evidence } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/service.ts';
+import { recordCardEvent } from '../cards/card-events.ts';
 import { recordMedia } from '../media/service.ts';
 import { startTranscription } from '../media/transcription.ts';
 import { parse } from '../../http/parse.ts';
