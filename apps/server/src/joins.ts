@@ -5,7 +5,7 @@
  */
 import { registerCardMediaSubject } from './modules/cards/media-subject.ts';
 import { registerCohortMediaSubjects } from './modules/cohorts/media-subjects.ts';
-import { registerCohortInvitationJoins } from './modules/cohorts/service.ts';
+import { registerCohortInvitationJoins } from './modules/cohorts/invitations.ts';
 import { registerDashboardMediaSubject } from './modules/dashboards/media.ts';
 import { registerUploadSummaries } from './modules/generation/file-summary.ts';
 import { registerPortalMediaSubject } from './modules/portal/media-subject.ts';

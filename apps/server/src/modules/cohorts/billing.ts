@@ -12,12 +12,12 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { projectMembers } from '../projects/schema.ts';
 import { cohortMembers, cohorts, type CohortBilling, type CohortRow } from './schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 const cohortAccountCode = (cohortId: string) => `cohort-${cohortId}`;
 const profileAccountCode = (profileId: string) => `profile-${profileId}`;
 
-async function managedCohort(services: AppServices, member: MemberContext, cohortId: string) {
+async function managedCohortRow(services: AppServices, member: MemberContext, cohortId: string) {
   const access = await cohortAccess(services, member, cohortId);
   if (!access.abilities.manage) throw new AppError('forbidden');
   return access.cohort;
@@ -65,7 +65,7 @@ export async function createCohortAccount(
   body: { token?: unknown },
   context: RequestContext,
 ) {
-  const cohort = await managedCohort(services, member, cohortId);
+  const cohort = await managedCohortRow(services, member, cohortId);
   const token = tokenOf(body.token);
   const code = cohort.billing.accountCode ?? cohortAccountCode(cohort.id);
   await services.payments.ensureAccount({
@@ -99,7 +99,7 @@ export async function getCohortBilling(
   member: MemberContext,
   cohortId: string,
 ) {
-  const cohort = await managedCohort(services, member, cohortId);
+  const cohort = await managedCohortRow(services, member, cohortId);
   const code = cohort.billing.accountCode;
   const billingInfo = code ? await services.payments.getBillingInfo(code) : null;
   return {
@@ -118,7 +118,7 @@ export async function updateCohortBilling(
   body: { token?: unknown },
   context: RequestContext,
 ) {
-  const cohort = await managedCohort(services, member, cohortId);
+  const cohort = await managedCohortRow(services, member, cohortId);
   if (!cohort.billing.accountCode)
     return createCohortAccount(services, member, cohortId, body, context);
   const billingInfo = await services.payments.setBillingInfo(
@@ -143,7 +143,7 @@ export async function listCohortAdjustments(
   member: MemberContext,
   cohortId: string,
 ) {
-  const cohort = await managedCohort(services, member, cohortId);
+  const cohort = await managedCohortRow(services, member, cohortId);
   const code = cohort.billing.accountCode;
   return code ? services.payments.listAdjustments(code) : [];
 }
@@ -155,7 +155,7 @@ export async function getCohortInvoice(
   cohortId: string,
   invoiceId: string,
 ) {
-  const cohort = await managedCohort(services, member, cohortId);
+  const cohort = await managedCohortRow(services, member, cohortId);
   const code = cohort.billing.accountCode;
   if (!code || !/^[\w-]{1,80}$/.test(invoiceId)) throw new AppError('invoiceNotFound');
   return services.payments.getInvoice(code, invoiceId);

@@ -18,7 +18,7 @@ import { profiles } from '../organizations/schema.ts';
 import { projectMembers } from '../projects/schema.ts';
 import { cohortMembers } from './schema.ts';
 import { competingTeams } from './leaderboard.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 export type CommentsReportPeriod = 'week' | 'all';
 

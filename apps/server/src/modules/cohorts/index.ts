@@ -21,16 +21,8 @@ import {
   updatePresentation,
   updateTeamPresentation,
 } from './presentations.ts';
-import {
-  createCohort,
-  createCohortTeam,
-  getCohort,
-  importCohortCsv,
-  inviteToCohort,
-  listCohorts,
-  updateCohort,
-  type CohortInvitation,
-} from './service.ts';
+import { createCohort, createCohortTeam, getCohort, listCohorts, updateCohort } from './service.ts';
+import { importCohortCsv, inviteToCohort, type CohortInvitation } from './invitations.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);

@@ -21,7 +21,7 @@ import type { AppServices } from '../../services.ts';
 import { cards, evidence, hypotheses } from '../cards/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 const METRICS = Object.keys(LEADERBOARD_WEEKLY_TARGETS) as LeaderboardMetric[];
 const DAY_MS = 24 * 60 * 60 * 1000;

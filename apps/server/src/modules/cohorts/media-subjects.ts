@@ -5,7 +5,7 @@
 import { AppError } from '@assay/domain';
 import { registerMediaSubject } from '../media/ports.ts';
 import { mayEditTeamPresentation, teamPresentationAccess } from './presentations.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 export function registerCohortMediaSubjects(): void {
   registerMediaSubject('presentations', {

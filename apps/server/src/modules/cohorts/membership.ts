@@ -16,7 +16,9 @@ import { profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { cohortMembers } from './schema.ts';
-import { addToCohort, getCohort, managedCohort } from './service.ts';
+import { addToCohort } from './invitations.ts';
+import { getCohort } from './service.ts';
+import { managedCohort } from './access.ts';
 
 const teamRoleSchema = z.object({
   cohortId: z.string().uuid(),

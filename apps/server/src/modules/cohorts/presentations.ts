@@ -31,7 +31,7 @@ import {
   teamPresentations,
   type PresentationRow,
 } from './schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 type CohortAccess = Awaited<ReturnType<typeof cohortAccess>>;
 

@@ -12,7 +12,7 @@ import { presentMedia } from '../media/service.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { cohortVideoViews, cohorts } from './schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 /** The cohort's resources, files and videos, with the viewer's watched videos. */
 export async function cohortResources(

@@ -11,7 +11,7 @@ import { loadPeople } from '../cards/access.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 /** The cohort's hypotheses marked ready for review, oldest request first. */
 export async function cohortReviewQueue(

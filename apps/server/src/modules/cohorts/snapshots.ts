@@ -12,7 +12,7 @@ import { organizations } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { competingTeams } from './leaderboard.ts';
 import { cohorts, cohortSnapshots } from './schema.ts';
-import { cohortAccess } from './service.ts';
+import { cohortAccess } from './access.ts';
 
 /**
  * Keeps the week that has just ended for every started cohort (or the one given) that has not

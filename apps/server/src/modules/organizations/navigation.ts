@@ -15,7 +15,8 @@ import {
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
-import { cohortAccess, listCohorts } from '../cohorts/service.ts';
+import { cohortAccess } from '../cohorts/access.ts';
+import { listCohorts } from '../cohorts/service.ts';
 import type { AppServices } from '../../services.ts';
 import { listProjects } from '../projects/service.ts';
 import {

@@ -8,19 +8,19 @@ import {
   movePublicCard,
   updatePublicCard,
 } from './public-cards.ts';
+import { createPublicBoard, deletePublicBoard, updatePublicBoard } from './service.ts';
 import {
-  createPublicBoard,
   createPublicCategory,
-  createPublicSection,
-  deletePublicBoard,
   deletePublicCategory,
-  deletePublicSection,
   reorderPublicCategories,
-  reorderPublicSections,
-  updatePublicBoard,
   updatePublicCategory,
+} from './categories.ts';
+import {
+  createPublicSection,
+  deletePublicSection,
+  reorderPublicSections,
   updatePublicSection,
-} from './service.ts';
+} from './sections.ts';
 import { getPublicBoard } from './state.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);

@@ -4,22 +4,15 @@
  * board hidden, then initialises it (sections, first category, chosen share setting); when that
  * fails the half-made board is deleted and the spec's message is returned.
  */
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   AppError,
   createPublicBoardSchema,
-  createPublicCategorySchema,
-  createPublicSectionSchema,
   DEFAULT_PUBLIC_CATEGORY,
   DEFAULT_ROADMAP_SECTIONS,
-  PORTAL_LIMITS,
-  PORTAL_MESSAGES,
   rankBetween,
   ranksBetween,
   updatePublicBoardSchema,
-  updatePublicCategorySchema,
-  updatePublicSectionSchema,
   type ShareSetting,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
@@ -29,14 +22,8 @@ import type { AppServices } from '../../services.ts';
 import { projectAccess, type ProjectAccess } from '../cards/access.ts';
 import { parse } from '../../http/parse.ts';
 import { mayManagePortal, requirePortal } from './policy.ts';
-import {
-  publicBoards,
-  publicCards,
-  publicCategories,
-  publicSections,
-  type PublicBoardRow,
-} from './schema.ts';
-import { boardAccess, boardOfProject, lastRank, loadBoardState } from './state.ts';
+import { publicBoards, publicCategories, publicSections, type PublicBoardRow } from './schema.ts';
+import { boardAccess, boardOfProject, loadBoardState } from './state.ts';
 
 /** True when a database error (or its cause) is a unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -78,14 +65,14 @@ function record(
 }
 
 /** A board the member may run (owners and admins of its project). */
-async function managedBoard(services: AppServices, member: MemberContext, boardId: string) {
+export async function managedBoard(services: AppServices, member: MemberContext, boardId: string) {
   const found = await boardAccess(services, member, boardId);
   if (!mayManagePortal(member, found.access)) throw new AppError('forbidden');
   return found;
 }
 
 /** Writes one change to a managed board in a transaction, then answers the whole board. */
-async function changeBoard(
+export async function changeBoard(
   services: AppServices,
   member: MemberContext,
   found: { board: PublicBoardRow; access: ProjectAccess },
@@ -284,100 +271,8 @@ export async function setBoardImage(
 
 // Categories.
 
-export async function createPublicCategory(
-  services: AppServices,
-  member: MemberContext,
-  input: unknown,
-  context: RequestContext,
-) {
-  const data = parse(createPublicCategorySchema.safeParse(input));
-  const found = await managedBoard(services, member, data.boardId);
-  return changeBoard(services, member, found, context, 'portal.category.create', async (unit) => {
-    const [count] = await unit.tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(publicCategories)
-      .where(eq(publicCategories.boardId, found.board.id));
-    if (Number(count?.n ?? 0) >= PORTAL_LIMITS.categories)
-      throw new AppError('validation', { message: PORTAL_MESSAGES.tooManyCategories });
-    const after = await lastRank(unit.tx, publicCategories, found.board.id);
-    const [row] = await unit.tx
-      .insert(publicCategories)
-      .values({
-        organizationId: member.organization.id,
-        boardId: found.board.id,
-        name: data.name,
-        color: data.color,
-        rank: rankBetween(after, null),
-      })
-      .returning({ id: publicCategories.id });
-    return { categoryId: row?.id };
-  });
-}
-
-async function categoryOfBoard(services: AppServices, member: MemberContext, categoryId: string) {
-  const [category] = await services.database.db
-    .select()
-    .from(publicCategories)
-    .where(
-      and(
-        eq(publicCategories.id, categoryId),
-        eq(publicCategories.organizationId, member.organization.id),
-      ),
-    );
-  if (!category) throw new AppError('notFound');
-  return { category, found: await managedBoard(services, member, category.boardId) };
-}
-
-export async function updatePublicCategory(
-  services: AppServices,
-  member: MemberContext,
-  input: unknown,
-  context: RequestContext,
-) {
-  const data = parse(updatePublicCategorySchema.safeParse(input));
-  const { category, found } = await categoryOfBoard(services, member, data.categoryId);
-  return changeBoard(services, member, found, context, 'portal.category.update', async (unit) => {
-    await unit.tx
-      .update(publicCategories)
-      .set({
-        ...(data.name !== undefined ? { name: data.name } : {}),
-        ...(data.color !== undefined ? { color: data.color } : {}),
-      })
-      .where(eq(publicCategories.id, category.id));
-    return { categoryId: category.id };
-  });
-}
-
-/** Deleting a category moves its cards to the first remaining one; the last cannot go. */
-export async function deletePublicCategory(
-  services: AppServices,
-  member: MemberContext,
-  categoryId: string,
-  context: RequestContext,
-) {
-  if (!/^[0-9a-f-]{36}$/i.test(categoryId)) throw new AppError('notFound');
-  const { category, found } = await categoryOfBoard(services, member, categoryId);
-  return changeBoard(services, member, found, context, 'portal.category.delete', async (unit) => {
-    const [first] = await unit.tx
-      .select({ id: publicCategories.id })
-      .from(publicCategories)
-      .where(
-        and(eq(publicCategories.boardId, found.board.id), ne(publicCategories.id, category.id)),
-      )
-      .orderBy(asc(publicCategories.rank))
-      .limit(1);
-    if (!first) throw new AppError('validation', { message: PORTAL_MESSAGES.lastCategory });
-    await unit.tx
-      .update(publicCards)
-      .set({ categoryId: first.id })
-      .where(eq(publicCards.categoryId, category.id));
-    await unit.tx.delete(publicCategories).where(eq(publicCategories.id, category.id));
-    return { categoryId: category.id, movedTo: first.id };
-  });
-}
-
 /** The new order must name every item of the board exactly once. */
-function checkOrder(current: string[], wanted: string[]) {
+export function checkOrder(current: string[], wanted: string[]) {
   const same =
     current.length === wanted.length &&
     new Set(wanted).size === wanted.length &&
@@ -388,175 +283,4 @@ function checkOrder(current: string[], wanted: string[]) {
     });
 }
 
-export async function reorderPublicCategories(
-  services: AppServices,
-  member: MemberContext,
-  boardId: string,
-  categoryIds: string[],
-  context: RequestContext,
-) {
-  const found = await managedBoard(services, member, boardId);
-  return changeBoard(services, member, found, context, 'portal.category.reorder', async (unit) => {
-    const rows = await unit.tx
-      .select({ id: publicCategories.id })
-      .from(publicCategories)
-      .where(eq(publicCategories.boardId, found.board.id));
-    checkOrder(
-      rows.map((r) => r.id),
-      categoryIds,
-    );
-    const ranks = ranksBetween(null, null, categoryIds.length);
-    for (const [i, id] of categoryIds.entries()) {
-      await unit.tx
-        .update(publicCategories)
-        .set({ rank: ranks[i] ?? rankBetween(null, null) })
-        .where(eq(publicCategories.id, id));
-    }
-    return { categoryIds };
-  });
-}
-
 // Roadmap sections.
-
-export async function createPublicSection(
-  services: AppServices,
-  member: MemberContext,
-  input: unknown,
-  context: RequestContext,
-) {
-  const data = parse(createPublicSectionSchema.safeParse(input));
-  const found = await managedBoard(services, member, data.boardId);
-  return changeBoard(services, member, found, context, 'portal.section.create', async (unit) => {
-    const [count] = await unit.tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(publicSections)
-      .where(eq(publicSections.boardId, found.board.id));
-    if (Number(count?.n ?? 0) >= PORTAL_LIMITS.sections)
-      throw new AppError('validation', { message: PORTAL_MESSAGES.tooManySections });
-    if (data.isDefault)
-      await unit.tx
-        .update(publicSections)
-        .set({ isDefault: false })
-        .where(eq(publicSections.boardId, found.board.id));
-    const key = `s${randomBytes(6).toString('hex')}`;
-    const after = await lastRank(unit.tx, publicSections, found.board.id);
-    await unit.tx.insert(publicSections).values({
-      organizationId: member.organization.id,
-      boardId: found.board.id,
-      key,
-      name: data.name,
-      color: data.color,
-      isDefault: data.isDefault,
-      // The default section is always protected.
-      isProtected: data.isDefault,
-      rank: rankBetween(after, null),
-    });
-    return { key };
-  });
-}
-
-async function sectionOfBoard(unit: UnitOfWork, boardId: string, key: string) {
-  const [section] = await unit.tx
-    .select()
-    .from(publicSections)
-    .where(and(eq(publicSections.boardId, boardId), eq(publicSections.key, key)));
-  if (!section) throw new AppError('notFound');
-  return section;
-}
-
-export async function updatePublicSection(
-  services: AppServices,
-  member: MemberContext,
-  input: unknown,
-  context: RequestContext,
-) {
-  const data = parse(updatePublicSectionSchema.safeParse(input));
-  const found = await managedBoard(services, member, data.boardId);
-  return changeBoard(services, member, found, context, 'portal.section.update', async (unit) => {
-    const section = await sectionOfBoard(unit, found.board.id, data.key);
-    const makeDefault = data.isDefault === true && !section.isDefault;
-    if (makeDefault)
-      await unit.tx
-        .update(publicSections)
-        .set({ isDefault: false })
-        .where(eq(publicSections.boardId, found.board.id));
-    const isDefault = section.isDefault || makeDefault;
-    await unit.tx
-      .update(publicSections)
-      .set({
-        ...(data.name !== undefined ? { name: data.name } : {}),
-        ...(data.color !== undefined ? { color: data.color } : {}),
-        isDefault,
-        isProtected: isDefault ? true : (data.isProtected ?? section.isProtected),
-      })
-      .where(eq(publicSections.id, section.id));
-    return { key: section.key };
-  });
-}
-
-/** Deleting a section moves its cards to the end of the default one; protected sections stay. */
-export async function deletePublicSection(
-  services: AppServices,
-  member: MemberContext,
-  boardId: string,
-  key: string,
-  context: RequestContext,
-) {
-  const found = await managedBoard(services, member, boardId);
-  return changeBoard(services, member, found, context, 'portal.section.delete', async (unit) => {
-    const section = await sectionOfBoard(unit, found.board.id, key);
-    if (section.isProtected || section.isDefault)
-      throw new AppError('validation', { message: PORTAL_MESSAGES.protectedSection });
-    const [target] = await unit.tx
-      .select()
-      .from(publicSections)
-      .where(and(eq(publicSections.boardId, found.board.id), eq(publicSections.isDefault, true)));
-    if (!target) throw new AppError('notFound');
-    const moving = await unit.tx
-      .select({ id: publicCards.id })
-      .from(publicCards)
-      .where(and(eq(publicCards.boardId, found.board.id), eq(publicCards.section, section.key)))
-      .orderBy(asc(publicCards.rank));
-    const [last] = await unit.tx
-      .select({ rank: sql<string | null>`max(${publicCards.rank} collate "C")` })
-      .from(publicCards)
-      .where(and(eq(publicCards.boardId, found.board.id), eq(publicCards.section, target.key)));
-    const ranks = ranksBetween(last?.rank ?? null, null, moving.length);
-    for (const [i, card] of moving.entries()) {
-      await unit.tx
-        .update(publicCards)
-        .set({ section: target.key, rank: ranks[i] ?? rankBetween(null, null) })
-        .where(eq(publicCards.id, card.id));
-    }
-    await unit.tx.delete(publicSections).where(eq(publicSections.id, section.id));
-    return { key: section.key, movedTo: target.key, moved: moving.length };
-  });
-}
-
-export async function reorderPublicSections(
-  services: AppServices,
-  member: MemberContext,
-  boardId: string,
-  keys: string[],
-  context: RequestContext,
-) {
-  const found = await managedBoard(services, member, boardId);
-  return changeBoard(services, member, found, context, 'portal.section.reorder', async (unit) => {
-    const rows = await unit.tx
-      .select({ key: publicSections.key })
-      .from(publicSections)
-      .where(eq(publicSections.boardId, found.board.id));
-    checkOrder(
-      rows.map((r) => r.key),
-      keys,
-    );
-    const ranks = ranksBetween(null, null, keys.length);
-    for (const [i, key] of keys.entries()) {
-      await unit.tx
-        .update(publicSections)
-        .set({ rank: ranks[i] ?? rankBetween(null, null) })
-        .where(and(eq(publicSections.boardId, found.board.id), eq(publicSections.key, key)));
-    }
-    return { keys };
-  });
-}

@@ -10,7 +10,6 @@ import {
   type Language,
 } from '@assay/domain';
 import {
-  analyze,
   builtinAnswer,
   builtinExperiment,
   builtinFileSummary,
@@ -21,8 +20,8 @@ import {
   builtinPetalDiagram,
   builtinProjectData,
   builtinValueProposition,
-  detectLang,
 } from './generator.ts';
+import { analyze, detectLang } from './analysis.ts';
 import { parseBusinessModel } from './model.ts';
 import { DESCRIPTIONS } from './samples.ts';
 import { langOf } from './text.ts';

@@ -1,0 +1,117 @@
+/**
+ * Phrases out of a founder's sentences, for the business-model parser: cue expressions, a phrase
+ * tidied and shortened to a few of the founder's words, lists split into items.
+ */
+import { CUES } from './lexicon.ts';
+import { MODEL_CUES } from './model-cues.ts';
+import { type Lang } from './text.ts';
+
+/** The longest phrase kept from the description: short enough never to read as pasted. */
+export const PHRASE_WORDS = 8;
+
+const compiled = new Map<string, RegExp>();
+/** A cue list as one regular expression matching at word starts (accents count as letters). */
+export function cueRegex(cues: readonly string[], key: string): RegExp {
+  let re = compiled.get(key);
+  if (!re) {
+    const body = cues.map((c) => c.replace(/\\w/g, '\\p{L}')).join('|');
+    re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${body})(?![\\p{L}\\p{N}])`, 'iu');
+    compiled.set(key, re);
+  }
+  return re;
+}
+
+export const MONEY =
+  /(?:(?:R\$|US\$|[$€£])\s?\d[\d.,\u00A0\u202F ]*\d|(?:R\$|US\$|[$€£])\s?\d|\d[\d.,\u00A0\u202F ]*\s?(?:€|\$|euros?|dólares|dollars|reais|real)(?![\p{L}]))/iu;
+
+export function wordsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** Drops leading and trailing words that cannot start or end a phrase (articles, "and", "with"). */
+export function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): string {
+  let text = phrase
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/g, '')
+    .replace(/[.!?…]+$/, '')
+    .trim();
+  for (const l of [...lead].sort((a, b) => b.length - a.length)) {
+    const re = new RegExp(`^${l}\\s+`, 'iu');
+    if (re.test(text)) {
+      text = text.replace(re, '');
+      break;
+    }
+  }
+  const ws = wordsOf(text);
+  // A phrase ends on a content word: "the front desk calling by" loses "by".
+  const dangling = new Set(MODEL_CUES[lang].dangling);
+  const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}']/gu, '');
+  while (ws.length > 1 && dangling.has(bare(ws[ws.length - 1]!))) ws.pop();
+  let out = ws.join(' ');
+  // Unbalanced brackets and quotes are dropped rather than left open.
+  if ((out.match(/\(/g) ?? []).length !== (out.match(/\)/g) ?? []).length)
+    out = out.replace(/\s*\([^)]*$/, '').replace(/[()]/g, '');
+  return out.replace(/["“”«»]/g, '').trim();
+}
+
+/** At most `max` words, ending on a content word. */
+export function shorten(phrase: string, lang: Lang, max = PHRASE_WORDS): string {
+  return tidy(wordsOf(phrase).slice(0, max).join(' '), lang);
+}
+
+/** A list of items ("dental study clubs, the marketplace and a few reps") as phrases. */
+export function items(text: string, lang: Lang, max = PHRASE_WORDS): string[] {
+  const cues = MODEL_CUES[lang];
+  const joins = cues.listJoin.map((j) => j.replace(/ /g, '\\s+')).join('|');
+  const remark = new RegExp(`^(?:${cues.notAnItem.join('|')})(?![\\p{L}])`, 'iu');
+  const ends = cues.segmentEnd.filter((w) => !['with', 'con', 'avec', 'com'].includes(w));
+  const end = cueRegex(ends, `${lang}:itemEnd`);
+  return text
+    .split(new RegExp(`\\s*(?:,\\s|;|\\s(?:${joins})\\s)\\s*`, 'iu'))
+    .map((part) => tidy(part, lang, [...cues.listJoin]))
+    .filter((part) => !remark.test(part))
+    .map((part) => {
+      // "a referral code that gives a free box" ends before "that"; "Zelty est notre…" before "est".
+      const copula = /\s(?:is|are|was|es|son|est|sont|è|sono|é|são)\s/iu.exec(part);
+      if (copula) part = part.slice(0, copula.index);
+      const stop = end.exec(part);
+      const kept = stop && stop.index > 0 ? part.slice(0, stop.index) : part;
+      return shorten(tidy(tidy(kept, lang, cues.lead), lang, cues.via), lang, max);
+    })
+    .filter((part) => /\p{L}/u.test(part) && !remark.test(part));
+}
+
+/** The rest of the clause after a cue, up to the end of the sentence or a colon/semicolon. */
+export function afterCue(sentence: string, re: RegExp): string | null {
+  const m = re.exec(sentence);
+  if (!m) return null;
+  const rest = sentence.slice(m.index + m[0].length).replace(/^[\s:,]+/, '');
+  return rest.split(/[.;:!?](?:\s|$)|\s[–—]\s/)[0] ?? null;
+}
+
+export function unique(list: string[]): string[] {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const key = x.toLowerCase();
+    if (!x || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a phrase names people or organisations (a customer noun of the language). */
+export function namesPeople(phrase: string, lang: Lang): boolean {
+  return cueRegexPrefix(
+    [...CUES[lang].customers, ...MODEL_CUES[lang].people],
+    `${lang}:people`,
+  ).test(phrase);
+}
+
+/** A list of word beginnings as one expression ("practic" matches "practices"). */
+function cueRegexPrefix(prefixes: readonly string[], key: string): RegExp {
+  let re = compiled.get(key);
+  if (!re) {
+    re = new RegExp(`(?<![\\p{L}])(?:${prefixes.join('|')})`, 'iu');
+    compiled.set(key, re);
+  }
+  return re;
+}
