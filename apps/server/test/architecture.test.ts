@@ -4,7 +4,7 @@
  * repository's own rule file.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -108,4 +108,26 @@ describe('the rules of the house', () => {
     });
     expect(names(violations).sort()).toEqual(['features-apart', 'ui-not-features']);
   }, 60_000);
+});
+
+/** Every source file under a folder (tests aside). */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(file);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+  });
+}
+
+describe('the rooms of the house', () => {
+  it('are at most 500 lines each, data tables (which say so in their first comment) aside', () => {
+    const roots = ['apps/server/src', 'apps/web/src', 'packages/domain/src'];
+    const large = roots
+      .flatMap((dir) => sources(path.join(root, dir)))
+      .map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+      .filter(({ text }) => text.replace(/\n$/, '').split('\n').length > 500)
+      .filter(({ text }) => !/^\/\*\*[^]*?\(a data table\)[^]*?\*\//.test(text))
+      .map(({ file }) => path.relative(root, file));
+    expect(large).toEqual([]);
+  });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   visibleEngagementTypes,
-  checkInvitationRows,
   cohortAbilities,
   cohortSubscriptionExpired,
   cohortTeamAccess,
@@ -15,13 +14,12 @@ import {
   invitableCohortRoles,
   cohortTiming,
   cohortWeek,
-  CSV_MESSAGES,
   defaultCohortEnd,
-  isCsvFile,
   studentAccessUntil,
   weekLabel,
   weekStartOf,
 } from './cohorts.ts';
+import { checkInvitationRows, CSV_MESSAGES, isCsvFile } from './cohort-csv.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const day = 24 * 60 * 60 * 1000;

@@ -1,12 +1,11 @@
 /**
  * Cohorts, the classroom mode (part 2 §3 Cohort, §4 cohort timing and member roles, §5 CSV
  * invitations, §6 cohort roles; part 2 §9): timing flags, roles and their names, the create and
- * update rules, and the checks of a CSV of invitations with the spec's exact row messages.
+ * update rules, abilities and engagement visibility (CSV invitations: cohort-csv.ts;
+ * presentations and resources: cohort-presentations.ts).
  */
 import { z } from 'zod';
-import { isValidEmail } from './checks.ts';
 import { DEFAULT_WEEKLY_INTERVIEW_GOAL } from './leaderboard.ts';
-import { GUIDELINE_SESSIONS } from './canvas.ts';
 import { TIMERS } from './limits.ts';
 import type { TEAM_ROLES } from './permissions.ts';
 import { COHORT_ROLES, TEAM_ROLE_NAMES } from './permissions.ts';
@@ -175,141 +174,6 @@ export const updateCohortSchema = createCohortSchema.partial().extend({
     .partial()
     .optional(),
 });
-
-// CSV invitations (part 2 §5).
-
-export const CSV_MESSAGES = {
-  onlyCsv: 'Only CSV file types are accepted',
-  emailRequired: (row: number) => `Row ${row} - an email is required`,
-  invalidEmail: (row: number, value: string) => `Row ${row} - ${value} is not a valid email`,
-  roleRequired: (row: number) => `Row ${row} - a role is required`,
-  invalidRole: (row: number, role: string) => `Row ${row} - ${role} is not a valid role`,
-  sampleTeam: 'members cannot be added to the Sample Team',
-} as const;
-
-/** Team roles a CSV may name, and the project role each gives. */
-const CSV_TEAM_ROLES: Record<string, TeamRole> = {
-  'team admin': 'admin',
-  'team member': 'collaborator',
-  member: 'collaborator',
-  'team mentor': 'commenter',
-};
-/** Cohort roles a CSV may name. */
-const CSV_COHORT_ROLES: Record<string, CohortRole> = {
-  admin: 'admin',
-  instructor: 'instructor',
-  mentor: 'mentor',
-  coach: 'guest',
-  guest: 'guest',
-  observer: 'observer',
-};
-
-export interface CsvInvitation {
-  row: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** A cohort role, or observer for team roles whose team is not found. */
-  cohortRole: CohortRole | null;
-  /** The team (by id) and the role in it. */
-  team: { id: string; role: TeamRole } | null;
-}
-
-export interface CsvTeam {
-  id: string;
-  name: string;
-  isSample: boolean;
-}
-
-/** The column of a header row ("Email", "E-mail address" → email). */
-function columnOf(header: string): 'email' | 'role' | 'team' | 'firstName' | 'lastName' | null {
-  const h = header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, ' ');
-  if (h.startsWith('email') || h === 'e mail' || h.startsWith('e mail')) return 'email';
-  if (h === 'role') return 'role';
-  if (h === 'team' || h === 'team name' || h === 'project') return 'team';
-  if (h === 'first name' || h === 'firstname' || h === 'first') return 'firstName';
-  if (h === 'last name' || h === 'lastname' || h === 'last') return 'lastName';
-  return null;
-}
-
-/** Whether a chosen file is a CSV (by name or type). */
-export function isCsvFile(file: { name: string; type?: string }): boolean {
-  return /\.csv$/i.test(file.name) || file.type === 'text/csv';
-}
-
-/**
- * Checks the parsed rows of a CSV of invitations (the first row is the header; row numbers count
- * it, as a spreadsheet shows them). Rows with neither email nor role are skipped. Team roles go to
- * the named team, or to the cohort as observers when no team matches; cohort roles go to the
- * cohort. Every problem is reported with the spec's message.
- */
-export function checkInvitationRows(
-  rows: string[][],
-  teams: CsvTeam[],
-): { invitations: CsvInvitation[]; errors: string[] } {
-  const [header = [], ...body] = rows;
-  const columns = header.map(columnOf);
-  const invitations: CsvInvitation[] = [];
-  const errors: string[] = [];
-  body.forEach((cells, index) => {
-    const row = index + 2;
-    const cell = (name: NonNullable<ReturnType<typeof columnOf>>) => {
-      const at = columns.indexOf(name);
-      return at < 0 ? '' : (cells[at] ?? '').trim();
-    };
-    const email = cell('email');
-    const roleText = cell('role');
-    if (!email && !roleText) return;
-    if (!email) {
-      errors.push(CSV_MESSAGES.emailRequired(row));
-      return;
-    }
-    if (!isValidEmail(email)) {
-      errors.push(CSV_MESSAGES.invalidEmail(row, email));
-      return;
-    }
-    if (!roleText) {
-      errors.push(CSV_MESSAGES.roleRequired(row));
-      return;
-    }
-    const role = roleText.toLowerCase().replace(/\s+/g, ' ');
-    const base = {
-      row,
-      email: email.toLowerCase(),
-      firstName: cell('firstName'),
-      lastName: cell('lastName'),
-    };
-    const teamRole = CSV_TEAM_ROLES[role];
-    if (teamRole) {
-      const teamName = cell('team').toLowerCase();
-      const team = teamName
-        ? teams.find((t) => t.name.trim().toLowerCase() === teamName)
-        : undefined;
-      if (team?.isSample && teamRole !== 'admin') {
-        errors.push(CSV_MESSAGES.sampleTeam);
-        return;
-      }
-      invitations.push(
-        team
-          ? { ...base, cohortRole: null, team: { id: team.id, role: teamRole } }
-          : { ...base, cohortRole: 'observer', team: null },
-      );
-      return;
-    }
-    const cohortRole = CSV_COHORT_ROLES[role];
-    if (!cohortRole) {
-      errors.push(CSV_MESSAGES.invalidRole(row, roleText));
-      return;
-    }
-    invitations.push({ ...base, cohortRole, team: null });
-  });
-  return { invitations, errors };
-}
-
-// Who may do what (part 2 §6).
 
 const TEAM_ROLE_RANK = ['observer', 'guest', 'commenter', 'collaborator', 'admin', 'owner'];
 
@@ -480,98 +344,6 @@ const TEAM_ROLE_LABELS: Record<string, string> = {
 export function invitableCohortRoles(hasCohortGuests: boolean): CohortRole[] {
   return COHORT_ROLES.filter((r) => r !== 'guest' || hasCohortGuests);
 }
-
-// Presentations (part 2 §3 Presentation; §9 guideline sessions).
-
-/** A presentation may close one of the nine guideline sessions (canvas.ts), by name. */
-export type GuidelineSession = (typeof GUIDELINE_SESSIONS)[number];
-
-export const PRESENTATION_SCORE_MIN = 1;
-export const PRESENTATION_SCORE_MAX = 5;
-
-const presentationFields = {
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please give the presentation a name.')
-    .max(200, 'Please keep the name under 200 characters.'),
-  guidelines: z.string().max(20_000, 'Please shorten your text...'),
-  session: z.enum(GUIDELINE_SESSIONS).nullable(),
-  presentationDate: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).nullable(),
-  projectIds: z.array(z.uuid()).max(200),
-};
-
-export const createPresentationSchema = z.object({
-  cohortId: z.uuid(),
-  name: presentationFields.name,
-  guidelines: presentationFields.guidelines.default(''),
-  session: presentationFields.session.default(null),
-  presentationDate: presentationFields.presentationDate.default(null),
-  /** The teams presenting; every team (Sample Team aside) when absent. */
-  projectIds: presentationFields.projectIds.optional(),
-});
-
-export const updatePresentationSchema = z
-  .object({
-    presentationId: z.uuid(),
-    ...presentationFields,
-    instructorCritique: z.string().max(20_000, 'Please shorten your text...'),
-  })
-  .partial()
-  .required({ presentationId: true });
-
-export const scorePresentationSchema = z.object({
-  teamPresentationId: z.uuid(),
-  score: z
-    .number()
-    .int()
-    .min(
-      PRESENTATION_SCORE_MIN,
-      `Scores go from ${PRESENTATION_SCORE_MIN} to ${PRESENTATION_SCORE_MAX}.`,
-    )
-    .max(
-      PRESENTATION_SCORE_MAX,
-      `Scores go from ${PRESENTATION_SCORE_MIN} to ${PRESENTATION_SCORE_MAX}.`,
-    ),
-});
-
-/** The average of scores to one decimal, or null without any. */
-export function averageScore(scores: number[]): number | null {
-  if (scores.length === 0) return null;
-  return Math.round((scores.reduce((a, b) => a + b, 0) / scores.length) * 10) / 10;
-}
-
-const link = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((l) => /^https?:\/\/\S+$/i.test(l), 'Please enter a link starting with https://');
-const listId = z.string().min(1).max(40);
-
-/** updateCohortResources: the cohort's links and its course videos. */
-export const cohortResourcesSchema = z.object({
-  cohortId: z.uuid(),
-  resources: z
-    .array(
-      z.object({
-        id: listId,
-        title: z.string().trim().min(1, 'Please give the resource a title.').max(200),
-        link,
-      }),
-    )
-    .max(50)
-    .optional(),
-  videos: z
-    .array(
-      z.object({
-        id: listId,
-        title: z.string().trim().min(1, 'Please give the video a title.').max(200),
-        url: link,
-      }),
-    )
-    .max(100)
-    .optional(),
-});
 
 // Engagement visibility (part 2 §6).
 

@@ -39,6 +39,8 @@ export * from './billing.ts';
 export * from './onboarding.ts';
 export * from './portal.ts';
 export * from './cohorts.ts';
+export * from './cohort-csv.ts';
+export * from './cohort-presentations.ts';
 export * from './integrations.ts';
 export * from './guidance.ts';
 export * from './assistant.ts';

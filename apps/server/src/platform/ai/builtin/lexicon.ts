@@ -2,7 +2,8 @@
  * The built-in generator's words for each of the five languages: cue words that say what a
  * sentence of a description is about (customers, problem, solution, channels, revenue, partners,
  * timing, benefits), and the templates it writes hypotheses, statements, questions and worksheets
- * with. Templates take the phrases found in the description; nothing is invented beyond them.
+ * with (a data table). Templates take the phrases found in the description; nothing is invented
+ * beyond them.
  */
 import type { Lang } from './text.ts';
 

@@ -24,9 +24,8 @@ import { CommentsSection } from './comments-section.tsx';
 import { ConnectionsTab } from './connections-tab.tsx';
 import { EvidenceDetails } from './evidence-details.tsx';
 import { FirstTimeTip } from './first-time-tip.tsx';
+import { ExperimentAnalyze, ExperimentComplete } from './experiment-analysis.tsx';
 import {
-  ExperimentAnalyze,
-  ExperimentComplete,
   ExperimentPhaseBar,
   ExperimentPlan,
   ExperimentRun,

@@ -5,16 +5,13 @@
  * moves it plan → Run → analyze → complete under the rules of part 2 §4.
  */
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
   Group,
-  MultiSelect,
   Paper,
   SegmentedControl,
   Stack,
-  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -23,25 +20,16 @@ import {
   EXPERIMENT_PHASES,
   EXPERIMENT_TYPE_LABELS,
   EXPERIMENT_TYPES,
-  LIMITS,
   phaseChangeProblem,
   type ExperimentPhase,
 } from '@assay/domain';
-import {
-  updateExperiment,
-  updateText,
-  type CardDetail,
-  type ExperimentAnalysis,
-  type ExperimentDetail,
-  type ExperimentPatch,
-  type SuccessCriterion,
-} from '../api/card.ts';
+import { type CardDetail } from '../api/card.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
-import { useCardWriter } from '../hooks/use-card-writer.ts';
 import { uploadImageForCard } from './card-media.tsx';
 import { MembersSelect } from './members-select.tsx';
-import { PlainField } from './plain-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
+import { CriteriaEditor } from './experiment-criteria.tsx';
+import { textOf, useExperimentWriter } from './experiment-writer.ts';
 
 /** The card tab that shows a phase (test is shown as Run). */
 export const PHASE_TABS = {
@@ -50,31 +38,6 @@ export const PHASE_TABS = {
   analyze: 'analyze',
   complete: 'complete',
 } as const satisfies Record<ExperimentPhase, string>;
-
-function useExperimentWriter(card: CardDetail) {
-  const { write } = useCardWriter(card.id);
-  const patch = (
-    change: ExperimentPatch,
-    optimistic?: Partial<ExperimentDetail>,
-    afterEdits = false,
-  ) =>
-    write((c) => updateExperiment(c, change), {
-      views: true,
-      afterEdits,
-      optimistic: optimistic
-        ? (c) => ({
-            ...c,
-            experiment: c.experiment ? { ...c.experiment, ...optimistic } : null,
-          })
-        : undefined,
-    }).catch(() => null);
-  const text = (field: string) => (value: { text: string; rawText: string; mentions: string[] }) =>
-    write((c) => updateText(c, field, value.text, value.rawText, value.mentions));
-  return { patch, text, write };
-}
-
-const textOf = (card: CardDetail, field: string) =>
-  card.texts.find((t) => t.field === field) ?? null;
 
 /** The phase steps and the buttons that move the experiment on or back. */
 export function ExperimentPhaseBar(props: { card: CardDetail; onMoved?: (tab: string) => void }) {
@@ -153,129 +116,6 @@ export function ExperimentPhaseBar(props: { card: CardDetail; onMoved?: (tab: st
         </Text>
       ) : null}
     </Paper>
-  );
-}
-
-function newCriterion(): SuccessCriterion {
-  return {
-    id: crypto.randomUUID(),
-    measurement: '',
-    expectation: '',
-    achieved: null,
-    evidence: [],
-  };
-}
-
-function CriteriaEditor(props: { card: CardDetail; withEvidence: boolean }) {
-  const { card } = props;
-  const experiment = card.experiment!;
-  const { patch } = useExperimentWriter(card);
-  const editable = card.abilities.edit;
-  const criteria = experiment.successCriteria;
-  const save = (next: SuccessCriterion[]) =>
-    void patch({ successCriteria: next }, { successCriteria: next });
-  const change = (id: string, part: Partial<SuccessCriterion>) =>
-    save(criteria.map((c) => (c.id === id ? { ...c, ...part } : c)));
-  const evidenceOptions = card.associations.evidence.map((e) => ({
-    value: e.cardId,
-    label: e.title || 'Untitled evidence',
-  }));
-  return (
-    <Stack gap="xs" data-testid="success-criteria">
-      <Text size="sm" fw={500}>
-        Success criteria
-      </Text>
-      {criteria.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          How will you know it worked? Add a measurement and what you expect.
-        </Text>
-      ) : null}
-      {criteria.map((criterion, i) => (
-        <Paper key={criterion.id} withBorder p="xs" radius="sm">
-          <Stack gap={6}>
-            <Group grow align="flex-end">
-              <TextInput
-                label={`Measurement ${i + 1}`}
-                defaultValue={criterion.measurement}
-                disabled={!editable}
-                maxLength={2000}
-                placeholder="e.g. sign-ups from the pricing page"
-                onBlur={(e) =>
-                  e.currentTarget.value !== criterion.measurement &&
-                  change(criterion.id, { measurement: e.currentTarget.value })
-                }
-              />
-              <TextInput
-                label="Expectation"
-                defaultValue={criterion.expectation}
-                disabled={!editable}
-                maxLength={2000}
-                placeholder="e.g. 10 of 50 visitors"
-                onBlur={(e) =>
-                  e.currentTarget.value !== criterion.expectation &&
-                  change(criterion.id, { expectation: e.currentTarget.value })
-                }
-              />
-              {editable ? (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  style={{ flexGrow: 0 }}
-                  aria-label={`Remove measurement ${i + 1}`}
-                  onClick={() => save(criteria.filter((c) => c.id !== criterion.id))}
-                >
-                  ×
-                </ActionIcon>
-              ) : null}
-            </Group>
-            {props.withEvidence ? (
-              <Group grow align="flex-end">
-                <MultiSelect
-                  label="Evidence"
-                  placeholder={
-                    evidenceOptions.length ? 'Pick connected evidence' : 'No evidence connected yet'
-                  }
-                  data={evidenceOptions}
-                  value={criterion.evidence.filter((id) =>
-                    evidenceOptions.some((o) => o.value === id),
-                  )}
-                  disabled={!editable || evidenceOptions.length === 0}
-                  onChange={(evidence) => change(criterion.id, { evidence })}
-                />
-                <div style={{ flexGrow: 0 }}>
-                  <Text size="sm" fw={500} mb={4}>
-                    Achieved
-                  </Text>
-                  <SegmentedControl
-                    size="xs"
-                    disabled={!editable}
-                    value={criterion.achieved === null ? 'open' : criterion.achieved ? 'yes' : 'no'}
-                    data={[
-                      { value: 'open', label: 'Open' },
-                      { value: 'yes', label: 'Yes' },
-                      { value: 'no', label: 'No' },
-                    ]}
-                    onChange={(v) =>
-                      change(criterion.id, { achieved: v === 'open' ? null : v === 'yes' })
-                    }
-                  />
-                </div>
-              </Group>
-            ) : null}
-          </Stack>
-        </Paper>
-      ))}
-      {editable ? (
-        <Button
-          size="xs"
-          variant="light"
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => save([...criteria, newCriterion()])}
-        >
-          Add a success criterion
-        </Button>
-      ) : null}
-    </Stack>
   );
 }
 
@@ -375,150 +215,6 @@ export function ExperimentRun(props: { card: CardDetail; onConnections: () => vo
         </Stack>
       )}
       <CriteriaEditor card={card} withEvidence />
-    </Stack>
-  );
-}
-
-const ANALYSIS_TEXTS = [
-  { key: 'market', label: 'Market', placeholder: 'What did you learn about the market?' },
-  {
-    key: 'investment',
-    label: 'Investment',
-    placeholder: 'What did it cost, and what would it take next?',
-  },
-  { key: 'details', label: 'Details', placeholder: undefined },
-] as const;
-
-export function ExperimentAnalyze(props: { card: CardDetail }) {
-  const { card } = props;
-  const experiment = card.experiment;
-  const { patch, text } = useExperimentWriter(card);
-  if (!experiment) return null;
-  const editable = card.abilities.edit;
-  const analysis = experiment.analyze;
-  const saveAnalysis = (part: Partial<ExperimentAnalysis>) => {
-    const next = { ...analysis, ...part };
-    return patch({ analyze: next }, { analyze: next });
-  };
-  const changeFor = (id: string) => analysis.hypothesis.find((h) => h.id === id);
-  const setChange = (id: string, part: { value?: string; reason?: string }) => {
-    const existing = changeFor(id) ?? { id, value: '', reason: '' };
-    const updated = { ...existing, ...part };
-    const rest = analysis.hypothesis.filter((h) => h.id !== id);
-    const list = updated.value || updated.reason ? [...rest, updated] : rest;
-    return saveAnalysis({ hypothesis: list });
-  };
-  return (
-    <Stack gap="md">
-      {ANALYSIS_TEXTS.map((field) => (
-        <PlainField
-          key={`${field.key}-${card.id}`}
-          label={field.label}
-          title={field.key}
-          multiline
-          value={analysis[field.key]}
-          max={LIMITS.textFieldMax}
-          disabled={!editable}
-          placeholder={field.placeholder}
-          onSave={(value) => saveAnalysis({ [field.key]: value })}
-        />
-      ))}
-      <Switch
-        label="The hypothesis changed"
-        checked={analysis.hypothesisChanged}
-        disabled={!editable}
-        onChange={(e) => void saveAnalysis({ hypothesisChanged: e.currentTarget.checked })}
-      />
-      {analysis.hypothesisChanged ? (
-        card.associations.hypothesis.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            Connect the hypotheses this experiment tests to record how they changed.
-          </Text>
-        ) : (
-          card.associations.hypothesis.map((h) => (
-            <Paper key={h.cardId} withBorder p="xs" radius="sm">
-              <Text size="sm" fw={500} mb={4}>
-                {h.title}
-              </Text>
-              <Group grow>
-                <TextInput
-                  label="Now"
-                  defaultValue={changeFor(h.cardId)?.value ?? ''}
-                  disabled={!editable}
-                  maxLength={2000}
-                  onBlur={(e) => void setChange(h.cardId, { value: e.currentTarget.value })}
-                />
-                <TextInput
-                  label="Because"
-                  defaultValue={changeFor(h.cardId)?.reason ?? ''}
-                  disabled={!editable}
-                  maxLength={LIMITS.reasonMax - 1}
-                  onBlur={(e) => void setChange(h.cardId, { reason: e.currentTarget.value })}
-                />
-              </Group>
-            </Paper>
-          ))
-        )
-      ) : null}
-      <RichTextField
-        key={`keyInsights-${card.id}`}
-        label="Key insights"
-        title="keyInsights"
-        projectId={card.projectId}
-        value={textOf(card, 'keyInsights')?.text ?? ''}
-        editable={editable}
-        onSave={text('keyInsights')}
-      />
-    </Stack>
-  );
-}
-
-export function ExperimentComplete(props: { card: CardDetail }) {
-  const { card } = props;
-  const experiment = card.experiment;
-  const { patch, text } = useExperimentWriter(card);
-  if (!experiment) return null;
-  const editable = card.abilities.edit;
-  return (
-    <Stack gap="md">
-      <div>
-        <Text size="sm" fw={500} mb={4}>
-          Outcome
-        </Text>
-        <SegmentedControl
-          disabled={!editable}
-          value={experiment.success === null ? 'open' : experiment.success ? 'yes' : 'no'}
-          data={[
-            { value: 'open', label: 'Undecided' },
-            { value: 'yes', label: 'Successful' },
-            { value: 'no', label: 'Not successful' },
-          ]}
-          onChange={(v) => {
-            const success = v === 'open' ? null : v === 'yes';
-            void patch({ success }, { success });
-          }}
-        />
-      </div>
-      <RichTextField
-        key={`results-${card.id}`}
-        label="Results"
-        title="results"
-        projectId={card.projectId}
-        value={textOf(card, 'results')?.text ?? ''}
-        editable={editable}
-        onSave={text('results')}
-      />
-      <PlainField
-        key={`keyLearnings-${card.id}`}
-        label="Key learnings"
-        title="key learnings"
-        multiline
-        value={experiment.keyLearnings}
-        max={LIMITS.keyLearningsMax}
-        disabled={!editable}
-        placeholder="What will you do differently?"
-        onSave={(keyLearnings) => patch({ keyLearnings })}
-      />
     </Stack>
   );
 }

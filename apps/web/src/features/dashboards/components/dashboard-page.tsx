@@ -4,30 +4,21 @@
  * everyone else), and the hypotheses, risky, active and completed experiment tabs in the project's
  * order. Exports: PDF (dashboard or canvas) and cards as CSV.
  */
-import '@mantine/charts/styles.css';
-import { BarChart, DonutChart } from '@mantine/charts';
 import {
-  ActionIcon,
   Alert,
   Anchor,
-  Badge,
   Button,
-  FileButton,
   Group,
   Loader,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
-  Table,
-  Tabs,
   TagsInput,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AssumptionsSection } from './assumptions-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
@@ -36,12 +27,8 @@ import {
   licenseAllows,
   DASHBOARD_STATEMENT_LABELS,
   DASHBOARD_STATEMENTS,
-  DASHBOARD_TAB_LABELS,
-  EXPERIMENT_PHASE_LABELS,
-  HYPOTHESIS_RESULT_LABELS,
   isGenerationRunning,
   type DashboardStatement,
-  type DashboardTab,
   type License,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
@@ -55,351 +42,18 @@ import {
 import { useLiveProject } from '../../../api/live-project.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
-import { TimingBadge } from '../../../ui/timing-badge.tsx';
 import { PetalDiagramSection } from './petal-diagram.tsx';
-import { trackUpload } from '../../../ui/upload-progress.tsx';
 import {
-  attachDashboardFile,
-  removeDashboardFile,
-  reorderTabs,
-  storeDashboard,
   updateInvestment,
   updateMarket,
   updateStatements,
   useDashboard,
-  type DashboardExperiment,
-  type DashboardFile,
-  type DashboardHypothesis,
   type ProjectDashboard,
 } from '../api/dashboard.ts';
 import { ExportModal } from './export-modal.tsx';
-
-function Stat(props: { label: string; value: number; testId: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md" data-testid={props.testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {props.label}
-      </Text>
-      <Text size="xl" fw={700} data-testid="stat-value">
-        {props.value}
-      </Text>
-    </Paper>
-  );
-}
-
-function useSave(projectId: string) {
-  const queryClient = useQueryClient();
-  return (run: () => Promise<ProjectDashboard>) =>
-    run()
-      .then((data) => storeDashboard(queryClient, data))
-      .catch((error: unknown) => {
-        showAlert({ message: toApiError(error).message });
-        // What was saved before stays; the screen shows it again.
-        void queryClient.invalidateQueries({ queryKey: ['dashboard', projectId] });
-      });
-}
-
-/** A text that saves when the person leaves it, or plain text for readers. */
-function StatementField(props: {
-  label: string;
-  value: string;
-  editable: boolean;
-  onSave: (value: string) => void;
-}) {
-  const [value, setValue] = useState(props.value);
-  useEffect(() => setValue(props.value), [props.value]);
-  if (!props.editable) {
-    return (
-      <div>
-        <Text size="sm" fw={600}>
-          {props.label}
-        </Text>
-        <Text size="sm" c={props.value ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
-          {props.value || 'Not written yet.'}
-        </Text>
-      </div>
-    );
-  }
-  return (
-    <Textarea
-      label={props.label}
-      autosize
-      minRows={2}
-      value={value}
-      onChange={(e) => setValue(e.currentTarget.value)}
-      onBlur={() => value !== props.value && props.onSave(value)}
-    />
-  );
-}
-
-function MoneyField(props: {
-  label: string;
-  value: number | null;
-  editable: boolean;
-  onSave: (value: number | null) => void;
-}) {
-  const [value, setValue] = useState<string | number>(props.value ?? '');
-  useEffect(() => setValue(props.value ?? ''), [props.value]);
-  const saved = props.value ?? '';
-  return (
-    <NumberInput
-      label={props.label}
-      prefix="$"
-      thousandSeparator=","
-      min={0}
-      readOnly={!props.editable}
-      value={value}
-      onChange={setValue}
-      onBlur={() => {
-        if (value === saved) return;
-        props.onSave(value === '' ? null : Number(value));
-      }}
-    />
-  );
-}
-
-function DashboardFiles(props: {
-  projectId: string;
-  part: 'market' | 'investment';
-  files: DashboardFile[];
-  editable: boolean;
-}) {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    void queryClient.invalidateQueries({ queryKey: ['dashboard', props.projectId] });
-  const upload = (files: File[]) => {
-    for (const file of files) {
-      const track = trackUpload(file.name);
-      void attachDashboardFile(props.projectId, props.part, file, (p) => track.progress(p))
-        .then(() => {
-          track.done();
-          refresh();
-        })
-        .catch((error: unknown) => track.failed(toApiError(error).message));
-    }
-  };
-  return (
-    <Stack gap={4} role="group" aria-label={`${props.part} files`}>
-      <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          Files
-        </Text>
-        {props.editable ? (
-          <FileButton multiple onChange={upload}>
-            {(buttonProps) => (
-              <Button size="compact-xs" variant="default" {...buttonProps}>
-                Attach files
-              </Button>
-            )}
-          </FileButton>
-        ) : null}
-      </Group>
-      {props.files.length === 0 ? (
-        <Text size="xs" c="dimmed">
-          No files.
-        </Text>
-      ) : (
-        props.files.map((f) => (
-          <Group key={f.id} justify="space-between" wrap="nowrap" data-testid="dashboard-file">
-            <Anchor href={f.url} size="sm" target="_blank" rel="noreferrer">
-              {f.filename}
-            </Anchor>
-            {props.editable ? (
-              <ActionIcon
-                size="sm"
-                variant="subtle"
-                color="red"
-                aria-label={`Remove ${f.filename}`}
-                onClick={() =>
-                  void removeDashboardFile(props.projectId, f.id)
-                    .then(refresh)
-                    .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
-                }
-              >
-                ×
-              </ActionIcon>
-            ) : null}
-          </Group>
-        ))
-      )}
-    </Stack>
-  );
-}
-
-function HypothesisTable(props: { rows: DashboardHypothesis[]; empty: string }) {
-  if (props.rows.length === 0) return <Text c="dimmed">{props.empty}</Text>;
-  return (
-    <Table striped>
-      <Table.Tbody>
-        {props.rows.map((h) => (
-          <Table.Tr key={h.id}>
-            <Table.Td>
-              <Anchor component={Link} to={h.path} size="sm">
-                {h.title || 'Untitled'}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>
-              <Badge
-                variant="light"
-                color={
-                  h.result === 'validated' ? 'green' : h.result === 'invalidated' ? 'red' : 'gray'
-                }
-              >
-                {HYPOTHESIS_RESULT_LABELS[h.result]}
-              </Badge>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function ExperimentTable(props: { rows: DashboardExperiment[]; empty: string }) {
-  if (props.rows.length === 0) return <Text c="dimmed">{props.empty}</Text>;
-  return (
-    <Table striped>
-      <Table.Tbody>
-        {props.rows.map((e) => (
-          <Table.Tr key={e.id} data-testid="dashboard-experiment">
-            <Table.Td>
-              <Anchor component={Link} to={e.path} size="sm">
-                {e.title || 'Untitled'}
-              </Anchor>
-            </Table.Td>
-            <Table.Td>{EXPERIMENT_PHASE_LABELS[e.phase.phase]}</Table.Td>
-            <Table.Td>
-              <TimingBadge timing={e.timing} />
-            </Table.Td>
-            <Table.Td>{e.evidenceCount} evidence</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
-function DashboardTabs(props: { data: ProjectDashboard }) {
-  const { data } = props;
-  const save = useSave(data.project.id);
-  const [tab, setTab] = useState<DashboardTab>(data.tabOrder[0] ?? 'hypotheses');
-  const move = (by: -1 | 1) => {
-    const order = [...data.tabOrder];
-    const at = order.indexOf(tab);
-    const to = at + by;
-    if (at < 0 || to < 0 || to >= order.length) return;
-    [order[at], order[to]] = [order[to] as DashboardTab, order[at] as DashboardTab];
-    void save(() => reorderTabs(data.project.id, order));
-  };
-  const content: Record<DashboardTab, ReactNode> = {
-    hypotheses: <HypothesisTable rows={data.hypotheses} empty="No published hypotheses yet." />,
-    experiments: (
-      <ExperimentTable rows={data.activeExperiments} empty="No experiments are running." />
-    ),
-    completed: (
-      <ExperimentTable rows={data.completeExperiments} empty="No experiments are complete yet." />
-    ),
-    risky: <HypothesisTable rows={data.riskyHypotheses} empty="No hypotheses are marked risky." />,
-  };
-  const counts: Record<DashboardTab, number> = {
-    hypotheses: data.counts.hypotheses,
-    experiments: data.counts.activeExperiments,
-    completed: data.counts.completeExperiments,
-    risky: data.counts.risky,
-  };
-  return (
-    <Tabs value={tab} onChange={(v) => v && setTab(v as DashboardTab)}>
-      <Group justify="space-between" wrap="nowrap">
-        <Tabs.List>
-          {data.tabOrder.map((t) => (
-            <Tabs.Tab key={t} value={t}>
-              {DASHBOARD_TAB_LABELS[t]} ({counts[t]})
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {data.abilities.edit ? (
-          <Group gap={2}>
-            <ActionIcon variant="subtle" aria-label="Move tab left" onClick={() => move(-1)}>
-              ←
-            </ActionIcon>
-            <ActionIcon variant="subtle" aria-label="Move tab right" onClick={() => move(1)}>
-              →
-            </ActionIcon>
-          </Group>
-        ) : null}
-      </Group>
-      {data.tabOrder.map((t) => (
-        <Tabs.Panel key={t} value={t} pt="sm">
-          {content[t]}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
-}
-
-function Charts(props: { data: ProjectDashboard }) {
-  const { counts, evidenceByWeek } = props.data;
-  const open = counts.hypotheses - counts.validated - counts.invalidated;
-  return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-      <Paper withBorder p="sm" radius="md">
-        <Text fw={600} size="sm" mb="xs">
-          Hypothesis results
-        </Text>
-        {counts.hypotheses === 0 ? (
-          <Text size="sm" c="dimmed">
-            No hypotheses yet.
-          </Text>
-        ) : (
-          <DonutChart
-            size={140}
-            thickness={22}
-            withLabelsLine={false}
-            withLabels
-            data={[
-              { name: 'Validated', value: counts.validated, color: 'green.6' },
-              { name: 'Invalidated', value: counts.invalidated, color: 'red.6' },
-              { name: 'No result', value: open, color: 'gray.4' },
-            ].filter((d) => d.value > 0)}
-          />
-        )}
-      </Paper>
-      <Paper withBorder p="sm" radius="md">
-        <Text fw={600} size="sm" mb="xs">
-          Experiments by phase
-        </Text>
-        <BarChart
-          h={160}
-          dataKey="phase"
-          data={(['plan', 'test', 'analyze', 'complete'] as const).map((p) => ({
-            phase: EXPERIMENT_PHASE_LABELS[p],
-            Experiments: counts.phases[p],
-          }))}
-          series={[{ name: 'Experiments', color: 'blue.6' }]}
-          yAxisProps={{ allowDecimals: false }}
-        />
-      </Paper>
-      <Paper withBorder p="sm" radius="md">
-        <Text fw={600} size="sm" mb="xs">
-          Evidence per week
-        </Text>
-        {evidenceByWeek.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            No evidence in the last twelve weeks.
-          </Text>
-        ) : (
-          <BarChart
-            h={160}
-            dataKey="week"
-            data={evidenceByWeek.map((w) => ({ week: w.week.slice(5), Evidence: w.count }))}
-            series={[{ name: 'Evidence', color: 'teal.6' }]}
-            yAxisProps={{ allowDecimals: false }}
-          />
-        )}
-      </Paper>
-    </SimpleGrid>
-  );
-}
+import { Charts, DashboardTabs, Stat } from './dashboard-tables.tsx';
+import { MoneyField, StatementField, useSave } from './dashboard-fields.tsx';
+import { DashboardFiles } from './dashboard-files.tsx';
 
 function Loaded(props: { data: ProjectDashboard; license: string | undefined }) {
   const { data } = props;

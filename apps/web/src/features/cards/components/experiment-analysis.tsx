@@ -1,0 +1,151 @@
+/** An experiment's last two phases (part 2 §2 Experiment): analysing the results, and the completed experiment's learnings. */
+import { Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { LIMITS } from '@assay/domain';
+import { type CardDetail, type ExperimentAnalysis } from '../api/card.ts';
+import { PlainField } from './plain-field.tsx';
+import { RichTextField } from './rich-text-field.tsx';
+import { textOf, useExperimentWriter } from './experiment-writer.ts';
+
+const ANALYSIS_TEXTS = [
+  { key: 'market', label: 'Market', placeholder: 'What did you learn about the market?' },
+  {
+    key: 'investment',
+    label: 'Investment',
+    placeholder: 'What did it cost, and what would it take next?',
+  },
+  { key: 'details', label: 'Details', placeholder: undefined },
+] as const;
+
+export function ExperimentAnalyze(props: { card: CardDetail }) {
+  const { card } = props;
+  const experiment = card.experiment;
+  const { patch, text } = useExperimentWriter(card);
+  if (!experiment) return null;
+  const editable = card.abilities.edit;
+  const analysis = experiment.analyze;
+  const saveAnalysis = (part: Partial<ExperimentAnalysis>) => {
+    const next = { ...analysis, ...part };
+    return patch({ analyze: next }, { analyze: next });
+  };
+  const changeFor = (id: string) => analysis.hypothesis.find((h) => h.id === id);
+  const setChange = (id: string, part: { value?: string; reason?: string }) => {
+    const existing = changeFor(id) ?? { id, value: '', reason: '' };
+    const updated = { ...existing, ...part };
+    const rest = analysis.hypothesis.filter((h) => h.id !== id);
+    const list = updated.value || updated.reason ? [...rest, updated] : rest;
+    return saveAnalysis({ hypothesis: list });
+  };
+  return (
+    <Stack gap="md">
+      {ANALYSIS_TEXTS.map((field) => (
+        <PlainField
+          key={`${field.key}-${card.id}`}
+          label={field.label}
+          title={field.key}
+          multiline
+          value={analysis[field.key]}
+          max={LIMITS.textFieldMax}
+          disabled={!editable}
+          placeholder={field.placeholder}
+          onSave={(value) => saveAnalysis({ [field.key]: value })}
+        />
+      ))}
+      <Switch
+        label="The hypothesis changed"
+        checked={analysis.hypothesisChanged}
+        disabled={!editable}
+        onChange={(e) => void saveAnalysis({ hypothesisChanged: e.currentTarget.checked })}
+      />
+      {analysis.hypothesisChanged ? (
+        card.associations.hypothesis.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Connect the hypotheses this experiment tests to record how they changed.
+          </Text>
+        ) : (
+          card.associations.hypothesis.map((h) => (
+            <Paper key={h.cardId} withBorder p="xs" radius="sm">
+              <Text size="sm" fw={500} mb={4}>
+                {h.title}
+              </Text>
+              <Group grow>
+                <TextInput
+                  label="Now"
+                  defaultValue={changeFor(h.cardId)?.value ?? ''}
+                  disabled={!editable}
+                  maxLength={2000}
+                  onBlur={(e) => void setChange(h.cardId, { value: e.currentTarget.value })}
+                />
+                <TextInput
+                  label="Because"
+                  defaultValue={changeFor(h.cardId)?.reason ?? ''}
+                  disabled={!editable}
+                  maxLength={LIMITS.reasonMax - 1}
+                  onBlur={(e) => void setChange(h.cardId, { reason: e.currentTarget.value })}
+                />
+              </Group>
+            </Paper>
+          ))
+        )
+      ) : null}
+      <RichTextField
+        key={`keyInsights-${card.id}`}
+        label="Key insights"
+        title="keyInsights"
+        projectId={card.projectId}
+        value={textOf(card, 'keyInsights')?.text ?? ''}
+        editable={editable}
+        onSave={text('keyInsights')}
+      />
+    </Stack>
+  );
+}
+
+export function ExperimentComplete(props: { card: CardDetail }) {
+  const { card } = props;
+  const experiment = card.experiment;
+  const { patch, text } = useExperimentWriter(card);
+  if (!experiment) return null;
+  const editable = card.abilities.edit;
+  return (
+    <Stack gap="md">
+      <div>
+        <Text size="sm" fw={500} mb={4}>
+          Outcome
+        </Text>
+        <SegmentedControl
+          disabled={!editable}
+          value={experiment.success === null ? 'open' : experiment.success ? 'yes' : 'no'}
+          data={[
+            { value: 'open', label: 'Undecided' },
+            { value: 'yes', label: 'Successful' },
+            { value: 'no', label: 'Not successful' },
+          ]}
+          onChange={(v) => {
+            const success = v === 'open' ? null : v === 'yes';
+            void patch({ success }, { success });
+          }}
+        />
+      </div>
+      <RichTextField
+        key={`results-${card.id}`}
+        label="Results"
+        title="results"
+        projectId={card.projectId}
+        value={textOf(card, 'results')?.text ?? ''}
+        editable={editable}
+        onSave={text('results')}
+      />
+      <PlainField
+        key={`keyLearnings-${card.id}`}
+        label="Key learnings"
+        title="key learnings"
+        multiline
+        value={experiment.keyLearnings}
+        max={LIMITS.keyLearningsMax}
+        disabled={!editable}
+        placeholder="What will you do differently?"
+        onSave={(keyLearnings) => patch({ keyLearnings })}
+      />
+    </Stack>
+  );
+}
