@@ -7,7 +7,7 @@ import {
   findOrganizationBySlug,
   ssoOn,
   findProfileOnboarding,
-} from '../organizations/service.ts';
+} from '../organizations/ports.ts';
 import { publicUser } from './routes.ts';
 import {
   canChangePlan,
@@ -16,8 +16,8 @@ import {
   showsAiOnboarding,
   type License,
 } from '@assay/domain';
-import { countOrganizationProjects } from '../projects/service.ts';
-import { supportChatSettings } from '../system/support-chat.ts';
+import { countOrganizationProjects } from '../projects/ports.ts';
+import { supportChatSettings } from '../system/ports.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
   app.get('/api/bootstrap', async (request) => {

@@ -8,10 +8,10 @@ import type { FastifyRequest } from 'fastify';
 import { organizationOrigin } from '../../http/hosts.ts';
 import { hashToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
-import { findMembership } from '../organizations/service.ts';
+import { findMembership } from '../organizations/ports.ts';
 import { recordSignIn } from './service.ts';
 import { createSession, type AuthContext } from './sessions.ts';
-import { consumeToken, findLiveToken, issueToken } from './tokens.ts';
+import { consumeToken, findLiveToken, issueToken } from './tokens-port.ts';
 
 /**
  * The browser a handoff is made for: its address and user agent, hashed. A handoff link opened

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, MFA_REQUIRED_HEADER, ORGANIZATION_SLUG_HEADER } from '@assay/domain';
 import { requireAuth } from '../../http/auth-context.ts';
 import type { AppServices } from '../../services.ts';
-import { slugStatus } from '../organizations/service.ts';
+import { slugStatus } from '../organizations/ports.ts';
 import {
   checkLicenseKey,
   confirmEmailChange,

@@ -11,7 +11,7 @@ import { appOrigin } from '../../http/hosts.ts';
 import { hashToken } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { securityMail, type SecurityEvent } from '../mail/templates.ts';
+import { securityMail, type SecurityEvent } from '../mail/ports.ts';
 import { knownDevices, mfaRecoveryCodes } from './schema.ts';
 
 export async function sendSecurityMail(

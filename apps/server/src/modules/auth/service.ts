@@ -23,15 +23,15 @@ import {
   confirmEmailMail,
   existingAccountMail,
   resetPasswordMail,
-} from '../mail/templates.ts';
+} from '../mail/ports.ts';
 import {
   findMembership,
   findOrganizationBySlug,
   joinOrganization,
   pendingInvites,
-} from '../organizations/service.ts';
+} from '../organizations/ports.ts';
 import { organizations } from '../organizations/schema.ts';
-import { requiredSsoOf } from '../organizations/sso.ts';
+import { requiredSsoOf } from '../organizations/ports.ts';
 import { beginAttempt, clearFailures, mayMail, releaseAttempt, type Attempt } from './lockout.ts';
 import { licenseKeys, users, type UserRow } from './schema.ts';
 import { checkSecondFactor } from './two-step.ts';
@@ -42,7 +42,7 @@ import {
   revokeAllSessions,
   type AuthContext,
 } from './sessions.ts';
-import { consumeToken, findLiveToken, issueToken } from './tokens.ts';
+import { consumeToken, findLiveToken, issueToken } from './tokens-port.ts';
 
 const HOUR = 60 * 60 * 1000;
 

@@ -19,7 +19,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
-import { firstProjectId } from '../projects/service.ts';
+import { firstProjectId } from '../projects/ports.ts';
 
 function requireView(member: MemberContext) {
   if (!canViewBilling(member.role)) throw new AppError('forbidden');

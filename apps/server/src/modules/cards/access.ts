@@ -7,11 +7,11 @@ import { AppError, canEditCard, isAppError, type PermissionScope, isUuid } from 
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { checkCohortPayment } from '../cohorts/billing.ts';
-import { hiddenEngagementTypes } from '../cohorts/engagement.ts';
+import { checkCohortPayment } from '../cohorts/ports.ts';
+import { hiddenEngagementTypes } from '../cohorts/ports.ts';
 import { profiles } from '../organizations/schema.ts';
 import type { ProjectRow } from '../projects/schema.ts';
-import { findVisibleProject, memberProjectScope } from '../projects/service.ts';
+import { findVisibleProject, memberProjectScope } from '../projects/ports.ts';
 import { cards, evidence, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
 
 export interface ProjectAccess {

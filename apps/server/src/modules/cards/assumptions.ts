@@ -16,7 +16,7 @@ import {
 import type { Executor } from '../../platform/db/index.ts';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { presentProject } from '../projects/service.ts';
+import { presentProject } from '../projects/ports.ts';
 import { loadPeople, projectAccess } from './access.ts';
 import { boardRows, visibleRows } from './board-cache.ts';
 import { learningOf } from './connections.ts';

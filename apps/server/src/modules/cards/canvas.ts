@@ -14,9 +14,9 @@ import {
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { presentProject } from '../projects/service.ts';
+import { presentProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
-import { listBoardSections, seedBoardSections } from '../projects/default-sections.ts';
+import { listBoardSections, seedBoardSections } from '../projects/ports.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';

@@ -10,7 +10,7 @@ import { learningOf, loadAssociations } from './connections.ts';
 import { presentStrength } from './confidence.ts';
 import { loadExperiment, presentExperiment } from './experiments.ts';
 import { isEvidenceCard, loadEvidenceDetail } from './evidence.ts';
-import { listCardMedia } from '../media/service.ts';
+import { listCardMedia } from '../media/ports.ts';
 import { presentCard, type CardTextRow } from './present.ts';
 import { cardTexts } from './schema.ts';
 

@@ -9,8 +9,8 @@ import { cardPath, globalSearchSchema, type SearchHit } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 import type { AppServices } from '../../services.ts';
-import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
-import { listProjects } from '../projects/service.ts';
+import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/ports.ts';
+import { listProjects } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 

@@ -18,7 +18,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { evidenceLockerProject, listProjects, presentProject } from '../projects/service.ts';
+import { evidenceLockerProject, listProjects, presentProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
@@ -26,7 +26,7 @@ import { presentFullCard } from './full-card.ts';
 import { productPlacement } from './create.ts';
 import { recordCardEvent } from './card-events.ts';
 import { containsPattern } from '../../platform/db/like.ts';
-import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/engagement.ts';
+import { hiddenEngagementTypes, withoutHiddenEngagements } from '../cohorts/ports.ts';
 
 const listColumns = {
   id: cards.id,

@@ -1,5 +1,5 @@
 /** A card's files: its editors add and remove them, its readers read them (decision 009). */
-import { registerMediaSubject } from '../media/ports.ts';
+import { registerMediaSubject } from '../media/subjects-port.ts';
 import { cardAccess, editableCardAccess } from './access.ts';
 import { touchProjectCards } from './board-cache.ts';
 

@@ -18,8 +18,8 @@ import {
 } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { insertInvites } from '../organizations/members.ts';
-import { onInvitationAccepted } from '../organizations/ports.ts';
+import { insertInvites } from '../organizations/ports.ts';
+import { onInvitationAccepted } from '../organizations/invitations-port.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers } from '../projects/schema.ts';
 import { cohortMembers, cohorts } from './schema.ts';

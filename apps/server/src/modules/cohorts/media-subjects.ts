@@ -3,7 +3,7 @@
  * the cohort's resources (those who run it); decision 009.
  */
 import { AppError } from '@assay/domain';
-import { registerMediaSubject } from '../media/ports.ts';
+import { registerMediaSubject } from '../media/subjects-port.ts';
 import { mayEditTeamPresentation, teamPresentationAccess } from './presentations.ts';
 import { cohortAccess } from './access.ts';
 

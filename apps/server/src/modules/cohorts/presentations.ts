@@ -22,7 +22,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { comments } from '../comments/schema.ts';
 import { media } from '../media/schema.ts';
-import { presentMedia } from '../media/service.ts';
+import { presentMedia } from '../media/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import {

@@ -8,7 +8,7 @@ import { AppError, cohortResourcesSchema } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { media } from '../media/schema.ts';
-import { presentMedia } from '../media/service.ts';
+import { presentMedia } from '../media/ports.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { cohortVideoViews, cohorts } from './schema.ts';

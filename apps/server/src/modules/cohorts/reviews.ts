@@ -7,7 +7,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { AppError, isUuid, reviewDecisionSchema } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { loadPeople } from '../cards/access.ts';
+import { loadPeople } from '../cards/ports.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';

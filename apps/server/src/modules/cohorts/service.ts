@@ -35,7 +35,7 @@ import { favorites } from '../organizations/navigation-schema.ts';
 import { invites, profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
-import { seedBoardSections } from '../projects/default-sections.ts';
+import { seedBoardSections } from '../projects/ports.ts';
 import { cohortMembers, cohorts, type CohortRow } from './schema.ts';
 import { cohortAccess, requireCohorts, teamsOf } from './access.ts';
 import { managedCohort } from './access.ts';

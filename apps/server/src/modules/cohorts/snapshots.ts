@@ -7,7 +7,7 @@ import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import { AppError, cohortWeek, learningSettingsOf } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { learningSummary } from '../cards/assumptions.ts';
+import { learningSummary } from '../cards/ports.ts';
 import { organizations } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
 import { competingTeams } from './leaderboard.ts';

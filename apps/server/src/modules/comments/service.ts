@@ -20,8 +20,8 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, loadPeople, projectAccess, type ProjectAccess } from '../cards/access.ts';
-import { teamPresentationAccess } from '../cohorts/presentations.ts';
+import { cardAccess, loadPeople, projectAccess, type ProjectAccess } from '../cards/ports.ts';
+import { teamPresentationAccess } from '../cohorts/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { commentLikes, comments, type CommentRow } from './schema.ts';
 

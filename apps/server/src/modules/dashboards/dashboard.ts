@@ -25,12 +25,12 @@ import { z } from 'zod';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess, type ProjectAccess } from '../cards/access.ts';
-import { projectExperiments } from '../cards/experiments.ts';
+import { projectAccess, type ProjectAccess } from '../cards/ports.ts';
+import { projectExperiments } from '../cards/ports.ts';
 import { cards, hypotheses } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { media } from '../media/schema.ts';
-import { presentMedia } from '../media/service.ts';
+import { presentMedia } from '../media/ports.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
 
 /** How many cards each dashboard list shows (the counts are always whole). */

@@ -21,10 +21,10 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { PdfWriter, PDF_MARGIN } from '../../platform/pdf.ts';
-import { getAssumptionsMap } from '../cards/assumptions.ts';
-import { getCanvas } from '../cards/canvas.ts';
-import { getCard } from '../cards/full-card.ts';
-import { projectAccess } from '../cards/access.ts';
+import { getAssumptionsMap } from '../cards/ports.ts';
+import { getCanvas } from '../cards/ports.ts';
+import { getCard } from '../cards/ports.ts';
+import { projectAccess } from '../cards/ports.ts';
 import { cards, cardTexts, hypotheses, experiments } from '../cards/schema.ts';
 import { projectDashboard } from './dashboard.ts';
 

@@ -12,9 +12,9 @@ import {
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/access.ts';
-import { deleteMedia, presentMedia, recordMedia } from '../media/service.ts';
-import { registerMediaSubject } from '../media/ports.ts';
+import { projectAccess } from '../cards/ports.ts';
+import { deleteMedia, presentMedia, recordMedia } from '../media/ports.ts';
+import { registerMediaSubject } from '../media/subjects-port.ts';
 import { projects } from '../projects/schema.ts';
 
 export async function addProjectMedia(

@@ -8,9 +8,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { AppError, isUuid, portfolioStage, roleHas } from '@assay/domain';
 import { memberHasFeature, requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { collectionProjectList } from '../organizations/navigation.ts';
+import { collectionProjectList } from '../organizations/ports.ts';
 import { profiles } from '../organizations/schema.ts';
-import { listProjects } from '../projects/service.ts';
+import { listProjects } from '../projects/ports.ts';
 import { projects } from '../projects/schema.ts';
 import { EMPTY_COUNTS, projectCounts } from './dashboard.ts';
 

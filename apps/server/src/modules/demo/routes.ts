@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, projectOpeningPath } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
-import { setSessionCookie } from '../auth/sessions.ts';
+import { setSessionCookie } from '../auth/ports.ts';
 import { projects } from '../projects/schema.ts';
 import { DEMO_PROJECT } from './content.ts';
 import { enterDemo } from './seed.ts';

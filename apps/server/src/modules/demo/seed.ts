@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GATEWAY_PATH, SESSION_COOKIE, slugify } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
 import { users } from '../auth/schema.ts';
-import { hashPassword } from '../auth/service.ts';
-import { createSession } from '../auth/sessions.ts';
-import { findOrganizationBySlug, listMemberships } from '../organizations/service.ts';
+import { hashPassword } from '../auth/ports.ts';
+import { createSession } from '../auth/ports.ts';
+import { findOrganizationBySlug, listMemberships } from '../organizations/ports.ts';
 import {
   DEMO_COHORT,
   DEMO_ORGANIZATION,

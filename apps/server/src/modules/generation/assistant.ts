@@ -21,7 +21,7 @@ import type { Passage } from '../../platform/ai/provider.ts';
 import { rank } from '../../platform/ai/builtin/similarity.ts';
 import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/access.ts';
+import { projectAccess } from '../cards/ports.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { requireAgent } from './service.ts';

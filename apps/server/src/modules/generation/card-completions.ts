@@ -14,7 +14,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess } from '../cards/ports.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { connectionSuggestions, generations } from './schema.ts';

@@ -7,8 +7,8 @@
 import { AppError, canCreateCard, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, mayEditCard } from '../cards/access.ts';
-import { requireExperiments } from '../cards/experiments.ts';
+import { cardAccess, mayEditCard } from '../cards/ports.ts';
+import { requireExperiments } from '../cards/ports.ts';
 import { insertGeneratedExperiment } from './writes.ts';
 
 /** The title a drafted experiment starts with, within the title limit. */

@@ -1,5 +1,5 @@
 /** A file's summary by the agent (part 2 §7): asked for, or on upload where the plan has it. */
-import { onMediaAdded } from '../media/ports.ts';
+import { onMediaAdded } from '../media/subjects-port.ts';
 import { and, eq } from 'drizzle-orm';
 import { AppError, isSummarizable, isUuid, FILE_SUMMARY_MESSAGES } from '@assay/domain';
 import {
@@ -8,7 +8,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess } from '../cards/ports.ts';
 import { media } from '../media/schema.ts';
 import { requireAgent, startGeneration } from './service.ts';
 import { requireEditable } from './guards.ts';

@@ -1,7 +1,7 @@
 /** Who may ask the agent to write: checks shared by the generation use cases. */
 import { AppError, canCreateCard } from '@assay/domain';
 import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
-import { mayEditCard, type CardAccess, type ProjectAccess } from '../cards/access.ts';
+import { mayEditCard, type CardAccess, type ProjectAccess } from '../cards/ports.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 
 export function mayWriteCards(access: ProjectAccess) {

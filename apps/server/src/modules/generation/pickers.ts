@@ -9,10 +9,10 @@ import {
 } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess } from '../cards/access.ts';
-import { requireExperiments } from '../cards/experiments.ts';
-import { createCard } from '../cards/create.ts';
-import { updateText } from '../cards/update.ts';
+import { cardAccess, projectAccess } from '../cards/ports.ts';
+import { requireExperiments } from '../cards/ports.ts';
+import { createCard } from '../cards/ports.ts';
+import { updateText } from '../cards/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { limitsFor, requireAgent, startGeneration } from './service.ts';
 import { plainToHtml } from './writes.ts';

@@ -15,8 +15,8 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/access.ts';
-import { createProject, findVisibleProject } from '../projects/service.ts';
+import { projectAccess } from '../cards/ports.ts';
+import { createProject, findVisibleProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import type { ProjectRow } from '../projects/schema.ts';
 import { type GenerationRow } from './schema.ts';

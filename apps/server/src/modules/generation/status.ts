@@ -1,7 +1,7 @@
 /** A generation's state asked for by its id, and a failed one run again. */
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess } from '../cards/access.ts';
+import { cardAccess, projectAccess } from '../cards/ports.ts';
 import {
   ownGeneration,
   presentGeneration,

@@ -17,7 +17,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Executor, Tx } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
-import { touchProjectCards } from '../cards/board-cache.ts';
+import { touchProjectCards } from '../cards/ports.ts';
 import { cards, cardTexts, connections, experiments, hypotheses } from '../cards/schema.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
 

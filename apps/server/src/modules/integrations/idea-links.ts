@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { editableCardAccess } from '../cards/access.ts';
+import { editableCardAccess } from '../cards/ports.ts';
 import { hypotheses, type HypothesisRow } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/card-events.ts';
+import { recordCardEvent } from '../cards/ports.ts';
 
 /** An idea card the member may edit (with its hypothesis row). */
 export async function editableIdea(services: AppServices, member: MemberContext, cardId: string) {

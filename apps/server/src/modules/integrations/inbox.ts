@@ -13,12 +13,12 @@ import { AppError, cleanFilename, fileKind, projectEmailSchema } from '@assay/do
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cards, evidence } from '../cards/schema.ts';
-import { touchProjectCards } from '../cards/board-cache.ts';
-import { processUpload } from '../media/processing.ts';
+import { touchProjectCards } from '../cards/ports.ts';
+import { processUpload } from '../media/ports.ts';
 import { media } from '../media/schema.ts';
-import { writeVariants } from '../media/service.ts';
+import { writeVariants } from '../media/ports.ts';
 import { profiles } from '../organizations/schema.ts';
-import { findManagedProject } from '../projects/service.ts';
+import { findManagedProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 

@@ -9,8 +9,8 @@ import { AppError, canCreateCard, type ChatConversation } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cards, evidence } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/card-events.ts';
-import { projectAccess } from '../cards/access.ts';
+import { recordCardEvent } from '../cards/ports.ts';
+import { projectAccess } from '../cards/ports.ts';
 import {
   integrationOf,
   managedIntegration,

@@ -10,7 +10,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { htmlToMarkdown } from '../../platform/markdown.ts';
 import { editableIdea, writeIdeaLinks } from './idea-links.ts';
-import { cardAccess, editableCardAccess } from '../cards/access.ts';
+import { cardAccess, editableCardAccess } from '../cards/ports.ts';
 import { cardTexts, hypotheses } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';

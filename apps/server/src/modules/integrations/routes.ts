@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { findVisibleProject, listProjects } from '../projects/service.ts';
+import { findVisibleProject, listProjects } from '../projects/ports.ts';
 import { inboxAddress } from './inbox.ts';
 import { figmaFile, setCardFigma } from './figma.ts';
 import { connectIntercom, importIntercomConversations } from './intercom.ts';

@@ -22,7 +22,7 @@ import {
 } from '../../http/member-context.ts';
 import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
-import { findManagedProject, findVisibleProject } from '../projects/service.ts';
+import { findManagedProject, findVisibleProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { projectIntegrations, zapierHooks, type ProjectIntegrationRow } from './schema.ts';
 import { postToSlack } from './slack.ts';

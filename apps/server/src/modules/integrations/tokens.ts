@@ -11,10 +11,10 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import { decryptSecret, encryptSecret, hashToken, randomToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
 import { sessions } from '../auth/schema.ts';
-import { createCard } from '../cards/create.ts';
-import { publishCard } from '../cards/drafts.ts';
-import { updatePost } from '../cards/update.ts';
-import { findManagedProject } from '../projects/service.ts';
+import { createCard } from '../cards/ports.ts';
+import { publishCard } from '../cards/ports.ts';
+import { updatePost } from '../cards/ports.ts';
+import { findManagedProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { apiTokens } from './schema.ts';
 

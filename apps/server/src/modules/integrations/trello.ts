@@ -8,7 +8,7 @@ import { AppError, TRELLO_LINK_MESSAGE, trelloShortLink } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { editableIdea, writeIdeaLinks } from './idea-links.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess } from '../cards/ports.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 
 interface TrelloCard {

@@ -10,11 +10,11 @@ import { eq } from 'drizzle-orm';
 import { AppError, isAppError, meetingInfoSchema, zoomCredentialsSchema } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { editableCardAccess } from '../cards/access.ts';
+import { editableCardAccess } from '../cards/ports.ts';
 import { evidence } from '../cards/schema.ts';
-import { recordCardEvent } from '../cards/card-events.ts';
-import { recordMedia } from '../media/service.ts';
-import { startTranscription } from '../media/transcription.ts';
+import { recordCardEvent } from '../cards/ports.ts';
+import { recordMedia } from '../media/ports.ts';
+import { startTranscription } from '../media/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { integrationOf, managedIntegration, openSecret, saveIntegration } from './service.ts';
 

@@ -14,7 +14,7 @@ import {
 import type { MemberContext } from '../../http/member-context.ts';
 import { parse } from '../../http/parse.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess } from '../cards/access.ts';
+import { cardAccess } from '../cards/ports.ts';
 import { media, mediaFeedback, transcriptions } from './schema.ts';
 
 export async function giveMediaFeedback(

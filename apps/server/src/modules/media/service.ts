@@ -20,7 +20,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { processUpload } from './processing.ts';
-import { hasMediaSubject, mediaAdded, mediaSubject } from './ports.ts';
+import { hasMediaSubject, mediaAdded, mediaSubject } from './subjects-port.ts';
 import { media, type MediaRow } from './schema.ts';
 
 export const MEDIA_COLLECTIONS = [

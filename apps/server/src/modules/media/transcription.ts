@@ -9,11 +9,10 @@ import { AppError, TRANSCRIPTION_HOURS, type License, isUuid } from '@assay/doma
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { createTranscriptionClient } from '../../platform/transcription/index.ts';
-import { cardAccess, editableCardAccess } from '../cards/access.ts';
-import { touchProjectCards } from '../cards/board-cache.ts';
 import { cards } from '../cards/schema.ts';
 import { cohorts } from '../cohorts/schema.ts';
 import { projects } from '../projects/schema.ts';
+import { mediaSubject } from './subjects-port.ts';
 import { media, transcriptionEntries, transcriptions, type TranscriptionRow } from './schema.ts';
 
 export const TRANSCRIBE_QUEUE = 'media.transcribe';
@@ -67,7 +66,13 @@ export async function startTranscription(
   input: unknown,
   context: RequestContext,
 ) {
-  const access = await editableCardAccess(services, member, cardId);
+  // The card's own module says who may add to it (decision 009).
+  const { projectId } = await mediaSubject('cards').mayEdit(services, member, cardId);
+  const [project] = await services.database.db
+    .select()
+    .from(projects)
+    .where(eq(projects.id, projectId ?? ''));
+  if (!project) throw new AppError('notFound');
   const body = (input ?? {}) as { mediaId?: unknown; speakerCount?: unknown };
   const mediaId = typeof body.mediaId === 'string' && isUuid(body.mediaId) ? body.mediaId : null;
   const speakerCount = Math.min(Math.max(Number(body.speakerCount) || 1, 1), 10);
@@ -85,7 +90,7 @@ export async function startTranscription(
   if (!file) throw new AppError('notFound');
   if (file.fileType !== 'audio' && file.fileType !== 'video')
     throw new AppError('transcriptionWrongFile');
-  const allowance = await transcriptionAllowance(services, member, access.project);
+  const allowance = await transcriptionAllowance(services, member, project);
   if (allowance.hours <= 0) throw new AppError('transcriptionNotInPlan');
   if (allowance.usedSeconds >= allowance.hours * 3600) {
     throw new AppError('transcriptionHoursUsed');
@@ -108,7 +113,7 @@ export async function startTranscription(
       await unit.record({
         name: 'media.transcribe',
         organizationId: member.organization.id,
-        projectId: access.card.projectId,
+        projectId: project.id,
         actorId: member.profileId,
         subjectType: 'card',
         subjectId: cardId,
@@ -174,11 +179,11 @@ export async function runTranscription(
           completedAt: new Date(),
         })
         .where(eq(transcriptions.id, row.id));
-      const [card] = await tx
-        .select({ projectId: media.projectId })
+      const [file] = await tx
+        .select({ projectId: media.projectId, subjectId: media.subjectId })
         .from(media)
         .where(eq(media.id, row.mediaId));
-      if (card?.projectId) await touchProjectCards(tx, card.projectId);
+      if (file?.projectId) await mediaSubject('cards').changed?.(tx, file);
     });
   } catch (error) {
     services.logger.warn({ err: error }, 'transcription provider failed');
@@ -225,7 +230,7 @@ export async function getTranscription(
   member: MemberContext,
   cardId: string,
 ) {
-  await cardAccess(services, member, cardId);
+  await mediaSubject('cards').mayRead(services, member, cardId);
   const [row] = await services.database.db
     .select()
     .from(transcriptions)
@@ -259,7 +264,7 @@ async function entryOf(services: AppServices, member: MemberContext, entryId: st
       ),
     );
   if (!row) throw new AppError('notFound');
-  await editableCardAccess(services, member, row.transcription.cardId);
+  await mediaSubject('cards').mayEdit(services, member, row.transcription.cardId);
   return row;
 }
 
@@ -305,7 +310,7 @@ export async function deleteTranscription(
   member: MemberContext,
   cardId: string,
 ) {
-  await editableCardAccess(services, member, cardId);
+  await mediaSubject('cards').mayEdit(services, member, cardId);
   // Keep the row for the hours; remove its conversation and hide it from the card.
   const rows = await services.database.db
     .select({ id: transcriptions.id })

@@ -10,7 +10,7 @@ import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { learningSettingsOf } from '@assay/domain';
 import { organizationOrigin } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
-import { testNextForProject } from '../cards/assumptions.ts';
+import { testNextForProject } from '../cards/ports.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { learningDigests, notificationPreferences } from './schema.ts';

@@ -19,7 +19,7 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { EventRow } from '../../platform/events/schema.ts';
 import { channel } from '../../platform/realtime/bus.ts';
 import type { AppServices } from '../../services.ts';
-import { loadPeople, projectAccess } from '../cards/access.ts';
+import { loadPeople, projectAccess } from '../cards/ports.ts';
 import { profiles } from '../organizations/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { projects } from '../projects/schema.ts';

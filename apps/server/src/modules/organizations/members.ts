@@ -17,8 +17,8 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { users } from '../auth/schema.ts';
-import { issueToken } from '../auth/tokens.ts';
-import { approvalRequestMail, inviteMail } from '../mail/templates.ts';
+import { issueToken } from '../auth/tokens-port.ts';
+import { approvalRequestMail, inviteMail } from '../mail/ports.ts';
 import { accessLogs, invites, profiles, type InviteRow, type ProfileRow } from './schema.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 

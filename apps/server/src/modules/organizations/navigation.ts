@@ -15,10 +15,10 @@ import {
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
-import { cohortAccess } from '../cohorts/access.ts';
-import { listCohorts } from '../cohorts/service.ts';
+import { cohortAccess } from '../cohorts/ports.ts';
+import { listCohorts } from '../cohorts/ports.ts';
 import type { AppServices } from '../../services.ts';
-import { listProjects } from '../projects/service.ts';
+import { listProjects } from '../projects/ports.ts';
 import {
   collectionProjects,
   collections,

@@ -7,7 +7,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { licenseAllows, stripAccents, type License } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { listProjects } from '../projects/service.ts';
+import { listProjects } from '../projects/ports.ts';
 import { collections } from './navigation-schema.ts';
 
 const MOST = 50;

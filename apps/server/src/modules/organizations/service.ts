@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { UserRow } from '../auth/schema.ts';
-import { invitationAccepted } from './ports.ts';
+import { invitationAccepted } from './invitations-port.ts';
 import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
 
 /** Slugs that name the app's own hosts and can never be an organisation. */

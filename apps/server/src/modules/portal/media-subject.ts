@@ -1,6 +1,6 @@
 /** A public board's image: whoever runs the board sets it; members who see the board read it. */
 import { AppError } from '@assay/domain';
-import { registerMediaSubject } from '../media/ports.ts';
+import { registerMediaSubject } from '../media/subjects-port.ts';
 import { mayManagePortal } from './policy.ts';
 import { boardAccess } from './state.ts';
 

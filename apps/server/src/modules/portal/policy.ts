@@ -7,7 +7,7 @@
  */
 import { AppError, canManageProject, hasPermission, PORTAL_MESSAGES } from '@assay/domain';
 import { requireFeature, type MemberContext } from '../../http/member-context.ts';
-import type { ProjectAccess } from '../cards/access.ts';
+import type { ProjectAccess } from '../cards/ports.ts';
 
 /** Refuses when the plan or the project's settings leave the portal out. */
 export function requirePortal(member: MemberContext, access: ProjectAccess): void {

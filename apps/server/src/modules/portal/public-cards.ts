@@ -17,7 +17,7 @@ import {
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, type CardAccess } from '../cards/access.ts';
+import { cardAccess, type CardAccess } from '../cards/ports.ts';
 import { media } from '../media/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { mayPublishCards, requirePortal } from './policy.ts';

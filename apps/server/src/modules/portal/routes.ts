@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { deleteMedia, recordMedia } from '../media/service.ts';
+import { deleteMedia, recordMedia } from '../media/ports.ts';
 import { setBoardImage } from './service.ts';
 import { loadVisitorBoard, loadVisitorMedia } from './visitor.ts';
 

@@ -19,7 +19,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess, type ProjectAccess } from '../cards/access.ts';
+import { projectAccess, type ProjectAccess } from '../cards/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { mayManagePortal, requirePortal } from './policy.ts';
 import { publicBoards, publicCategories, publicSections, type PublicBoardRow } from './schema.ts';

@@ -7,7 +7,7 @@ import { AppError, isUuid } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { loadPeople, projectAccess, type ProjectAccess } from '../cards/access.ts';
+import { loadPeople, projectAccess, type ProjectAccess } from '../cards/ports.ts';
 import { cards, connections } from '../cards/schema.ts';
 import { portalAbilities, requirePortal } from './policy.ts';
 import {

@@ -13,7 +13,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import { parse } from '../../http/parse.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { touchProjectCards } from '../cards/board-cache.ts';
+import { touchProjectCards } from '../cards/ports.ts';
 import { boardSections, hypotheses } from '../cards/schema.ts';
 import { keyFor, listBoardSections } from './default-sections.ts';
 import { findManagedProject } from './service.ts';

@@ -5,7 +5,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import { parse } from '../../http/parse.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { onInvitationAccepted } from '../organizations/ports.ts';
+import { onInvitationAccepted } from '../organizations/invitations-port.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers, projects } from './schema.ts';
 import { findManagedProject, findVisibleProject } from './service.ts';

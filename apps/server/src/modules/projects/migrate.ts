@@ -15,9 +15,9 @@ import { AppError, canMigrateProject, migrateProjectSchema, slugify } from '@ass
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import { parse } from '../../http/parse.ts';
 import type { AppServices } from '../../services.ts';
-import { copyProjectCards } from '../cards/project-copy.ts';
-import { copyCardFiles } from '../media/copy.ts';
-import { createOrganization, findOrganizationBySlug } from '../organizations/service.ts';
+import { copyProjectCards } from '../cards/ports.ts';
+import { copyCardFiles } from '../media/ports.ts';
+import { createOrganization, findOrganizationBySlug } from '../organizations/ports.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { projectMembers, projects } from './schema.ts';
 import { findVisibleProject } from './service.ts';

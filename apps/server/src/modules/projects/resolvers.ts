@@ -1,6 +1,6 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { createProjectWithAgent } from '../generation/project.ts';
+import { createProjectWithAgent } from '../generation/ports.ts';
 import {
   deleteProject,
   findVisibleProject,
@@ -10,7 +10,7 @@ import {
   updateProjectSettings,
 } from './service.ts';
 import { listProjectMembers, setProjectMember } from './members.ts';
-import { updateProjectEmail } from '../integrations/inbox.ts';
+import { updateProjectEmail } from '../integrations/ports.ts';
 import { migrateProject } from './migrate.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 

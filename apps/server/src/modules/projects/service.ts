@@ -28,7 +28,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import { mergeJson } from '../../platform/db/json.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
-import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles.ts';
+import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles-port.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
 import { seedBoardSections } from './default-sections.ts';
 

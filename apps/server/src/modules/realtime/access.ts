@@ -7,8 +7,8 @@ import { AppError, isUuid } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { ChannelKind } from '../../platform/realtime/bus.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/access.ts';
-import { cohortAccess } from '../cohorts/access.ts';
+import { projectAccess } from '../cards/ports.ts';
+import { cohortAccess } from '../cohorts/ports.ts';
 
 export function parseChannel(name: string): { kind: ChannelKind; id: string } | null {
   const kind = name[0] as ChannelKind | undefined;

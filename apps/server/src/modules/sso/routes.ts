@@ -9,7 +9,7 @@ import { AppError, isAppError } from '@assay/domain';
 import { organizationOrigin } from '../../http/hosts.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { browserOf } from '../auth/handoff.ts';
+import { browserOf } from '../auth/ports.ts';
 import { finishOidc, startOidc } from './oidc.ts';
 import { finishSaml, startSaml } from './saml.ts';
 import { serviceProviderMetadata } from './sp-metadata.ts';

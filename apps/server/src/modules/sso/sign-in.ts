@@ -6,15 +6,15 @@
  */
 import { AppError, emailDomainAllowed } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
-import { accountForExternalIdentity, type ExternalIdentity } from '../auth/external-account.ts';
-import { ssoHandoff } from '../auth/handoff.ts';
+import { accountForExternalIdentity, type ExternalIdentity } from '../auth/ports.ts';
+import { ssoHandoff } from '../auth/ports.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
 import {
   findMembership,
   joinBySso,
   joinOrganization,
   pendingInvites,
-} from '../organizations/service.ts';
+} from '../organizations/ports.ts';
 import type { OrganizationSsoRow } from '../organizations/sso-schema.ts';
 
 export async function completeSsoSignIn(

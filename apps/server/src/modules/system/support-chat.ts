@@ -9,9 +9,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { LICENSE_NAMES, type License } from '@assay/domain';
 import type { AppServices } from '../../services.ts';
 import { cards } from '../cards/schema.ts';
-import { countMembers } from '../organizations/members.ts';
+import { countMembers } from '../organizations/ports.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
-import { countOrganizationProjects } from '../projects/service.ts';
+import { countOrganizationProjects } from '../projects/ports.ts';
 
 /** HMAC-SHA256 of the user's id, hex: what the widget's identity verification checks. */
 export function supportUserHash(secret: string, userId: string): string {

@@ -1,0 +1,6 @@
+/** The face of auth: what other modules may use (decision 009). */
+export { accountForExternalIdentity } from './external-account.ts';
+export type { ExternalIdentity } from './external-account.ts';
+export { browserOf, ssoHandoff } from './handoff.ts';
+export { hashPassword } from './service.ts';
+export { createSession, setSessionCookie } from './sessions.ts';

@@ -1,0 +1,2 @@
+/** The face of generation: what other modules may use (decision 009). */
+export { createProjectWithAgent } from './project.ts';

@@ -1,0 +1,2 @@
+/** The face of integrations: what other modules may use (decision 009). */
+export { updateProjectEmail } from './inbox.ts';

@@ -1,0 +1,11 @@
+/** The face of mail: what other modules may use (decision 009). */
+export {
+  approvalRequestMail,
+  changeEmailMail,
+  confirmEmailMail,
+  existingAccountMail,
+  inviteMail,
+  resetPasswordMail,
+  securityMail,
+} from './templates.ts';
+export type { SecurityEvent } from './templates.ts';

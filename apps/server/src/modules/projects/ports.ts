@@ -1,0 +1,13 @@
+/** The face of projects: what other modules may use (decision 009). */
+export { listBoardSections, seedBoardSections } from './default-sections.ts';
+export {
+  countOrganizationProjects,
+  createProject,
+  evidenceLockerProject,
+  findManagedProject,
+  findVisibleProject,
+  firstProjectId,
+  listProjects,
+  memberProjectScope,
+  presentProject,
+} from './service.ts';
