@@ -3,8 +3,8 @@ import { Group, Paper, SegmentedControl, Stack, Switch, Text, TextInput } from '
 import { LIMITS } from '@assay/domain';
 import { type CardDetail, type ExperimentAnalysis } from '../api/card.ts';
 import { PlainField } from './plain-field.tsx';
-import { RichTextField } from './rich-text-field.tsx';
-import { textOf, useExperimentWriter } from './experiment-writer.ts';
+import { useExperimentWriter } from './experiment-writer.tsx';
+import { ExperimentText } from './experiment-writer.tsx';
 
 const ANALYSIS_TEXTS = [
   { key: 'market', label: 'Market', placeholder: 'What did you learn about the market?' },
@@ -19,7 +19,7 @@ const ANALYSIS_TEXTS = [
 export function ExperimentAnalyze(props: { card: CardDetail }) {
   const { card } = props;
   const experiment = card.experiment;
-  const { patch, text } = useExperimentWriter(card);
+  const { patch } = useExperimentWriter(card);
   if (!experiment) return null;
   const editable = card.abilities.edit;
   const analysis = experiment.analyze;
@@ -87,14 +87,11 @@ export function ExperimentAnalyze(props: { card: CardDetail }) {
           ))
         )
       ) : null}
-      <RichTextField
+      <ExperimentText
         key={`keyInsights-${card.id}`}
+        card={card}
+        field="keyInsights"
         label="Key insights"
-        title="keyInsights"
-        projectId={card.projectId}
-        value={textOf(card, 'keyInsights')?.text ?? ''}
-        editable={editable}
-        onSave={text('keyInsights')}
       />
     </Stack>
   );
@@ -103,7 +100,7 @@ export function ExperimentAnalyze(props: { card: CardDetail }) {
 export function ExperimentComplete(props: { card: CardDetail }) {
   const { card } = props;
   const experiment = card.experiment;
-  const { patch, text } = useExperimentWriter(card);
+  const { patch } = useExperimentWriter(card);
   if (!experiment) return null;
   const editable = card.abilities.edit;
   return (
@@ -126,15 +123,7 @@ export function ExperimentComplete(props: { card: CardDetail }) {
           }}
         />
       </div>
-      <RichTextField
-        key={`results-${card.id}`}
-        label="Results"
-        title="results"
-        projectId={card.projectId}
-        value={textOf(card, 'results')?.text ?? ''}
-        editable={editable}
-        onSave={text('results')}
-      />
+      <ExperimentText key={`results-${card.id}`} card={card} field="results" label="Results" />
       <PlainField
         key={`keyLearnings-${card.id}`}
         label="Key learnings"

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type CardDetail, type SuccessCriterion } from '../api/card.ts';
-import { useExperimentWriter } from './experiment-writer.ts';
+import { useExperimentWriter } from './experiment-writer.tsx';
 
 function newCriterion(): SuccessCriterion {
   return {

@@ -27,9 +27,9 @@ import { type CardDetail } from '../api/card.ts';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
 import { uploadImageForCard } from './card-media.tsx';
 import { MembersSelect } from './members-select.tsx';
-import { RichTextField } from './rich-text-field.tsx';
 import { CriteriaEditor } from './experiment-criteria.tsx';
-import { textOf, useExperimentWriter } from './experiment-writer.ts';
+import { textOf, useExperimentWriter } from './experiment-writer.tsx';
+import { ExperimentText } from './experiment-writer.tsx';
 
 /** The card tab that shows a phase (test is shown as Run). */
 export const PHASE_TABS = {
@@ -122,7 +122,7 @@ export function ExperimentPhaseBar(props: { card: CardDetail; onMoved?: (tab: st
 export function ExperimentPlan(props: { card: CardDetail }) {
   const { card } = props;
   const experiment = card.experiment;
-  const { patch, text } = useExperimentWriter(card);
+  const { patch } = useExperimentWriter(card);
   if (!experiment) return null;
   const editable = card.abilities.edit;
   return (
@@ -157,25 +157,19 @@ export function ExperimentPlan(props: { card: CardDetail }) {
           }}
         />
       </Group>
-      <RichTextField
+      <ExperimentText
         key={`statement-${card.id}`}
+        card={card}
+        field="statement"
         label="Hypothesis statement"
-        title="statement"
-        projectId={card.projectId}
-        value={textOf(card, 'statement')?.text ?? ''}
-        editable={editable}
         placeholder="We believe that… We will know we are right when…"
-        onSave={text('statement')}
       />
-      <RichTextField
+      <ExperimentText
         key={`description-${card.id}`}
+        card={card}
+        field="description"
         label="Plan details"
-        title="description"
-        projectId={card.projectId}
-        value={textOf(card, 'description')?.text ?? ''}
-        editable={editable}
         placeholder="What will you do, with whom, and for how long?"
-        onSave={text('description')}
         onUploadImage={(file) => uploadImageForCard(card.id, file)}
       />
       <CriteriaEditor card={card} withEvidence={false} />

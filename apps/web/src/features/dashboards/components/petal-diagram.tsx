@@ -18,8 +18,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useForm, type UseFormReturnType } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
 import type { PetalCategory, PetalCompany } from '@assay/domain';
 import {
   petalChanges,
@@ -117,6 +117,57 @@ function PetalSvg(props: { name: string; categories: PetalCategory[] }) {
   );
 }
 
+/**
+ * The frame both dashboard modals share: the form's save closes the modal, a refusal shows on the
+ * named field, and the footer has Cancel and Save (and Remove where there is something to remove).
+ */
+function SaveModal<T extends Record<string, unknown>>(props: {
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  form: UseFormReturnType<T>;
+  errorField: keyof T & string;
+  onSave: (input: T) => Promise<unknown>;
+  onRemove?: (() => Promise<unknown>) | undefined;
+  children: ReactNode;
+}) {
+  const { form } = props;
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      <form
+        onSubmit={form.onSubmit(
+          (v) =>
+            void props
+              .onSave(v)
+              .then(props.onClose)
+              .catch((e: Error) => form.setFieldError(props.errorField, e.message)),
+        )}
+        noValidate
+      >
+        <Stack gap="sm">
+          {props.children}
+          <Group justify="end">
+            {props.onRemove ? (
+              <Button
+                color="red"
+                variant="subtle"
+                mr="auto"
+                onClick={() => void props.onRemove?.().then(props.onClose)}
+              >
+                Remove
+              </Button>
+            ) : null}
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit">Save</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 function PetalModal(props: {
   initial: PetalCategory | null;
   opened: boolean;
@@ -133,48 +184,31 @@ function PetalModal(props: {
     validate: { title: (v) => (v.trim() ? null : 'Give the category a title.') },
   });
   return (
-    <Modal
+    <SaveModal
+      title={props.initial ? 'Edit petal' : 'New petal'}
       opened={props.opened}
       onClose={props.onClose}
-      title={props.initial ? 'Edit petal' : 'New petal'}
-      centered
+      form={form}
+      errorField="title"
+      onSave={props.onSave}
     >
-      <form
-        onSubmit={form.onSubmit(
-          (v) =>
-            void props
-              .onSave(v)
-              .then(props.onClose)
-              .catch((e: Error) => form.setFieldError('title', e.message)),
-        )}
-        noValidate
-      >
-        <Stack gap="sm">
-          <TextInput label="Category" required maxLength={120} {...form.getInputProps('title')} />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={2000}
-            {...form.getInputProps('description')}
-          />
-          <Textarea
-            label="Market analysis"
-            autosize
-            minRows={2}
-            maxLength={2000}
-            {...form.getInputProps('marketAnalysis')}
-          />
-          <TextInput label="Value they offer" maxLength={500} {...form.getInputProps('value')} />
-          <Group justify="end">
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Category" required maxLength={120} {...form.getInputProps('title')} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={2000}
+        {...form.getInputProps('description')}
+      />
+      <Textarea
+        label="Market analysis"
+        autosize
+        minRows={2}
+        maxLength={2000}
+        {...form.getInputProps('marketAnalysis')}
+      />
+      <TextInput label="Value they offer" maxLength={500} {...form.getInputProps('value')} />
+    </SaveModal>
   );
 }
 
@@ -198,56 +232,30 @@ function CompanyModal(props: {
     },
   });
   return (
-    <Modal
+    <SaveModal
+      title={props.initial ? 'Edit petal company' : 'Add a company'}
       opened={props.opened}
       onClose={props.onClose}
-      title={props.initial ? 'Edit petal company' : 'Add a company'}
-      centered
+      form={form}
+      errorField="name"
+      onSave={props.onSave}
+      onRemove={props.onRemove}
     >
-      <form
-        onSubmit={form.onSubmit(
-          (v) =>
-            void props
-              .onSave(v)
-              .then(props.onClose)
-              .catch((e: Error) => form.setFieldError('name', e.message)),
-        )}
-        noValidate
-      >
-        <Stack gap="sm">
-          <TextInput label="Name" required maxLength={120} {...form.getInputProps('name')} />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={1000}
-            {...form.getInputProps('description')}
-          />
-          <TextInput
-            label="Link"
-            placeholder="https://"
-            maxLength={500}
-            {...form.getInputProps('link')}
-          />
-          <Group justify="end">
-            {props.onRemove ? (
-              <Button
-                color="red"
-                variant="subtle"
-                mr="auto"
-                onClick={() => void props.onRemove?.().then(props.onClose)}
-              >
-                Remove
-              </Button>
-            ) : null}
-            <Button variant="default" onClick={props.onClose}>
-              Cancel
-            </Button>
-            <Button type="submit">Save</Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Name" required maxLength={120} {...form.getInputProps('name')} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={1000}
+        {...form.getInputProps('description')}
+      />
+      <TextInput
+        label="Link"
+        placeholder="https://"
+        maxLength={500}
+        {...form.getInputProps('link')}
+      />
+    </SaveModal>
   );
 }
 

@@ -1,4 +1,7 @@
-/** Writing an experiment's fields from its tabs: each change goes through the card's write queue. */
+/**
+ * Writing an experiment's fields from its tabs: each change goes through the card's write queue;
+ * a rich-text field of the experiment saves itself the same way.
+ */
 import {
   updateExperiment,
   updateText,
@@ -7,6 +10,7 @@ import {
   type ExperimentPatch,
 } from '../api/card.ts';
 import { useCardWriter } from '../hooks/use-card-writer.ts';
+import { RichTextField } from './rich-text-field.tsx';
 
 export function useExperimentWriter(card: CardDetail) {
   const { write } = useCardWriter(card.id);
@@ -32,3 +36,28 @@ export function useExperimentWriter(card: CardDetail) {
 
 export const textOf = (card: CardDetail, field: string) =>
   card.texts.find((t) => t.field === field) ?? null;
+
+/** One of the experiment's rich-text fields (statement, plan, insights, results), saved as typed. */
+export function ExperimentText(props: {
+  card: CardDetail;
+  field: string;
+  label: string;
+  placeholder?: string;
+  onUploadImage?: (file: File) => Promise<string>;
+}) {
+  const { card, field } = props;
+  const { text } = useExperimentWriter(card);
+  return (
+    <RichTextField
+      key={`${field}-${card.id}`}
+      label={props.label}
+      title={field}
+      projectId={card.projectId}
+      value={textOf(card, field)?.text ?? ''}
+      editable={card.abilities.edit}
+      placeholder={props.placeholder}
+      onSave={text(field)}
+      onUploadImage={props.onUploadImage}
+    />
+  );
+}
