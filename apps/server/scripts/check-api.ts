@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, REPO_ROOT } from '../src/config.ts';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { gatewayChanges, restBreakingChanges } from '../src/http/openapi/breaking.ts';
-import { buildOpenApiDocument } from '../src/http/openapi/document.ts';
+import { openApiDocument } from '../src/http/openapi/swagger.ts';
 
 const docs = path.join(REPO_ROOT, 'docs/api');
 const schema = buildGatewaySchema();
@@ -26,7 +26,7 @@ const built = await buildApp(
   { jobs: false },
 );
 await built.app.ready();
-const openapi = buildOpenApiDocument(built.routes ?? [], { version: 'released' });
+const openapi = openApiDocument(built.app);
 await built.app.close();
 
 if (process.argv.includes('--release')) {

@@ -53,6 +53,7 @@ import { registerPortalRoutes } from './modules/portal/routes.ts';
 import { pageNonce, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
 import { registerModuleJoins } from './joins.ts';
+import { registerOpenApi } from './http/openapi/swagger.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
@@ -180,6 +181,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   }
 
   await app.register(fastifyCookie);
+  // Before any route: the OpenAPI document is made from the routes as they register.
+  await registerOpenApi(app, config.appVersion);
   registerRequestContext(app, metrics);
   await registerRateLimits(app, config.rateLimits);
 
@@ -199,7 +202,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerSecurityHeaders(app, config);
   registerAuthContext(app, services);
   registerSystemRoutes(app, services);
-  registerApiDocsRoutes(app, services, routes);
+  registerApiDocsRoutes(app);
   registerAuthRoutes(app, services);
   registerSsoRoutes(app, services);
   registerBootstrapRoute(app, services);

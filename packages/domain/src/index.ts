@@ -47,3 +47,4 @@ export * from './assistant.ts';
 export * from './learning.ts';
 export * from './sso.ts';
 export * from './devices.ts';
+export * from './answers.ts';

@@ -163,33 +163,7 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Projects
-  'GET /api/proj/projects/:id': {
-    summary: 'A project with its settings and your abilities.',
-    auth: 'session',
-  },
-  'PUT /api/proj/projects/:id': {
-    summary: 'Updates a project’s name, description and details.',
-    auth: 'session',
-  },
-  'PUT /api/proj/projects/:id/settings': {
-    summary: 'Updates a project’s settings.',
-    auth: 'session',
-  },
-  'PUT /api/proj/projects/:id/score': {
-    summary: 'Sets the product scoring method.',
-    auth: 'session',
-  },
-  'POST /api/proj/projects/:id/sections': { summary: 'Adds a board section.', auth: 'session' },
-  'PUT /api/proj/projects/:id/sections': {
-    summary: 'Renames or reorders board sections.',
-    auth: 'session',
-  },
-  'DELETE /api/proj/projects/:id/sections': {
-    summary: 'Removes a board section.',
-    auth: 'session',
-  },
-  'POST /api/proj/projects/:id/tags/:tag': { summary: 'Adds a project tag.', auth: 'session' },
-  'DELETE /api/proj/projects/:id/tags/:tag': { summary: 'Removes a project tag.', auth: 'session' },
+  // (the project's own routes declare themselves: modules/projects/routes.ts)
   'POST /api/proj/projects/:id/media': { summary: 'Sets the project image.', auth: 'session' },
   'DELETE /api/proj/projects/:id/media': { summary: 'Removes the project image.', auth: 'session' },
   'GET /api/proj/projects/:id/export/canvas.pdf': {

@@ -1,7 +1,21 @@
-/** REST routes of projects (part 2 §7). */
+/** REST routes of projects (part 2 §7), each declaring what it takes and answers. */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  boardSectionAnswer,
+  boardSectionCreateSchema,
+  boardSectionDeleteSchema,
+  boardSectionUpdateSchema,
+  idParams,
+  projectAnswer,
+  projectScoreSchema,
+  projectSettingsSchema,
+  updateProjectSchema,
+} from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
+import { createBoardSection, deleteBoardSection, updateBoardSection } from './board-sections.ts';
 import {
   findVisibleProject,
   presentProject,
@@ -9,85 +23,126 @@ import {
   updateProject,
   updateProjectSettings,
 } from './service.ts';
-import { createBoardSection, deleteBoardSection, updateBoardSection } from './board-sections.ts';
 import { updateProjectScore } from './workspace.ts';
 
-type Params = { id: string; tag?: string };
+const tagParams = idParams.extend({ tag: z.string().describe('The tag, URL-encoded.') });
 
 export function registerProjectRoutes(app: FastifyInstance, services: AppServices) {
-  app.get('/api/proj/projects/:id', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as Params;
-    const { project, role } = await findVisibleProject(services, member, id);
-    return presentProject(project, member, role);
+  route(app, {
+    method: 'GET',
+    url: '/api/proj/projects/:id',
+    summary: 'A project with its settings and your abilities.',
+    auth: 'session',
+    params: idParams,
+    answer: projectAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params } = input();
+      const { project, role } = await findVisibleProject(services, member, params.id);
+      return presentProject(project, member, role);
+    },
   });
-  app.put('/api/proj/projects/:id', async (request) => {
-    const member = await requireMember(services, request);
-    return updateProject(
-      services,
-      member,
-      (request.params as Params).id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id',
+    summary: 'Updates a project’s name, description and details.',
+    auth: 'session',
+    params: idParams,
+    body: updateProjectSchema,
+    answer: projectAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return updateProject(services, member, params.id, body, requestContext(request));
+    },
   });
-  app.put('/api/proj/projects/:id/settings', async (request) => {
-    const member = await requireMember(services, request);
-    return updateProjectSettings(
-      services,
-      member,
-      (request.params as Params).id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/settings',
+    summary: 'Updates a project’s settings.',
+    auth: 'session',
+    params: idParams,
+    body: projectSettingsSchema,
+    answer: projectAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return updateProjectSettings(services, member, params.id, body, requestContext(request));
+    },
   });
-  app.post('/api/proj/projects/:id/tags/:tag', async (request) => {
-    const member = await requireMember(services, request);
-    const { id, tag = '' } = request.params as Params;
-    return setProjectTag(
-      services,
-      member,
-      id,
-      decodeURIComponent(tag),
-      true,
-      requestContext(request),
-    );
-  });
-  app.delete('/api/proj/projects/:id/tags/:tag', async (request) => {
-    const member = await requireMember(services, request);
-    const { id, tag = '' } = request.params as Params;
-    return setProjectTag(
-      services,
-      member,
-      id,
-      decodeURIComponent(tag),
-      false,
-      requestContext(request),
-    );
-  });
-  // Product-board sections and scoring: each body goes to its use case as it is. A section to
-  // delete may come in the body or the query string.
-  const writes = [
-    ['POST', '/api/proj/projects/:id/sections', createBoardSection],
-    ['PUT', '/api/proj/projects/:id/sections', updateBoardSection],
-    ['DELETE', '/api/proj/projects/:id/sections', deleteBoardSection],
-    ['PUT', '/api/proj/projects/:id/score', updateProjectScore],
-  ] as const;
-  for (const [method, url, useCase] of writes) {
-    app.route({
+  for (const [method, on, summary] of [
+    ['POST', true, 'Adds a project tag.'],
+    ['DELETE', false, 'Removes a project tag.'],
+  ] as const) {
+    route(app, {
       method,
-      url,
-      handler: async (request) => {
+      url: '/api/proj/projects/:id/tags/:tag',
+      summary,
+      auth: 'session',
+      params: tagParams,
+      answer: projectAnswer,
+      async handler({ request, input }) {
         const member = await requireMember(services, request);
-        const input = method === 'DELETE' ? (request.body ?? request.query) : request.body;
-        return useCase(
-          services,
-          member,
-          (request.params as Params).id,
-          input,
-          requestContext(request),
-        );
+        const { params } = input();
+        const tag = decodeURIComponent(params.tag);
+        return setProjectTag(services, member, params.id, tag, on, requestContext(request));
       },
     });
   }
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/score',
+    summary: 'Sets the product scoring method.',
+    auth: 'session',
+    params: idParams,
+    body: projectScoreSchema,
+    answer: projectAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return updateProjectScore(services, member, params.id, body, requestContext(request));
+    },
+  });
+  // Product-board sections: each answer is the board's sections, in order.
+  for (const [method, summary, body, useCase] of [
+    ['POST', 'Adds a board section.', boardSectionCreateSchema, createBoardSection],
+    ['PUT', 'Renames or reorders board sections.', boardSectionUpdateSchema, updateBoardSection],
+  ] as const) {
+    route(app, {
+      method,
+      url: '/api/proj/projects/:id/sections',
+      summary,
+      auth: 'session',
+      params: idParams,
+      body,
+      answer: z.array(boardSectionAnswer),
+      async handler({ request, input }) {
+        const member = await requireMember(services, request);
+        const { params, body } = input();
+        return useCase(services, member, params.id, body, requestContext(request));
+      },
+    });
+  }
+  // The section to delete comes in the body or, from clients that send no body, the query.
+  route(app, {
+    method: 'DELETE',
+    url: '/api/proj/projects/:id/sections',
+    summary: 'Removes a board section.',
+    auth: 'session',
+    params: idParams,
+    query: boardSectionDeleteSchema.partial(),
+    body: boardSectionDeleteSchema.optional(),
+    answer: z.array(boardSectionAnswer),
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, query, body } = input();
+      return deleteBoardSection(
+        services,
+        member,
+        params.id,
+        body ?? query,
+        requestContext(request),
+      );
+    },
+  });
 }

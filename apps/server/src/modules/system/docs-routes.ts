@@ -2,18 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { printSchema } from 'graphql';
 import { buildGatewaySchema } from '../../gateway/index.ts';
-import { buildOpenApiDocument } from '../../http/openapi/document.ts';
-import type { AppServices } from '../../services.ts';
+import { openApiDocument } from '../../http/openapi/swagger.ts';
 
-export function registerApiDocsRoutes(
-  app: FastifyInstance,
-  services: AppServices,
-  routes: { method: string; url: string }[],
-) {
+export function registerApiDocsRoutes(app: FastifyInstance) {
   let sdl: string | undefined;
-  app.get('/api/docs/openapi.json', async () =>
-    buildOpenApiDocument(routes, { version: services.config.appVersion }),
-  );
+  app.get('/api/docs/openapi.json', async () => openApiDocument(app));
   app.get('/api/docs/gateway.graphql', async (_request, reply) => {
     sdl ??= printSchema(buildGatewaySchema());
     return reply.type('text/plain; charset=utf-8').send(sdl);

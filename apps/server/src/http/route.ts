@@ -1,0 +1,124 @@
+/**
+ * A REST route that declares what it takes and answers (ARCHITECTURE §6, issue #27): params,
+ * query, body and answer as zod schemas from packages/domain, given once. The same declaration
+ * types the handler, checks the input (through fastify-type-provider-zod's validator) and becomes
+ * the route's operation in the OpenAPI document (@fastify/swagger).
+ *
+ * Who is calling is settled before what they sent: a refused input is kept on the request
+ * (attachValidation) and thrown as the catalogue's 400 only when the handler asks for its input,
+ * after its permission check — so a stranger learns nothing about a route's shapes, and every
+ * refusal keeps the order the authorisation matrix tests.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError } from '@assay/domain';
+import { SECURITY, tagOf } from './openapi/document.ts';
+import type { RouteAuth } from './openapi/route-doc.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Shape = z.ZodType;
+type Nothing = z.ZodObject<Record<never, never>>;
+
+/** What a handler gets: the request, the reply, and its input once it is allowed to ask. */
+export interface RouteCall<P extends Shape, Q extends Shape, B extends Shape> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** The checked params, query and body; the catalogue's 400 when any is wrong. */
+  input(): { params: z.output<P>; query: z.output<Q>; body: z.output<B> };
+}
+
+export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R extends Shape> {
+  method: Method;
+  url: string;
+  /** One line: what the route is for (the OpenAPI summary). */
+  summary: string;
+  /** What proves who calls. */
+  auth: RouteAuth;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The answer's shape (checked against every answer while the tests run). */
+  answer: R;
+  handler(call: RouteCall<P, Q, B>): Promise<z.input<R>>;
+}
+
+/** True while the test suite runs: answers are checked against their declared shape. */
+const checkAnswers = Boolean(process.env.VITEST);
+
+/**
+ * Answers go out as they are (never stripped to the declared shape, so a field the schema does not
+ * name still reaches the client); under test each must match its shape, so a declaration that
+ * drifts from the code fails a test instead of misleading a reader of the API document.
+ */
+function answerSerializer({
+  schema,
+  method,
+  url,
+}: {
+  schema: unknown;
+  method: string;
+  url: string;
+}) {
+  return (data: unknown) => {
+    if (checkAnswers) {
+      const result = (schema as Shape).safeParse(data);
+      if (!result.success) {
+        throw new Error(
+          `${method} ${url} answered outside its declared shape: ${result.error.issues
+            .slice(0, 3)
+            .map((issue) => `${issue.path.join('.') || '(answer)'} ${issue.message}`)
+            .join('; ')}`,
+        );
+      }
+    }
+    return JSON.stringify(data);
+  };
+}
+
+/** The catalogue's 400 for a refused input: the first problem's own message, as parse() gives. */
+function refusal(error: Error & { validation?: { message?: string }[] }): AppError {
+  return new AppError('validation', {
+    message: error.validation?.[0]?.message ?? 'Please check the form.',
+  });
+}
+
+/** Registers a declared route. */
+export function route<
+  P extends Shape = Nothing,
+  Q extends Shape = Nothing,
+  B extends Shape = Nothing,
+  R extends Shape = Shape,
+>(app: FastifyInstance, spec: RouteSpec<P, Q, B, R>): void {
+  const options = {
+    method: spec.method,
+    url: spec.url,
+    schema: {
+      summary: spec.summary,
+      tags: [tagOf(spec.url)],
+      security: SECURITY[spec.auth],
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.query ? { querystring: spec.query } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      response: { 200: spec.answer },
+    },
+    attachValidation: true,
+    validatorCompiler,
+    serializerCompiler: answerSerializer,
+    handler: async (request: FastifyRequest, reply: FastifyReply) =>
+      spec.handler({
+        request,
+        reply,
+        input: () => {
+          if (request.validationError) throw refusal(request.validationError);
+          return request as unknown as {
+            params: z.output<P>;
+            query: z.output<Q>;
+            body: z.output<B>;
+          };
+        },
+      }),
+  };
+  // The zod compilers are this route's own; other routes keep Fastify's.
+  app.route(options as unknown as RouteOptions);
+}

@@ -1,0 +1,78 @@
+/**
+ * What REST routes answer (issue #27): shapes the routes declare and the OpenAPI document shows.
+ * An answer may carry more than its shape names (the shapes are open), never less or other.
+ */
+import { z } from 'zod';
+import { CANVAS_SECTIONS, CANVAS_TYPES, PRIORITIZATION_OPTIONS } from './canvas.ts';
+
+/** A route on one thing named by its id (`/…/:id`). */
+export const idParams = z.object({ id: z.string().describe('The id.') });
+
+/** The catalogue's error body, as every refusal answers. */
+export const errorAnswer = z.object({
+  statusCode: z.number().int(),
+  message: z.string(),
+  ref: z.number().int().optional(),
+  context: z.string().optional(),
+});
+
+/** A project's canvas as its members see it: the type, the template and each section's name. */
+export const canvasLayoutAnswer = z.object({
+  type: z.enum(CANVAS_TYPES),
+  templateId: z.string().nullable(),
+  locked: z.boolean(),
+  sections: z.array(
+    z.object({
+      key: z.enum(CANVAS_SECTIONS),
+      name: z.string(),
+      defaultName: z.string(),
+      lens: z.string().nullable(),
+      hidden: z.boolean(),
+    }),
+  ),
+});
+
+/** A field a project's cards fill in (part 2 §3 custom fields), its own or the organisation's. */
+export const customFieldAnswer = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.enum(['text', 'number', 'dropdown', 'date', 'checkbox']),
+  disabled: z.boolean(),
+  global: z.boolean(),
+  defaultKey: z.string().nullable(),
+  specifications: z.object({ options: z.array(z.string()) }),
+  metrics: z.object({ min: z.number().nullable(), max: z.number().nullable() }).optional(),
+});
+
+/** A project as its member sees it (part 2 §3 Project), with what they may do there. */
+export const projectAnswer = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  cohortId: z.string().nullable(),
+  description: z.string().nullable(),
+  language: z.string(),
+  status: z.string(),
+  statusNote: z.string().nullable(),
+  statusReason: z.string().nullable(),
+  settings: z.record(z.string(), z.unknown()),
+  projectTags: z.array(z.string()),
+  role: z
+    .string()
+    .nullable()
+    .describe('Your role in the project (null: through the organisation).'),
+  createdAt: z.string(),
+  canvas: canvasLayoutAnswer,
+  customFields: z.array(customFieldAnswer),
+  prioritization: z.string().describe(`The scoring method: ${PRIORITIZATION_OPTIONS.join(', ')}.`),
+  abilities: z.record(z.string(), z.boolean()),
+});
+
+/** One section of a product board (timeline, status or theme), in board order. */
+export const boardSectionAnswer = z.object({
+  key: z.string(),
+  name: z.string(),
+  color: z.string(),
+  rank: z.string(),
+  isDefault: z.boolean(),
+  protected: z.boolean(),
+});
