@@ -48,3 +48,4 @@ export * from './learning.ts';
 export * from './sso.ts';
 export * from './devices.ts';
 export * from './answers.ts';
+export * from './media-answers.ts';

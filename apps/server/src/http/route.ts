@@ -40,7 +40,10 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
   body?: B;
   /** The answer's shape (checked against every answer while the tests run). */
   answer: R;
-  handler(call: RouteCall<P, Q, B>): Promise<z.input<R>>;
+  /** The answer's status when it is not 200 (201 made, 202 accepted). */
+  status?: 200 | 201 | 202;
+  /** A handler answers its shape, or sends a file itself through the reply. */
+  handler(call: RouteCall<P, Q, B>): Promise<z.input<R> | FastifyReply>;
 }
 
 /** True while the test suite runs: answers are checked against their declared shape. */
@@ -100,13 +103,14 @@ export function route<
       ...(spec.params ? { params: spec.params } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
       ...(spec.body ? { body: spec.body } : {}),
-      response: { 200: spec.answer },
+      response: { [spec.status ?? 200]: spec.answer },
     },
     attachValidation: true,
     validatorCompiler,
     serializerCompiler: answerSerializer,
-    handler: async (request: FastifyRequest, reply: FastifyReply) =>
-      spec.handler({
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (spec.status) reply.code(spec.status);
+      return spec.handler({
         request,
         reply,
         input: () => {
@@ -117,7 +121,8 @@ export function route<
             body: z.output<B>;
           };
         },
-      }),
+      });
+    },
   };
   // The zod compilers are this route's own; other routes keep Fastify's.
   app.route(options as unknown as RouteOptions);

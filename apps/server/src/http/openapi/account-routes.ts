@@ -89,9 +89,4 @@ export const ACCOUNT_ROUTES: Record<string, RouteDoc> = {
     summary: 'Creates your profile in an organisation you were invited to.',
     auth: 'session',
   },
-  'POST /api/users/profiles/:id/media': {
-    summary: 'Sets a profile image (an uploaded file).',
-    auth: 'session',
-  },
-  'DELETE /api/users/profiles/:id/media': { summary: 'Removes a profile image.', auth: 'session' },
 };

@@ -57,14 +57,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     summary: 'Updates an organisation’s settings (owners and admins).',
     auth: 'session',
   },
-  'POST /api/org/organizations/:id/media': {
-    summary: 'Sets the organisation’s image.',
-    auth: 'session',
-  },
-  'DELETE /api/org/organizations/:id/media/:mediaId': {
-    summary: 'Removes an organisation image.',
-    auth: 'session',
-  },
   'PUT /api/org/organizations/:id/resources': {
     summary: 'Sets the organisation’s resources menu.',
     auth: 'session',
@@ -220,11 +212,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   },
   'POST /api/canvas/cards/:cardId/tags/:tag': { summary: 'Tags a card.', auth: 'session' },
   'DELETE /api/canvas/cards/:cardId/tags/:tag': { summary: 'Untags a card.', auth: 'session' },
-  'POST /api/canvas/cards/:cardId/media': {
-    summary: 'Attaches an uploaded file to a card.',
-    auth: 'session',
-  },
-  'DELETE /api/canvas/cards/:cardId/media': { summary: 'Removes a card’s file.', auth: 'session' },
   'GET /api/canvas/interviewees': {
     summary: 'People interviewed in a project, for suggestions.',
     auth: 'session',
@@ -250,27 +237,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Media
-  'GET /api/media/sign': {
-    summary: 'A signed upload address for a file (then PUT /api/media/upload).',
-    auth: 'session',
-  },
-  'PUT /api/media/upload': {
-    summary: 'Receives a file at a signed address (local storage).',
-    auth: 'public',
-  },
-  'GET /api/media/download': {
-    summary: 'Downloads a stored file the member may read.',
-    auth: 'session',
-  },
-  'POST /api/media/feedback': {
-    summary:
-      'Says whether the agent’s summary or transcription of a file helped (one answer a person).',
-    auth: 'session',
-  },
-  'POST /api/media/cards/:cardId/transcribe': {
-    summary: 'Transcribes a card’s recording.',
-    auth: 'session',
-  },
   // Notifications
   'GET /api/notification/preferences': {
     summary: 'Your notification preferences.',

@@ -1,7 +1,29 @@
 /** REST routes of media (part 2 §7): sign, upload, download, organisation and profile images. */
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  doneAnswer,
+  downloadQuery,
+  feedbackTallyAnswer,
+  idParams,
+  LIMITS,
+  mediaAnswer,
+  mediaFeedbackSchema,
+  mediaKeyBody,
+  removeCardMediaBody,
+  signedUploadAnswer,
+  signedUploadQuery,
+  signUploadQuery,
+  transcribeBody,
+  transcriptionAnswer,
+  uploadedAnswer,
+} from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { parse } from '../../http/parse.ts';
+import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
+import { giveMediaFeedback } from './feedback.ts';
 import {
   addCardMedia,
   downloadMedia,
@@ -13,106 +35,183 @@ import {
   setProfileImage,
   signUpload,
 } from './service.ts';
-import { LIMITS } from '@assay/domain';
-import { giveMediaFeedback } from './feedback.ts';
 import { startTranscription } from './transcription.ts';
-import type { Readable } from 'node:stream';
 
-type Query = Record<string, string | undefined>;
+const cardParams = z.object({ cardId: z.string() });
+const fileParams = idParams.extend({ mediaId: z.string() });
 
 export function registerMediaRoutes(app: FastifyInstance, services: AppServices) {
-  app.get('/api/media/sign', async (request) => {
-    const member = await requireMember(services, request);
-    return signUpload(services, member, request.query as Query);
+  route(app, {
+    method: 'GET',
+    url: '/api/media/sign',
+    summary: 'Signs an upload.',
+    auth: 'session',
+    query: signUploadQuery,
+    answer: signedUploadAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      return signUpload(services, member, input().query);
+    },
   });
 
   // The upload body is the file itself (sent as application/octet-stream), streamed to storage.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
     done(null, payload),
   );
-  app.put('/api/media/upload', { bodyLimit: LIMITS.uploadMaxBytes + 1 }, async (request, reply) => {
-    const result = await receiveUpload(
-      services,
-      request.query as Query,
-      (request.body ?? request.raw) as Readable,
-    );
-    return reply.code(201).send(result);
+  app.put(
+    '/api/media/upload',
+    {
+      bodyLimit: LIMITS.uploadMaxBytes + 1,
+      schema: {
+        summary: 'Receives a signed upload (the file is the body).',
+        tags: ['Media'],
+        security: [],
+      },
+    },
+    async (request, reply) => {
+      const query = parse(signedUploadQuery.safeParse(request.query ?? {}));
+      const result = await receiveUpload(
+        services,
+        query,
+        (request.body ?? request.raw) as Readable,
+      );
+      // Checked under test like a declared route's answer (the body is a stream, not JSON).
+      return reply.code(201).send(uploadedAnswer.parse(result));
+    },
+  );
+
+  route(app, {
+    method: 'GET',
+    url: '/api/media/download',
+    summary: 'Reads a file you may see.',
+    auth: 'session',
+    query: downloadQuery,
+    answer: z.string().describe('The file itself, with its content type.'),
+    async handler({ request, reply, input }) {
+      const member = await requireMember(services, request);
+      const file = await downloadMedia(services, member, input().query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `inline; filename="${file.filename.replace(/"/g, '')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
   });
 
-  app.get('/api/media/download', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const file = await downloadMedia(services, member, request.query as Query);
-    return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `inline; filename="${file.filename.replace(/"/g, '')}"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(file.data);
+  route(app, {
+    method: 'POST',
+    url: '/api/org/organizations/:id/media',
+    summary: 'Sets the organisation’s image.',
+    auth: 'session',
+    params: idParams,
+    body: mediaKeyBody.optional(),
+    answer: mediaAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return setOrganizationImage(services, member, params.id, body?.key, requestContext(request));
+    },
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/org/organizations/:id/media/:mediaId',
+    summary: 'Removes the organisation’s image.',
+    auth: 'session',
+    params: fileParams,
+    answer: doneAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params } = input();
+      return removeOrganizationImage(
+        services,
+        member,
+        params.id,
+        params.mediaId,
+        requestContext(request),
+      );
+    },
   });
 
-  app.post('/api/org/organizations/:id/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as { id: string };
-    return setOrganizationImage(
-      services,
-      member,
-      id,
-      (request.body as { key?: unknown } | null)?.key,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/users/profiles/:id/media',
+    summary: 'Sets a member’s picture.',
+    auth: 'session',
+    params: idParams,
+    body: mediaKeyBody.optional(),
+    answer: mediaAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return setProfileImage(services, member, params.id, body?.key, requestContext(request));
+    },
   });
-  app.delete('/api/org/organizations/:id/media/:mediaId', async (request) => {
-    const member = await requireMember(services, request);
-    const { id, mediaId } = request.params as { id: string; mediaId: string };
-    return removeOrganizationImage(services, member, id, mediaId, requestContext(request));
-  });
-
-  app.post('/api/users/profiles/:id/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as { id: string };
-    return setProfileImage(
-      services,
-      member,
-      id,
-      (request.body as { key?: unknown } | null)?.key,
-      requestContext(request),
-    );
-  });
-  app.delete('/api/users/profiles/:id/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as { id: string };
-    return removeProfileImage(services, member, id, requestContext(request));
+  route(app, {
+    method: 'DELETE',
+    url: '/api/users/profiles/:id/media',
+    summary: 'Removes a member’s picture.',
+    auth: 'session',
+    params: idParams,
+    answer: doneAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      return removeProfileImage(services, member, input().params.id, requestContext(request));
+    },
   });
 
-  app.post('/api/canvas/cards/:cardId/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { cardId } = request.params as { cardId: string };
-    return addCardMedia(
-      services,
-      member,
-      cardId,
-      (request.body as { key?: unknown } | null)?.key,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/cards/:cardId/media',
+    summary: 'Attaches an uploaded file to a card.',
+    auth: 'session',
+    params: cardParams,
+    body: mediaKeyBody.optional(),
+    answer: mediaAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return addCardMedia(services, member, params.cardId, body?.key, requestContext(request));
+    },
   });
-  app.delete('/api/canvas/cards/:cardId/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { cardId } = request.params as { cardId: string };
-    return removeCardMedia(services, member, cardId, request.body, requestContext(request));
+  route(app, {
+    method: 'DELETE',
+    url: '/api/canvas/cards/:cardId/media',
+    summary: 'Removes a file from a card.',
+    auth: 'session',
+    params: cardParams,
+    body: removeCardMediaBody.optional(),
+    answer: doneAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return removeCardMedia(services, member, params.cardId, body, requestContext(request));
+    },
   });
-  app.post('/api/media/feedback', async (request) => {
-    const member = await requireMember(services, request);
-    return giveMediaFeedback(services, member, request.body);
+  route(app, {
+    method: 'POST',
+    url: '/api/media/feedback',
+    summary: 'Says whether the agent’s summary (or transcription) of a file helped.',
+    auth: 'session',
+    body: mediaFeedbackSchema,
+    answer: feedbackTallyAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      return giveMediaFeedback(services, member, input().body);
+    },
   });
-  app.post('/api/media/cards/:cardId/transcribe', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const { cardId } = request.params as { cardId: string };
-    const started = await startTranscription(
-      services,
-      member,
-      cardId,
-      request.body,
-      requestContext(request),
-    );
-    return reply.code(202).send(started);
+  route(app, {
+    method: 'POST',
+    url: '/api/media/cards/:cardId/transcribe',
+    summary: 'Starts transcribing a card’s recording.',
+    auth: 'session',
+    params: cardParams,
+    body: transcribeBody.optional(),
+    answer: transcriptionAnswer,
+    status: 202,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return startTranscription(services, member, params.cardId, body, requestContext(request));
+    },
   });
 }
