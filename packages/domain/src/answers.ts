@@ -76,3 +76,30 @@ export const boardSectionAnswer = z.object({
   isDefault: z.boolean(),
   protected: z.boolean(),
 });
+
+/** How many of the member's notifications are unread, after marking. */
+export const unreadAnswer = z.object({ unreadCount: z.number().int() });
+
+/** A member's notification preferences, for the organisation or one project. */
+export const notificationPreferencesAnswer = z.object({
+  projectId: z.string().nullable(),
+  frequency: z.string().describe('immediately or daily'),
+  email: z.boolean(),
+  inherited: z.boolean().describe('True when the project follows the organisation’s.'),
+});
+
+/** No content (204). */
+export const noContent = z.null().describe('Nothing: the status says it is done.');
+
+/** A collection of projects (part 2 §7 /api/anc/collections). */
+export const collectionAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+});
+
+/** A collection's name and description as sent (the name is required to create one). */
+export const collectionBody = z.looseObject({
+  name: z.unknown().optional(),
+  description: z.unknown().optional(),
+});

@@ -40,8 +40,8 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
   body?: B;
   /** The answer's shape (checked against every answer while the tests run). */
   answer: R;
-  /** The answer's status when it is not 200 (201 made, 202 accepted). */
-  status?: 200 | 201 | 202;
+  /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing to say). */
+  status?: 200 | 201 | 202 | 204;
   /** A handler answers its shape, or sends a file itself through the reply. */
   handler(call: RouteCall<P, Q, B>): Promise<z.input<R> | FastifyReply>;
 }

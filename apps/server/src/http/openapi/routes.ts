@@ -175,24 +175,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Collections
-  'POST /api/anc/collections': { summary: 'Creates a collection of projects.', auth: 'session' },
-  'PUT /api/anc/collections/:id': { summary: 'Renames a collection.', auth: 'session' },
-  'DELETE /api/anc/collections/:id': {
-    summary: 'Deletes a collection (its projects stay).',
-    auth: 'session',
-  },
-  'GET /api/anc/collections/:id/projects': {
-    summary: 'The projects of a collection.',
-    auth: 'session',
-  },
-  'POST /api/anc/collections/:id/projects/:projectId': {
-    summary: 'Adds a project to a collection.',
-    auth: 'session',
-  },
-  'DELETE /api/anc/collections/:id/projects/:projectId': {
-    summary: 'Takes a project out of a collection.',
-    auth: 'session',
-  },
   // Cards
   'GET /api/canvas/:id': {
     summary: 'A project’s canvas (filters as JSON in the query).',
@@ -238,24 +220,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   },
   // Media
   // Notifications
-  'GET /api/notification/preferences': {
-    summary: 'Your notification preferences.',
-    auth: 'session',
-  },
-  'PUT /api/notification/preferences': {
-    summary: 'Updates your notification preferences.',
-    auth: 'session',
-  },
-  'GET /api/notification/projects/:projectId/preferences': {
-    summary: 'Your notification preferences for a project.',
-    auth: 'session',
-  },
-  'PUT /api/notification/projects/:projectId/preferences': {
-    summary: 'Updates them for a project.',
-    auth: 'session',
-  },
-  'PUT /api/notification/glance': { summary: 'Marks every notification seen.', auth: 'session' },
-  'PUT /api/notification/glance/:id': { summary: 'Marks one notification seen.', auth: 'session' },
   // Cohorts
   'POST /api/cohort/cohorts/:cohortId/resource-media': {
     summary: 'Adds a file to a cohort’s resources.',
