@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CANVAS_SECTIONS, CANVAS_TYPES, PRIORITIZATION_OPTIONS } from './canvas.ts';
+import { PORTAL_COLORS } from './portal.ts';
 
 /** A route on one thing named by its id (`/…/:id`). */
 export const idParams = z.object({ id: z.string().describe('The id.') });
@@ -103,3 +104,43 @@ export const collectionBody = z.looseObject({
   name: z.unknown().optional(),
   description: z.unknown().optional(),
 });
+
+/** A public portal as a visitor receives it (part 2 §3 Public board state). */
+export const visitorBoardAnswer = z.object({
+  name: z.string(),
+  link: z.string(),
+  image: z.string().nullable(),
+  signature: z.string(),
+  categories: z.array(z.object({ id: z.string(), name: z.string(), color: z.enum(PORTAL_COLORS) })),
+  sections: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      color: z.enum(PORTAL_COLORS),
+      cardTotal: z.number(),
+    }),
+  ),
+  cards: z.array(
+    z.object({
+      id: z.string(),
+      categoryId: z.string(),
+      section: z.string(),
+      title: z.string(),
+      summary: z.string(),
+      description: z.string(),
+      images: z.array(
+        z.object({
+          url: z.string(),
+          thumbUrl: z.string().nullable(),
+          mediumUrl: z.string().nullable(),
+        }),
+      ),
+      figma: z.object({ url: z.string(), name: z.string() }).nullable(),
+      connectionCount: z.number(),
+      publishedAt: z.string(),
+    }),
+  ),
+});
+
+/** A made thing, by its id. */
+export const idAnswer = z.object({ id: z.string() });

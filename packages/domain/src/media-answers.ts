@@ -101,3 +101,12 @@ export const transcribeBody = z.looseObject({
   mediaId: z.unknown(),
   speakerCount: z.unknown().optional(),
 });
+
+/** A file added to the project dashboard: its storage key and which list it joins. */
+export const dashboardMediaBody = z.looseObject({
+  key: z.unknown(),
+  part: z.unknown().optional().describe('market (default) or investment'),
+});
+
+/** A file sent back as an attachment (a PDF or a CSV). */
+export const fileAnswer = z.string().describe('The file itself, as an attachment.');

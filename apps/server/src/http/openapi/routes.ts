@@ -65,14 +65,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     summary: 'Updates one resource of the menu.',
     auth: 'session',
   },
-  'POST /api/org/public-boards/:id/media': {
-    summary: 'Adds an image to a public portal card.',
-    auth: 'session',
-  },
-  'DELETE /api/org/public-boards/:id/media/:mediaId': {
-    summary: 'Removes an image from a public portal card.',
-    auth: 'session',
-  },
   // Billing
   'GET /api/payments/config': {
     summary: 'The card processor the browser tokenizes with (sandbox or Recurly).',
@@ -156,20 +148,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   },
   // Projects
   // (the project's own routes declare themselves: modules/projects/routes.ts)
-  'POST /api/proj/projects/:id/media': { summary: 'Sets the project image.', auth: 'session' },
-  'DELETE /api/proj/projects/:id/media': { summary: 'Removes the project image.', auth: 'session' },
-  'GET /api/proj/projects/:id/export/canvas.pdf': {
-    summary: 'The canvas as PDF.',
-    auth: 'session',
-  },
-  'GET /api/proj/projects/:id/export/dashboard.pdf': {
-    summary: 'The project dashboard as PDF.',
-    auth: 'session',
-  },
-  'GET /api/proj/projects/:id/export/cards.csv': {
-    summary: 'The project’s cards as CSV.',
-    auth: 'session',
-  },
   'GET /api/proj/projects/:id/token': {
     summary: 'The project’s API key for Zapier (project admins).',
     auth: 'session',
@@ -206,10 +184,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     summary: 'Updates interviewees across the organisation.',
     auth: 'session',
   },
-  'GET /api/graph/cards/:cardId/export': {
-    summary: 'A card as PDF, with its connections if asked.',
-    auth: 'session',
-  },
   'PUT /api/canvas/cards/:cardId/meeting': {
     summary: 'Sets an interview’s video-meeting details.',
     auth: 'session',
@@ -238,14 +212,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Public portal
-  'GET /api/public/portals/:link': {
-    summary: 'A public portal’s board for visitors.',
-    auth: 'public',
-  },
-  'GET /api/public/portals/:link/media/:mediaId': {
-    summary: 'An image of a public portal card.',
-    auth: 'public',
-  },
   // Integrations
   'GET /api/proj/projects/:id/integrations': {
     summary: 'A project’s integrations and their state.',
