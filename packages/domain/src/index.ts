@@ -49,3 +49,4 @@ export * from './sso.ts';
 export * from './devices.ts';
 export * from './answers.ts';
 export * from './media-answers.ts';
+export * from './card-answers.ts';

@@ -154,36 +154,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   },
   // Collections
   // Cards
-  'GET /api/canvas/:id': {
-    summary: 'A project’s canvas (filters as JSON in the query).',
-    auth: 'session',
-  },
-  'POST /api/canvas/cards/:cardId/connections': {
-    summary: 'Connects two cards with a rating (-2 to 2).',
-    auth: 'session',
-  },
-  'PUT /api/canvas/cards/:cardId/connections/:connectionId/rating': {
-    summary: 'Rates a connection.',
-    auth: 'session',
-  },
-  'DELETE /api/canvas/cards/:cardId/connections/:connectionId': {
-    summary: 'Removes a connection.',
-    auth: 'session',
-  },
-  'POST /api/canvas/cards/:cardId/tags/:tag': { summary: 'Tags a card.', auth: 'session' },
-  'DELETE /api/canvas/cards/:cardId/tags/:tag': { summary: 'Untags a card.', auth: 'session' },
-  'GET /api/canvas/interviewees': {
-    summary: 'People interviewed in a project, for suggestions.',
-    auth: 'session',
-  },
-  'GET /api/canvas/organizations/:id/interviewees': {
-    summary: 'People interviewed across the organisation.',
-    auth: 'session',
-  },
-  'PUT /api/canvas/organizations/:id/interviewees': {
-    summary: 'Updates interviewees across the organisation.',
-    auth: 'session',
-  },
   'PUT /api/canvas/cards/:cardId/meeting': {
     summary: 'Sets an interview’s video-meeting details.',
     auth: 'session',

@@ -1,78 +1,155 @@
-/** REST routes of cards (part 2 §7): tags, and the cards to map on a canvas. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@assay/domain';
+/** REST routes of cards (part 2 §7): tags, contacts, the canvas, and connections between cards. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  AppError,
+  associationsAnswer,
+  canvasAnswer,
+  cardAnswer,
+  connectBody,
+  idParams,
+  intervieweeAnswer,
+  intervieweesPageAnswer,
+  intervieweeUpdatesSchema,
+  ratingBody,
+} from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
 import { getCanvas } from './canvas.ts';
 import { connectCards, disconnectCards, rateConnection } from './connections.ts';
 import { listInterviewees, updateInterviewees } from './evidence.ts';
 import { setCardTag } from './service.ts';
 
-type TagParams = { cardId: string; tag: string };
+const cardParams = z.object({ cardId: z.string() });
+const connectionParams = cardParams.extend({ connectionId: z.string() });
+const contactsQuery = z.looseObject({
+  page: z.string().optional(),
+  pageSize: z.string().optional(),
+  search: z.string().optional(),
+});
 
 export function registerCardRoutes(app: FastifyInstance, services: AppServices) {
-  for (const [method, add] of [
-    ['POST', true],
-    ['DELETE', false],
+  for (const [method, add, summary] of [
+    ['POST', true, 'Adds a tag to a card.'],
+    ['DELETE', false, 'Removes a tag from a card.'],
   ] as const) {
-    app.route({
+    route(app, {
       method,
       url: '/api/canvas/cards/:cardId/tags/:tag',
-      handler: async (request) => {
+      summary,
+      auth: 'session',
+      params: cardParams.extend({ tag: z.string() }),
+      answer: cardAnswer,
+      async handler({ request, input }) {
         const member = await requireMember(services, request);
-        const { cardId, tag } = request.params as TagParams;
-        return setCardTag(services, member, cardId, tag, add, requestContext(request));
+        const { params } = input();
+        const context = requestContext(request);
+        return setCardTag(services, member, params.cardId, params.tag, add, context);
       },
     });
   }
-  const contacts = async (request: FastifyRequest, reply: FastifyReply) => {
-    const member = await requireMember(services, request);
-    const { id } = (request.params ?? {}) as { id?: string };
-    if (id !== undefined && id !== member.organization.id) throw new AppError('notFound');
-    const page = await listInterviewees(services, member, request.query as Record<string, string>);
-    // The total travels in a header, as the spec's list calls read it.
-    return reply.header('x-total-count', String(page.total)).send(page.interviewees);
-  };
-  app.get('/api/canvas/interviewees', contacts);
-  app.get('/api/canvas/organizations/:id/interviewees', contacts);
-  app.put('/api/canvas/organizations/:id/interviewees', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as { id: string };
-    return updateInterviewees(services, member, id, request.body, requestContext(request));
+  // The organisation's contacts; the total travels in a header, as the spec's list calls read it.
+  for (const [url, params] of [
+    ['/api/canvas/interviewees', z.object({})],
+    ['/api/canvas/organizations/:id/interviewees', idParams],
+  ] as const) {
+    route(app, {
+      method: 'GET',
+      url,
+      summary: 'The organisation’s contacts, a page at a time (the total in X-Total-Count).',
+      auth: 'session',
+      params,
+      query: contactsQuery,
+      answer: z.array(intervieweeAnswer),
+      async handler({ request, reply, input }) {
+        const member = await requireMember(services, request);
+        const { params: given, query } = input();
+        const id = 'id' in given ? given.id : undefined;
+        if (id !== undefined && id !== member.organization.id) throw new AppError('notFound');
+        const page = await listInterviewees(services, member, query as Record<string, string>);
+        reply.header('x-total-count', String(page.total));
+        return page.interviewees;
+      },
+    });
+  }
+  route(app, {
+    method: 'PUT',
+    url: '/api/canvas/organizations/:id/interviewees',
+    summary: 'Changes several contacts at once.',
+    auth: 'session',
+    params: idParams,
+    body: intervieweeUpdatesSchema,
+    answer: intervieweesPageAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return updateInterviewees(services, member, params.id, body, requestContext(request));
+    },
   });
-  app.get('/api/canvas/:id', async (request) => {
-    const member = await requireMember(services, request);
-    const query = request.query as Record<string, string | undefined>;
-    let filters: unknown = {};
-    if (query.filters) {
-      try {
-        filters = JSON.parse(query.filters);
-      } catch {
-        filters = { invalid: true };
+  route(app, {
+    method: 'GET',
+    url: '/api/canvas/:id',
+    summary: 'A project’s business canvas, filtered as asked.',
+    auth: 'session',
+    params: idParams,
+    query: z.object({ filters: z.string().optional().describe('The canvas filters, as JSON.') }),
+    answer: canvasAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, query } = input();
+      let filters: unknown = {};
+      if (query.filters) {
+        try {
+          filters = JSON.parse(query.filters);
+        } catch {
+          filters = { invalid: true };
+        }
       }
-    }
-    return getCanvas(services, member, (request.params as { id: string }).id, filters);
+      return getCanvas(services, member, params.id, filters);
+    },
   });
-  app.post('/api/canvas/cards/:cardId/connections', async (request) => {
-    const member = await requireMember(services, request);
-    const { cardId } = request.params as { cardId: string };
-    return connectCards(services, member, cardId, request.body, requestContext(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/cards/:cardId/connections',
+    summary: 'Connects a card to another, optionally rated.',
+    auth: 'session',
+    params: cardParams,
+    body: connectBody.optional(),
+    answer: associationsAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return connectCards(services, member, params.cardId, body, requestContext(request));
+    },
   });
-  app.delete('/api/canvas/cards/:cardId/connections/:connectionId', async (request) => {
-    const member = await requireMember(services, request);
-    const { cardId, connectionId } = request.params as { cardId: string; connectionId: string };
-    return disconnectCards(services, member, cardId, connectionId, requestContext(request));
+  route(app, {
+    method: 'DELETE',
+    url: '/api/canvas/cards/:cardId/connections/:connectionId',
+    summary: 'Disconnects two cards.',
+    auth: 'session',
+    params: connectionParams,
+    answer: associationsAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params } = input();
+      const context = requestContext(request);
+      return disconnectCards(services, member, params.cardId, params.connectionId, context);
+    },
   });
-  app.put('/api/canvas/cards/:cardId/connections/:connectionId/rating', async (request) => {
-    const member = await requireMember(services, request);
-    const { cardId, connectionId } = request.params as { cardId: string; connectionId: string };
-    return rateConnection(
-      services,
-      member,
-      cardId,
-      connectionId,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/canvas/cards/:cardId/connections/:connectionId/rating',
+    summary: 'Rates a connection (-2…2; null takes the rating away).',
+    auth: 'session',
+    params: connectionParams,
+    body: ratingBody.optional(),
+    answer: associationsAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      const context = requestContext(request);
+      return rateConnection(services, member, params.cardId, params.connectionId, body, context);
+    },
   });
 }
