@@ -50,3 +50,4 @@ export * from './devices.ts';
 export * from './answers.ts';
 export * from './media-answers.ts';
 export * from './card-answers.ts';
+export * from './billing-answers.ts';

@@ -40,6 +40,12 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
   body?: B;
   /** The answer's shape (checked against every answer while the tests run). */
   answer: R;
+  /**
+   * 'useCase': a body the schema refuses is passed on as sent, for the use case to refuse with
+   * the same schema after its own policy check (a role, or the thing's existence) — so a caller
+   * who may not act hears 403 or 404 before hearing what was wrong with the body.
+   */
+  bodyCheckedBy?: 'useCase';
   /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing to say). */
   status?: 200 | 201 | 202 | 204;
   /** A handler answers its shape, or sends a file itself through the reply. */
@@ -114,7 +120,10 @@ export function route<
         request,
         reply,
         input: () => {
-          if (request.validationError) throw refusal(request.validationError);
+          const error = request.validationError as
+            (Error & { validationContext?: string }) | undefined;
+          const deferred = error?.validationContext === 'body' && spec.bodyCheckedBy === 'useCase';
+          if (error && !deferred) throw refusal(error);
           return request as unknown as {
             params: z.output<P>;
             query: z.output<Q>;

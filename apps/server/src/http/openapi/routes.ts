@@ -66,62 +66,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Billing
-  'GET /api/payments/config': {
-    summary: 'The card processor the browser tokenizes with (sandbox or Recurly).',
-    auth: 'public',
-  },
-  'POST /api/payments/sandbox/js/v1/token': {
-    summary: 'The sandbox processor’s card tokenizer (when no processor is configured).',
-    auth: 'public',
-  },
-  'GET /api/org/organizations/:id/billing': {
-    summary: 'Billing details and card on file (owners).',
-    auth: 'session',
-  },
-  'PUT /api/org/organizations/:id/billing': {
-    summary: 'Updates the card and billing details from a token.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/subscriptions': {
-    summary: 'The organisation’s subscription.',
-    auth: 'session',
-  },
-  'POST /api/org/organizations/:id/subscription': {
-    summary: 'Subscribes to a plan.',
-    auth: 'session',
-  },
-  'PUT /api/org/organizations/:id/subscriptions': {
-    summary: 'Changes the plan or billing cycle.',
-    auth: 'session',
-  },
-  'PATCH /api/org/organizations/:id/subscriptions': {
-    summary: 'Reactivates a cancelled subscription.',
-    auth: 'session',
-  },
-  'DELETE /api/org/organizations/:id/subscriptions': {
-    summary: 'Cancels the subscription at the end of the period.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/coupons/:code': {
-    summary: 'Checks a promo code.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/adjustments': {
-    summary: 'Charges and credits not yet invoiced.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/invoices': {
-    summary: 'Invoices, newest first.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/invoices/:invoiceId': {
-    summary: 'One invoice.',
-    auth: 'session',
-  },
-  'GET /api/org/organizations/:id/invoices/:invoiceId/pdf': {
-    summary: 'An invoice as PDF.',
-    auth: 'session',
-  },
   'GET /api/org/cohorts/:cohortId/billing': {
     summary: 'A cohort’s billing (paid editor seats).',
     auth: 'session',

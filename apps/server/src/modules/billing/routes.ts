@@ -1,5 +1,20 @@
 /** REST routes of billing (part 1 §7.3) and the sandbox processor's card tokenizer. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adjustmentAnswer,
+  billingAnswer,
+  couponAnswer,
+  fileAnswer,
+  invoiceAnswer,
+  paymentsConfigAnswer,
+  pdfUrlAnswer,
+  subscribeSchema,
+  subscriptionAnswer,
+  subscriptionChangeAnswer,
+  tokenBody,
+} from '@assay/domain';
+import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -19,91 +34,214 @@ import {
   updateBilling,
 } from './service.ts';
 
-type Params = { id: string; code?: string; invoiceId?: string };
-const body = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+const orgParams = z.object({ id: z.string().describe('The organisation.') });
+const tokenOf = (value: unknown) =>
+  typeof value === 'object' && value !== null ? (value as { token?: unknown }).token : undefined;
 
 export function registerBillingRoutes(app: FastifyInstance, services: AppServices) {
   const base = '/api/org/organizations/:id';
-  const member = (request: { params: unknown }) =>
-    requireMember(services, request as never, { organizationId: (request.params as Params).id });
+  const member = (request: FastifyRequest, organizationId: string) =>
+    requireMember(services, request, { organizationId });
 
-  /** What the browser needs to tokenize a card. */
-  app.get('/api/payments/config', async () => services.payments.clientConfig);
-
-  app.get(`${base}/billing`, async (request) => getBilling(services, await member(request)));
-  app.put(`${base}/billing`, async (request) => {
-    const q = request.query as { couponCode?: string };
-    return updateBilling(
-      services,
-      await member(request),
-      { token: body(request.body).token, couponCode: q.couponCode ?? null },
-      requestContext(request),
-    );
+  route(app, {
+    method: 'GET',
+    url: '/api/payments/config',
+    summary: 'What the browser needs to tokenize a card.',
+    auth: 'public',
+    answer: paymentsConfigAnswer,
+    handler: async () => services.payments.clientConfig,
   });
-  app.get(`${base}/subscriptions`, async (request) =>
-    getSubscription(services, await member(request)),
-  );
-  app.post(`${base}/subscription`, async (request, reply) =>
-    reply
-      .status(201)
-      .send(
-        await subscribe(services, await member(request), request.body, requestContext(request)),
-      ),
-  );
-  app.put(`${base}/subscriptions`, async (request) =>
-    changePlan(services, await member(request), request.body, requestContext(request)),
-  );
-  app.delete(`${base}/subscriptions`, async (request) =>
-    cancelSubscription(services, await member(request), requestContext(request)),
-  );
-  app.patch(`${base}/subscriptions`, async (request) =>
-    reactivateSubscription(services, await member(request), requestContext(request)),
-  );
-  app.get(`${base}/coupons/:code`, async (request) => {
-    const coupon = await checkCoupon(
-      services,
-      await member(request),
-      (request.params as Params).code ?? '',
-    );
-    return {
-      discountType: coupon.discountType,
-      discountPercent: coupon.discountPercent ?? null,
-      discountInCents: coupon.discountInCents ?? null,
-      message:
-        coupon.discountType === 'percent'
-          ? `${coupon.discountPercent}% off`
-          : `$${((coupon.discountInCents ?? 0) / 100).toFixed(0)} off`,
-    };
+  route(app, {
+    method: 'GET',
+    url: `${base}/billing`,
+    summary: 'The card on file.',
+    auth: 'session',
+    params: orgParams,
+    answer: billingAnswer,
+    async handler({ request }) {
+      const { id } = request.params as { id: string };
+      return getBilling(services, await member(request, id));
+    },
   });
-  app.get(`${base}/adjustments`, async (request) =>
-    listAdjustments(services, await member(request)),
-  );
-  app.get(`${base}/invoices`, async (request) => listInvoices(services, await member(request)));
+  route(app, {
+    method: 'PUT',
+    url: `${base}/billing`,
+    summary: 'Puts a new card on file (verified first).',
+    auth: 'session',
+    params: orgParams,
+    query: z.object({ couponCode: z.string().optional() }),
+    body: tokenBody.optional(),
+    answer: billingAnswer,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      const { query, body } = input();
+      const change = { token: tokenOf(body), couponCode: query.couponCode ?? null };
+      return updateBilling(services, who, change, requestContext(request));
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: `${base}/subscriptions`,
+    summary: 'The organisation’s subscription.',
+    auth: 'session',
+    params: orgParams,
+    answer: subscriptionAnswer,
+    async handler({ request }) {
+      const { id } = request.params as { id: string };
+      return getSubscription(services, await member(request, id));
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: `${base}/subscription`,
+    summary: 'Subscribes to a plan (with a card token or the card on file).',
+    auth: 'session',
+    params: orgParams,
+    body: subscribeSchema,
+    // Owners only: the use case checks the role before the body.
+    bodyCheckedBy: 'useCase',
+    answer: subscriptionChangeAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      return subscribe(services, who, input().body, requestContext(request));
+    },
+  });
+  route(app, {
+    method: 'PUT',
+    url: `${base}/subscriptions`,
+    summary: 'Changes the plan.',
+    auth: 'session',
+    params: orgParams,
+    body: subscribeSchema,
+    // Owners only: the use case checks the role before the body.
+    bodyCheckedBy: 'useCase',
+    answer: subscriptionChangeAnswer,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      return changePlan(services, who, input().body, requestContext(request));
+    },
+  });
+  for (const [method, summary, useCase] of [
+    ['DELETE', 'Cancels the subscription at the end of the period.', cancelSubscription],
+    ['PATCH', 'Reactivates a cancelled subscription.', reactivateSubscription],
+  ] as const) {
+    route(app, {
+      method,
+      url: `${base}/subscriptions`,
+      summary,
+      auth: 'session',
+      params: orgParams,
+      answer: subscriptionAnswer,
+      async handler({ request }) {
+        const { id } = request.params as { id: string };
+        return useCase(services, await member(request, id), requestContext(request));
+      },
+    });
+  }
+  route(app, {
+    method: 'GET',
+    url: `${base}/coupons/:code`,
+    summary: 'What a promotion code takes off.',
+    auth: 'session',
+    params: orgParams.extend({ code: z.string() }),
+    answer: couponAnswer,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      const coupon = await checkCoupon(services, who, input().params.code);
+      return {
+        discountType: coupon.discountType,
+        discountPercent: coupon.discountPercent ?? null,
+        discountInCents: coupon.discountInCents ?? null,
+        message:
+          coupon.discountType === 'percent'
+            ? `${coupon.discountPercent}% off`
+            : `$${((coupon.discountInCents ?? 0) / 100).toFixed(0)} off`,
+      };
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: `${base}/adjustments`,
+    summary: 'Charges and credits on the account.',
+    auth: 'session',
+    params: orgParams,
+    answer: z.array(adjustmentAnswer),
+    async handler({ request }) {
+      const { id } = request.params as { id: string };
+      return listAdjustments(services, await member(request, id));
+    },
+  });
+  route(app, {
+    method: 'GET',
+    url: `${base}/invoices`,
+    summary: 'The organisation’s invoices.',
+    auth: 'session',
+    params: orgParams,
+    answer: z.array(invoiceAnswer),
+    async handler({ request }) {
+      const { id } = request.params as { id: string };
+      return listInvoices(services, await member(request, id));
+    },
+  });
   /** ?format=pdf answers the url of the file (opened in a new window); otherwise the invoice. */
-  app.get(`${base}/invoices/:invoiceId`, async (request) => {
-    const { id, invoiceId = '' } = request.params as Params;
-    const invoice = await getInvoice(services, await member(request), invoiceId);
-    if ((request.query as { format?: string }).format === 'pdf') {
-      return { url: `/api/org/organizations/${id}/invoices/${encodeURIComponent(invoice.id)}/pdf` };
-    }
-    return invoice;
+  route(app, {
+    method: 'GET',
+    url: `${base}/invoices/:invoiceId`,
+    summary: 'One invoice (with ?format=pdf, where its PDF is).',
+    auth: 'session',
+    params: orgParams.extend({ invoiceId: z.string() }),
+    query: z.object({ format: z.string().optional() }),
+    answer: z.union([invoiceAnswer, pdfUrlAnswer]),
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      const { params, query } = input();
+      const invoice = await getInvoice(services, who, params.invoiceId);
+      if (query.format === 'pdf') {
+        return {
+          url: `/api/org/organizations/${id}/invoices/${encodeURIComponent(invoice.id)}/pdf`,
+        };
+      }
+      return invoice;
+    },
   });
-  app.get(`${base}/invoices/:invoiceId/pdf`, async (request, reply) => {
-    const { invoiceId = '' } = request.params as Params;
-    const { invoice, pdf } = await invoicePdf(services, await member(request), invoiceId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
-      .send(Buffer.from(pdf));
+  route(app, {
+    method: 'GET',
+    url: `${base}/invoices/:invoiceId/pdf`,
+    summary: 'An invoice as a PDF.',
+    auth: 'session',
+    params: orgParams.extend({ invoiceId: z.string() }),
+    answer: fileAnswer,
+    async handler({ request, reply, input }) {
+      const { id } = request.params as { id: string };
+      const who = await member(request, id);
+      const { invoice, pdf } = await invoicePdf(services, who, input().params.invoiceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
   });
 
   // The sandbox's tokenizer answers the browser's card element, as Recurly.js's endpoint does.
   const sandbox = services.paymentsSandbox;
   if (sandbox) {
-    app.post(SANDBOX_TOKEN_PATH, async (request) => {
-      requireAuth(request);
-      return sandbox.tokenize(request.body);
+    route(app, {
+      method: 'POST',
+      url: SANDBOX_TOKEN_PATH,
+      summary: 'The sandbox processor’s card tokenizer (test cards only).',
+      auth: 'session',
+      body: z.unknown(),
+      answer: z.record(z.string(), z.unknown()),
+      async handler({ request, input }) {
+        requireAuth(request);
+        return sandbox.tokenize(input().body);
+      },
     });
   }
 }

@@ -4,6 +4,7 @@
  * the organisation row keeps what the rest of the app needs (plan code, license, card on file,
  * expiry), written in one transaction with its event.
  */
+import { parse } from '../../http/parse.ts';
 import { eq } from 'drizzle-orm';
 import {
   AppError,
@@ -151,7 +152,7 @@ export async function subscribe(
   context: RequestContext,
 ) {
   requireOwner(member);
-  const input = subscribeSchema.parse(body);
+  const input = parse(subscribeSchema.safeParse(body));
   const billing = billingOf(member);
   if (billing.subscriptionUUID) {
     const current = await services.payments.getSubscription(billing.subscriptionUUID);
@@ -213,7 +214,7 @@ export async function changePlan(
   context: RequestContext,
 ) {
   requireOwner(member);
-  const input = subscribeSchema.parse(body);
+  const input = parse(subscribeSchema.safeParse(body));
   const uuid = billingOf(member).subscriptionUUID;
   if (!uuid) throw new AppError('noSubscription');
   if (input.paymentToken) {
