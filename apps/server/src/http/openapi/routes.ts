@@ -66,30 +66,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
     auth: 'session',
   },
   // Billing
-  'GET /api/org/cohorts/:cohortId/billing': {
-    summary: 'A cohort’s billing (paid editor seats).',
-    auth: 'session',
-  },
-  'PUT /api/org/cohorts/:cohortId/billing': {
-    summary: 'Updates a cohort’s billing details.',
-    auth: 'session',
-  },
-  'POST /api/org/cohorts/:cohortId/accounts': {
-    summary: 'Opens a cohort’s billing account with a card token.',
-    auth: 'session',
-  },
-  'POST /api/org/profiles/:profileId/cohorts/:cohortId/accounts': {
-    summary: 'Pays one member’s editor fee in a cohort.',
-    auth: 'session',
-  },
-  'GET /api/org/cohorts/:cohortId/adjustments': {
-    summary: 'A cohort’s charges not yet invoiced.',
-    auth: 'session',
-  },
-  'GET /api/org/cohorts/:cohortId/invoices/:invoiceId': {
-    summary: 'One cohort invoice.',
-    auth: 'session',
-  },
   // Projects
   // (the project's own routes declare themselves: modules/projects/routes.ts)
   'GET /api/proj/projects/:id/token': {
@@ -109,22 +85,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   // Media
   // Notifications
   // Cohorts
-  'POST /api/cohort/cohorts/:cohortId/resource-media': {
-    summary: 'Adds a file to a cohort’s resources.',
-    auth: 'session',
-  },
-  'DELETE /api/cohort/cohorts/:cohortId/resource-media/:mediaId': {
-    summary: 'Removes a cohort resource file.',
-    auth: 'session',
-  },
-  'POST /api/cohort/team-presentations/:id/media': {
-    summary: 'Adds a file to a team presentation.',
-    auth: 'session',
-  },
-  'DELETE /api/cohort/team-presentations/:id/media/:mediaId': {
-    summary: 'Removes a file from a team presentation.',
-    auth: 'session',
-  },
   // Public portal
   // Integrations
   'GET /api/proj/projects/:id/integrations': {

@@ -3,7 +3,22 @@
  * billing (part 1 §7.3).
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@assay/domain';
+import { z } from 'zod';
+import {
+  adjustmentAnswer,
+  AppError,
+  cohortAccountAnswer,
+  cohortBillingAnswer,
+  doneAnswer,
+  editorFeeAnswer,
+  fileAnswer,
+  invoiceAnswer,
+  mediaAnswer,
+  mediaKeyBody,
+  pdfUrlAnswer,
+  tokenBody,
+} from '@assay/domain';
+import { route } from '../../http/route.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteMedia, presentMedia, recordMedia } from '../media/ports.ts';
@@ -17,114 +32,172 @@ import {
   updateCohortBilling,
 } from './billing.ts';
 
-type Params = Record<string, string>;
+const cohortParams = z.object({ cohortId: z.string() });
+const paymentBody = z.looseObject({ paymentToken: z.unknown().optional() });
 
 export function registerCohortRoutes(app: FastifyInstance, services: AppServices) {
-  app.post('/api/org/cohorts/:cohortId/accounts', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const { cohortId } = request.params as Params;
-    const answer = await createCohortAccount(
-      services,
-      member,
-      cohortId ?? '',
-      (request.body ?? {}) as { token?: unknown },
-      requestContext(request),
-    );
-    return reply.code(201).send(answer);
+  route(app, {
+    method: 'POST',
+    url: '/api/org/cohorts/:cohortId/accounts',
+    summary: 'Opens the cohort’s billing account with a card.',
+    auth: 'session',
+    params: cohortParams,
+    body: tokenBody.optional(),
+    answer: cohortAccountAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      const context = requestContext(request);
+      return createCohortAccount(services, member, params.cohortId, body ?? {}, context);
+    },
   });
-  app.get('/api/org/cohorts/:cohortId/billing', async (request) => {
-    const member = await requireMember(services, request);
-    return getCohortBilling(services, member, (request.params as Params).cohortId ?? '');
+  route(app, {
+    method: 'GET',
+    url: '/api/org/cohorts/:cohortId/billing',
+    summary: 'The cohort’s card on file.',
+    auth: 'session',
+    params: cohortParams,
+    answer: cohortBillingAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      return getCohortBilling(services, member, input().params.cohortId);
+    },
   });
-  app.put('/api/org/cohorts/:cohortId/billing', async (request) => {
-    const member = await requireMember(services, request);
-    return updateCohortBilling(
-      services,
-      member,
-      (request.params as Params).cohortId ?? '',
-      (request.body ?? {}) as { token?: unknown },
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/org/cohorts/:cohortId/billing',
+    summary: 'Puts a new card on the cohort’s account.',
+    auth: 'session',
+    params: cohortParams,
+    body: tokenBody.optional(),
+    answer: cohortAccountAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      const context = requestContext(request);
+      return updateCohortBilling(services, member, params.cohortId, body ?? {}, context);
+    },
   });
-  app.get('/api/org/cohorts/:cohortId/adjustments', async (request) => {
-    const member = await requireMember(services, request);
-    return listCohortAdjustments(services, member, (request.params as Params).cohortId ?? '');
+  route(app, {
+    method: 'GET',
+    url: '/api/org/cohorts/:cohortId/adjustments',
+    summary: 'Charges and credits on the cohort’s account.',
+    auth: 'session',
+    params: cohortParams,
+    answer: z.array(adjustmentAnswer),
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      return listCohortAdjustments(services, member, input().params.cohortId);
+    },
   });
   // ?format=pdf answers where to fetch the PDF; &download=1 is that PDF itself.
-  app.get('/api/org/cohorts/:cohortId/invoices/:invoiceId', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const { cohortId = '', invoiceId = '' } = request.params as Params;
-    const query = request.query as { format?: string; download?: string };
-    if (query.format !== 'pdf') return getCohortInvoice(services, member, cohortId, invoiceId);
-    if (query.download !== '1') {
-      const invoice = await getCohortInvoice(services, member, cohortId, invoiceId);
-      return {
-        url: `/api/org/cohorts/${cohortId}/invoices/${encodeURIComponent(invoice.id)}?format=pdf&download=1`,
-      };
-    }
-    const { invoice, pdf } = await cohortInvoicePdf(services, member, cohortId, invoiceId);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
-      .send(Buffer.from(pdf));
+  route(app, {
+    method: 'GET',
+    url: '/api/org/cohorts/:cohortId/invoices/:invoiceId',
+    summary: 'One cohort invoice (?format=pdf: where its PDF is; &download=1: the PDF).',
+    auth: 'session',
+    params: cohortParams.extend({ invoiceId: z.string() }),
+    query: z.object({ format: z.string().optional(), download: z.string().optional() }),
+    answer: z.union([invoiceAnswer, pdfUrlAnswer, fileAnswer]),
+    async handler({ request, reply, input }) {
+      const member = await requireMember(services, request);
+      const { params, query } = input();
+      const { cohortId, invoiceId } = params;
+      if (query.format !== 'pdf') return getCohortInvoice(services, member, cohortId, invoiceId);
+      if (query.download !== '1') {
+        const invoice = await getCohortInvoice(services, member, cohortId, invoiceId);
+        return {
+          url: `/api/org/cohorts/${cohortId}/invoices/${encodeURIComponent(invoice.id)}?format=pdf&download=1`,
+        };
+      }
+      const { invoice, pdf } = await cohortInvoicePdf(services, member, cohortId, invoiceId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="invoice-${invoice.number}.pdf"`)
+        .send(Buffer.from(pdf));
+    },
   });
-  app.post('/api/org/profiles/:profileId/cohorts/:cohortId/accounts', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const { profileId = '', cohortId = '' } = request.params as Params;
-    const answer = await payEditorFee(
-      services,
-      member,
-      profileId,
-      cohortId,
-      (request.body ?? {}) as { paymentToken?: unknown },
-      requestContext(request),
-    );
-    return reply.code(201).send(answer);
+  route(app, {
+    method: 'POST',
+    url: '/api/org/profiles/:profileId/cohorts/:cohortId/accounts',
+    summary: 'Pays a student’s editor fee for a cohort (once).',
+    auth: 'session',
+    params: cohortParams.extend({ profileId: z.string() }),
+    body: paymentBody.optional(),
+    answer: editorFeeAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      const context = requestContext(request);
+      return payEditorFee(services, member, params.profileId, params.cohortId, body ?? {}, context);
+    },
   });
 
-  app.post('/api/cohort/team-presentations/:id/media', async (request) => {
-    const member = await requireMember(services, request);
-    const { id } = request.params as { id: string };
-    const row = await recordMedia(
-      services,
-      member,
-      { collection: 'presentations', subjectId: id, key: (request.body as { key?: unknown })?.key },
-      requestContext(request),
-    );
-    return presentMedia(row);
-  });
-
-  app.post('/api/cohort/cohorts/:cohortId/resource-media', async (request) => {
-    const member = await requireMember(services, request);
-    const { cohortId = '' } = request.params as Params;
-    const row = await recordMedia(
-      services,
-      member,
-      {
-        collection: 'cohortResources',
-        subjectId: cohortId,
-        key: (request.body as { key?: unknown })?.key,
+  // Files of a team's presentation and of the cohort's resources (the upload flow of part 2 §7).
+  for (const [url, collection, key, summary] of [
+    [
+      '/api/cohort/team-presentations/:id/media',
+      'presentations',
+      'id',
+      'Adds a file to a team’s presentation.',
+    ],
+    [
+      '/api/cohort/cohorts/:cohortId/resource-media',
+      'cohortResources',
+      'cohortId',
+      'Adds a file to the cohort’s resources.',
+    ],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url,
+      summary,
+      auth: 'session',
+      params: z.object({ [key]: z.string() }),
+      body: mediaKeyBody.optional(),
+      answer: mediaAnswer,
+      async handler({ request, input }) {
+        const member = await requireMember(services, request);
+        const { params, body } = input();
+        const subjectId = (params as Record<string, string>)[key] ?? '';
+        const where = { collection, subjectId, key: body?.key };
+        return presentMedia(await recordMedia(services, member, where, requestContext(request)));
       },
-      requestContext(request),
-    );
-    return presentMedia(row);
-  });
-
-  app.delete('/api/cohort/cohorts/:cohortId/resource-media/:mediaId', async (request) => {
-    const member = await requireMember(services, request);
-    const { cohortId = '', mediaId = '' } = request.params as Params;
-    return deleteMedia(services, member, mediaId, requestContext(request), async (_tx, row) => {
-      if (row.collection !== 'cohortResources' || row.subjectId !== cohortId)
-        throw new AppError('notFound');
     });
-  });
-
-  app.delete('/api/cohort/team-presentations/:id/media/:mediaId', async (request) => {
-    const member = await requireMember(services, request);
-    const { id, mediaId } = request.params as { id: string; mediaId: string };
-    return deleteMedia(services, member, mediaId, requestContext(request), async (_tx, row) => {
-      if (row.collection !== 'presentations' || row.subjectId !== id)
-        throw new AppError('notFound');
+  }
+  for (const [url, collection, key, summary] of [
+    [
+      '/api/cohort/team-presentations/:id/media/:mediaId',
+      'presentations',
+      'id',
+      'Removes a file from a team’s presentation.',
+    ],
+    [
+      '/api/cohort/cohorts/:cohortId/resource-media/:mediaId',
+      'cohortResources',
+      'cohortId',
+      'Removes a file from the cohort’s resources.',
+    ],
+  ] as const) {
+    route(app, {
+      method: 'DELETE',
+      url,
+      summary,
+      auth: 'session',
+      params: z.object({ [key]: z.string(), mediaId: z.string() }),
+      answer: doneAnswer,
+      async handler({ request, input }) {
+        const member = await requireMember(services, request);
+        const params = input().params as Record<string, string>;
+        const subjectId = params[key] ?? '';
+        const context = requestContext(request);
+        return deleteMedia(services, member, params.mediaId ?? '', context, async (_tx, row) => {
+          if (row.collection !== collection || row.subjectId !== subjectId)
+            throw new AppError('notFound');
+        });
+      },
     });
-  });
+  }
 }
