@@ -144,3 +144,59 @@ export const visitorBoardAnswer = z.object({
 
 /** A made thing, by its id. */
 export const idAnswer = z.object({ id: z.string() });
+
+/** An organisation as anyone in it may know it. */
+export const organizationSummaryAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  license: z.string(),
+});
+
+/** One of the signed-in person's organisations, with their part in it. */
+export const membershipAnswer = organizationSummaryAnswer.extend({
+  role: z.string(),
+  profileId: z.string(),
+});
+
+/** A profile made by accepting an invitation. */
+export const joinedAnswer = z.object({
+  profileId: z.string(),
+  role: z.string(),
+  organization: organizationSummaryAnswer,
+});
+
+/** The organisation with its settings, limits and what the member may do there. */
+export const organizationAnswer = z.looseObject({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  license: z.string(),
+  limits: z.unknown().describe('The plan’s limits (null: unlimited).'),
+  membership: z.object({ profileId: z.string(), role: z.string() }),
+  abilities: z.record(z.string(), z.boolean()),
+});
+
+/** A member of the organisation (part 2 §3 Profile). */
+export const memberAnswer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  disabled: z.boolean(),
+  mfaEnabled: z.boolean(),
+  portfolioAccess: z.boolean(),
+  createdAt: z.string(),
+});
+
+/** A page of members (with ?paginate=true; otherwise the members alone). */
+export const membersPageAnswer = z.object({
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  members: z.array(memberAnswer),
+});
+
+/** A body the use case reads field by field (each checked there with the catalogue's words). */
+export const fieldsBody = z.record(z.string(), z.unknown());

@@ -81,12 +81,4 @@ export const ACCOUNT_ROUTES: Record<string, RouteDoc> = {
     summary: 'Revokes a personal API token.',
     auth: 'session',
   },
-  'GET /api/users/profiles': {
-    summary: 'The organisation’s members, paginated and filtered (total in X-Total-Count).',
-    auth: 'session',
-  },
-  'POST /api/users/profiles': {
-    summary: 'Creates your profile in an organisation you were invited to.',
-    auth: 'session',
-  },
 };

@@ -48,23 +48,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   },
   ...ACCOUNT_ROUTES,
   // Organisations
-  'GET /api/org/organizations': { summary: 'Your organisations.', auth: 'session' },
-  'POST /api/org/organizations': {
-    summary: 'Creates an organisation; you become its owner.',
-    auth: 'session',
-  },
-  'PUT /api/org/organizations/:id': {
-    summary: 'Updates an organisation’s settings (owners and admins).',
-    auth: 'session',
-  },
-  'PUT /api/org/organizations/:id/resources': {
-    summary: 'Sets the organisation’s resources menu.',
-    auth: 'session',
-  },
-  'PUT /api/org/organizations/:id/resources/:resourceId': {
-    summary: 'Updates one resource of the menu.',
-    auth: 'session',
-  },
   // Billing
   // Projects
   // (the project's own routes declare themselves: modules/projects/routes.ts)

@@ -1,6 +1,20 @@
 /** REST routes for organisations as accounts need them. */
 import type { FastifyInstance } from 'fastify';
-import { AppError, ORGANIZATION_ID_HEADER, pageNumber } from '@assay/domain';
+import { z } from 'zod';
+import {
+  AppError,
+  fieldsBody,
+  idParams,
+  joinedAnswer,
+  memberAnswer,
+  membersPageAnswer,
+  membershipAnswer,
+  ORGANIZATION_ID_HEADER,
+  organizationAnswer,
+  organizationSummaryAnswer,
+  pageNumber,
+} from '@assay/domain';
+import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -20,96 +34,154 @@ const publicOrganization = (o: { id: string; name: string; slug: string; license
   license: o.license,
 });
 
+const orgParams = idParams;
+
 export function registerOrganizationRoutes(app: FastifyInstance, services: AppServices) {
-  app.get('/api/org/organizations', async (request) => {
-    const auth = requireAuth(request);
-    const memberships = await listMemberships(services.database.db, auth.user.id);
-    return memberships.map((m) => ({
-      ...publicOrganization(m.organization),
-      role: m.role,
-      profileId: m.profileId,
-    }));
+  route(app, {
+    method: 'GET',
+    url: '/api/org/organizations',
+    summary: 'The organisations you belong to, with your role in each.',
+    auth: 'session',
+    answer: z.array(membershipAnswer),
+    async handler({ request }) {
+      const auth = requireAuth(request);
+      const memberships = await listMemberships(services.database.db, auth.user.id);
+      return memberships.map((m) => ({
+        ...publicOrganization(m.organization),
+        role: m.role,
+        profileId: m.profileId,
+      }));
+    },
   });
 
-  app.post('/api/org/organizations', async (request, reply) => {
-    const auth = requireAuth(request);
-    const b = body(request.body);
-    const first = (await listMemberships(services.database.db, auth.user.id)).length === 0;
-    const org = await services.transaction(
-      (unit) =>
-        createOrganization(unit, auth.user, {
-          name: text(b.name),
-          slug: text(b.slug),
-          // Only a beta code proven at sign-up grants another license, and only to the first organisation.
-          license: (first && auth.user.signupLicense) || 'garage',
-        }),
-      { context: requestContext(request) },
-    );
-    return reply.status(201).send(publicOrganization(org));
+  route(app, {
+    method: 'POST',
+    url: '/api/org/organizations',
+    summary: 'Creates an organisation (its name and subdomain).',
+    auth: 'session',
+    body: z.looseObject({ name: z.unknown().optional(), slug: z.unknown().optional() }).optional(),
+    answer: organizationSummaryAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const auth = requireAuth(request);
+      const b = body(input().body);
+      const first = (await listMemberships(services.database.db, auth.user.id)).length === 0;
+      const org = await services.transaction(
+        (unit) =>
+          createOrganization(unit, auth.user, {
+            name: text(b.name),
+            slug: text(b.slug),
+            // Only a beta code proven at sign-up grants another license, and only to the first organisation.
+            license: (first && auth.user.signupLicense) || 'garage',
+          }),
+        { context: requestContext(request) },
+      );
+      return publicOrganization(org);
+    },
   });
 
   /** Creates the signed-in user's profile in an organisation they were invited to. */
-  app.post('/api/users/profiles', async (request, reply) => {
-    const auth = requireAuth(request);
-    const header = request.headers[ORGANIZATION_ID_HEADER];
-    const organizationId =
-      typeof header === 'string' ? header : text(body(request.body).organizationId);
-    if (!organizationId) throw new AppError('joinFailed');
-    const membership = await services.transaction(
-      (unit) => joinOrganization(unit, auth.user, organizationId),
-      { context: requestContext(request) },
-    );
-    return reply.status(201).send({
-      profileId: membership.profileId,
-      role: membership.role,
-      organization: publicOrganization(membership.organization),
-    });
+  route(app, {
+    method: 'POST',
+    url: '/api/users/profiles',
+    summary: 'Joins an organisation you were invited to (X-Organization-Id or organizationId).',
+    auth: 'session',
+    body: z.looseObject({ organizationId: z.unknown().optional() }).optional(),
+    answer: joinedAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const auth = requireAuth(request);
+      const header = request.headers[ORGANIZATION_ID_HEADER];
+      const organizationId =
+        typeof header === 'string' ? header : text(body(input().body).organizationId);
+      if (!organizationId) throw new AppError('joinFailed');
+      const membership = await services.transaction(
+        (unit) => joinOrganization(unit, auth.user, organizationId),
+        { context: requestContext(request) },
+      );
+      return {
+        profileId: membership.profileId,
+        role: membership.role,
+        organization: publicOrganization(membership.organization),
+      };
+    },
   });
 
-  app.put('/api/org/organizations/:id', async (request) => {
-    const { id } = request.params as { id: string };
-    const member = await requireMember(services, request, { organizationId: id });
-    return updateOrganization(services, member, id, request.body, requestContext(request));
+  route(app, {
+    method: 'PUT',
+    url: '/api/org/organizations/:id',
+    summary: 'Updates the organisation’s settings.',
+    auth: 'session',
+    params: orgParams,
+    body: fieldsBody.optional(),
+    answer: organizationAnswer,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const member = await requireMember(services, request, { organizationId: id });
+      return updateOrganization(services, member, id, input().body, requestContext(request));
+    },
   });
 
-  app.put('/api/org/organizations/:id/resources', async (request) => {
-    const { id } = request.params as { id: string };
-    const member = await requireMember(services, request, { organizationId: id });
-    return updateOrganization(
-      services,
-      member,
-      id,
-      { resources: request.body },
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/org/organizations/:id/resources',
+    summary: 'Replaces the organisation’s resource links.',
+    auth: 'session',
+    params: orgParams,
+    body: z.unknown(),
+    answer: organizationAnswer,
+    async handler({ request, input }) {
+      const { id } = request.params as { id: string };
+      const member = await requireMember(services, request, { organizationId: id });
+      const change = { resources: input().body };
+      return updateOrganization(services, member, id, change, requestContext(request));
+    },
   });
 
-  app.put('/api/org/organizations/:id/resources/:resourceId', async (request) => {
-    const { id, resourceId } = request.params as { id: string; resourceId: string };
-    const member = await requireMember(services, request, { organizationId: id });
-    const b = body(request.body);
-    return updateResource(
-      services,
-      member,
-      id,
-      resourceId,
-      { title: b.title, link: b.link },
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/org/organizations/:id/resources/:resourceId',
+    summary: 'Changes one resource link.',
+    auth: 'session',
+    params: orgParams.extend({ resourceId: z.string() }),
+    body: z.looseObject({ title: z.unknown().optional(), link: z.unknown().optional() }).optional(),
+    answer: organizationAnswer,
+    async handler({ request, input }) {
+      const { id, resourceId } = request.params as { id: string; resourceId: string };
+      const member = await requireMember(services, request, { organizationId: id });
+      const b = body(input().body);
+      const change = { title: b.title, link: b.link };
+      return updateResource(services, member, id, resourceId, change, requestContext(request));
+    },
   });
 
   /** GET /api/users/profiles?paginate=true&search&role&disabled&page&pageSize: total in X-Total-Count. */
-  app.get('/api/users/profiles', async (request, reply) => {
-    const member = await requireMember(services, request);
-    const q = request.query as Record<string, string | undefined>;
-    const result = await listMembers(services, member, {
-      search: q.search ?? null,
-      role: q.role ?? null,
-      disabled: q.disabled === undefined ? null : q.disabled === 'true',
-      page: q.page ? pageNumber(q.page, 1) : null,
-      pageSize: q.pageSize ? Number(q.pageSize) : null,
-    });
-    reply.header('X-Total-Count', String(result.total));
-    return q.paginate === 'true' ? result : result.members;
+  route(app, {
+    method: 'GET',
+    url: '/api/users/profiles',
+    summary: 'The organisation’s members, filtered (the total in X-Total-Count).',
+    auth: 'session',
+    query: z.object({
+      paginate: z.string().optional(),
+      search: z.string().optional(),
+      role: z.string().optional(),
+      disabled: z.string().optional(),
+      page: z.string().optional(),
+      pageSize: z.string().optional(),
+    }),
+    answer: z.union([membersPageAnswer, z.array(memberAnswer)]),
+    async handler({ request, reply, input }) {
+      const member = await requireMember(services, request);
+      const q = input().query;
+      const result = await listMembers(services, member, {
+        search: q.search ?? null,
+        role: q.role ?? null,
+        disabled: q.disabled === undefined ? null : q.disabled === 'true',
+        page: q.page ? pageNumber(q.page, 1) : null,
+        pageSize: q.pageSize ? Number(q.pageSize) : null,
+      });
+      reply.header('X-Total-Count', String(result.total));
+      return q.paginate === 'true' ? result : result.members;
+    },
   });
 }
