@@ -200,3 +200,49 @@ export const membersPageAnswer = z.object({
 
 /** A body the use case reads field by field (each checked there with the catalogue's words). */
 export const fieldsBody = z.record(z.string(), z.unknown());
+
+/** The process and its database (503 with the same shape when they do not answer). */
+export const healthAnswer = z.object({
+  status: z.string().describe('ok, or down'),
+  ok: z.boolean(),
+  version: z.string(),
+  database: z.string(),
+});
+
+/** Ready to serve: the database and the job queue (503 until they are). */
+export const readinessAnswer = healthAnswer.extend({ jobs: z.boolean() });
+
+/** Where the web app stands: the host, the organisation, the member and the page settings. */
+export const bootstrapAnswer = z.looseObject({
+  appDomain: z.string(),
+  appOrigin: z.string(),
+  protocol: z.string(),
+  host: z.string(),
+  organization: z.looseObject({ id: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  membership: z.looseObject({ profileId: z.string(), role: z.string() }).nullable(),
+  user: z.looseObject({ id: z.string() }).nullable(),
+  sessionId: z.string().nullable(),
+  devInbox: z.boolean(),
+});
+
+/** Whether "Explore a demo" is offered here. */
+export const demoOfferAnswer = z.object({ offered: z.boolean() });
+
+/** The demo organisation entered: where the browser goes next. */
+export const demoAnswer = z.object({
+  created: z.boolean(),
+  organizationId: z.string(),
+  path: z.string(),
+  url: z.string(),
+});
+
+/** A mail in the development outbox. */
+export const devMailAnswer = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  error: z.string().nullable(),
+});

@@ -10,29 +10,6 @@ export type { RouteAuth, RouteDoc } from './route-doc.ts';
 
 export const REST_ROUTES: Record<string, RouteDoc> = {
   // System
-  'GET /api/health': { summary: 'Liveness: the process and its database answer.', auth: 'public' },
-  'GET /api/health/ready': {
-    summary: 'Readiness: the database and the job queue; 503 while shutting down.',
-    auth: 'public',
-  },
-  'GET /metrics': {
-    summary: 'Prometheus metrics (METRICS_TOKEN as a bearer token; 404 when unset).',
-    auth: 'metrics',
-  },
-  'GET /api/bootstrap': {
-    summary:
-      'Where the app runs, who is signed in, the organisation of this host and the page configuration.',
-    auth: 'public',
-  },
-  'GET /api/demo': { summary: 'Whether "Explore a demo" is offered here.', auth: 'public' },
-  'POST /api/demo': {
-    summary: 'Enters the demo organisation (made on first use), signed in as its demo person.',
-    auth: 'public',
-  },
-  'GET /api/dev/mail': {
-    summary: 'The outbox, newest first (outside production only).',
-    auth: 'public',
-  },
   'POST /api/gateway/query': {
     summary: 'The GraphQL gateway (schema at /api/docs/gateway.graphql).',
     auth: 'session',
@@ -40,11 +17,6 @@ export const REST_ROUTES: Record<string, RouteDoc> = {
   'GET /sub/:channel': {
     summary: 'Realtime websocket of a channel (p, c, o, a, m or i followed by an id).',
     auth: 'session',
-  },
-  'GET /api/docs/openapi.json': { summary: 'This document.', auth: 'public' },
-  'GET /api/docs/gateway.graphql': {
-    summary: 'The gateway schema in SDL, with descriptions.',
-    auth: 'public',
   },
   ...ACCOUNT_ROUTES,
   // Organisations

@@ -46,6 +46,7 @@ type Operation = { responses?: Record<string, unknown> } & Record<string, unknow
 /** The document: every operation with the shared error answers, paths in order. */
 export function openApiDocument(app: FastifyInstance) {
   const generated = app.swagger() as unknown as {
+    openapi: string;
     paths?: Record<string, Record<string, Operation>>;
   } & Record<string, unknown>;
   const paths = Object.fromEntries(
