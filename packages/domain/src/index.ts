@@ -51,3 +51,4 @@ export * from './answers.ts';
 export * from './media-answers.ts';
 export * from './card-answers.ts';
 export * from './billing-answers.ts';
+export * from './account-answers.ts';

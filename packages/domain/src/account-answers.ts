@@ -1,0 +1,75 @@
+/** What the account routes answer (part 1 §7.2): sign-up, sign-in, sessions, mail links. */
+import { z } from 'zod';
+
+const organizationRef = z.object({ id: z.string(), name: z.string(), slug: z.string() });
+
+/** The signed-in person, as anyone they share an organisation with may know them. */
+export const userAnswer = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mfaEnabled: z.boolean(),
+});
+
+/** Whether a subdomain is taken, and whether its organisation signs in through SSO. */
+export const slugStatusAnswer = z.object({ exists: z.boolean(), sso: z.boolean() });
+
+/** The license a beta code grants. */
+export const licenseAnswer = z.object({ license: z.string() });
+
+/** A mail was sent if it should have been (the same answer either way). */
+export const sentAnswer = z.object({ sent: z.boolean() });
+
+/** What an emailed link stands for, before it is used. */
+export const tokenAnswer = z.object({
+  kind: z.string(),
+  email: z.string().nullable(),
+  exp: z.string(),
+  licenseKey: z.string().nullable(),
+  license: z.string().nullable(),
+  organization: organizationRef.nullable(),
+  userExists: z.boolean(),
+});
+
+/** An account made: the person, their license and the organisation they joined, if any. */
+export const newUserAnswer = z.object({
+  user: userAnswer,
+  license: z.string().nullable(),
+  organization: organizationRef.nullable(),
+});
+
+/** Signed in, or the second factor is asked for (X-MFA-Required). */
+export const signInAnswer = z.union([
+  z.object({ user: userAnswer, organizationSlug: z.string().nullable() }),
+  z.object({ mfaRequired: z.literal(true) }),
+]);
+
+/** One of your sessions. */
+export const sessionAnswer = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+
+/** A pending invitation to an organisation. */
+export const inviteAnswer = z.object({
+  id: z.string(),
+  role: z.string(),
+  organization: organizationRef,
+});
+
+/** Done. */
+export const okAnswer = z.object({ ok: z.boolean() });
+
+/** An email change confirmed. */
+export const emailChangedAnswer = z.looseObject({ email: z.string() });
+
+/** Where the browser goes to carry the session to an organisation's subdomain. */
+export const handoffAnswer = z.object({ url: z.string() });
+
+/** Account fields as sent; the use case checks each with the catalogue's words. */
+export const accountBody = z.record(z.string(), z.unknown());
