@@ -73,3 +73,27 @@ export const handoffAnswer = z.object({ url: z.string() });
 
 /** Account fields as sent; the use case checks each with the catalogue's words. */
 export const accountBody = z.record(z.string(), z.unknown());
+
+/** An organisation's single sign-on settings, as its owners see them (never the secret). */
+export const ssoSettingsAnswer = z.object({
+  enabled: z.boolean(),
+  protocol: z.enum(['oidc', 'saml']),
+  oidcIssuer: z.string(),
+  oidcClientId: z.string(),
+  oidcClientSecretSaved: z.boolean(),
+  samlMetadataXml: z.string(),
+  samlIdp: z.object({ entityId: z.string(), ssoUrl: z.string() }).nullable(),
+  allowedDomains: z.array(z.string()),
+  requireSso: z.boolean(),
+  jitRole: z.string().nullable(),
+  serviceProvider: z.object({
+    oidcRedirectUri: z.string(),
+    samlEntityId: z.string(),
+    samlAcsUrl: z.string(),
+    samlMetadataUrl: z.string(),
+    startUrl: z.string(),
+  }),
+});
+
+/** A redirect (303): to the identity provider, or back to the page, or to the sign-in page with ?ssoError. */
+export const redirectAnswer = z.null().describe('A 303 redirect.');
