@@ -52,3 +52,4 @@ export * from './media-answers.ts';
 export * from './card-answers.ts';
 export * from './billing-answers.ts';
 export * from './account-answers.ts';
+export * from './integration-answers.ts';

@@ -46,6 +46,8 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
    * who may not act hears 403 or 404 before hearing what was wrong with the body.
    */
   bodyCheckedBy?: 'useCase';
+  /** The largest body taken, in bytes, when not Fastify's default. */
+  bodyLimit?: number;
   /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing to say). */
   status?: 200 | 201 | 202 | 204;
   /** A handler answers its shape, or sends a file itself through the reply. */
@@ -111,6 +113,7 @@ export function route<
       ...(spec.body ? { body: spec.body } : {}),
       response: { [spec.status ?? 200]: spec.answer },
     },
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     attachValidation: true,
     validatorCompiler,
     serializerCompiler: answerSerializer,

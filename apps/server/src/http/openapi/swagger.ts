@@ -18,13 +18,23 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       servers: [{ url: '/' }],
       components: COMPONENTS as never,
     },
-    // @fastify/websocket hides its routes; a subscription with a line in routes.ts is documented.
-    transform: (document) =>
-      jsonSchemaTransform(
-        document.schema?.hide && REST_ROUTES[`GET ${document.url}`]
-          ? { ...document, schema: { ...document.schema, hide: false } }
-          : document,
-      ),
+    // A listed route's shapes reach the document here only (its plugin checks its own input);
+    // @fastify/websocket hides its routes, so a listed subscription is shown again.
+    transform: (document) => {
+      const method = [document.route?.method ?? 'GET'].flat()[0] ?? 'GET';
+      const doc = REST_ROUTES[`${method} ${document.url}`];
+      if (!doc) return jsonSchemaTransform(document);
+      return jsonSchemaTransform({
+        ...document,
+        schema: {
+          ...document.schema,
+          hide: false,
+          ...(doc.params ? { params: doc.params } : {}),
+          ...(doc.body ? { body: doc.body } : {}),
+          ...(doc.answer ? { response: { 200: doc.answer } } : {}),
+        },
+      });
+    },
   });
   app.addHook('onRoute', (options: RouteOptions) => {
     if (options.schema?.summary) return;

@@ -4,6 +4,8 @@
  * webhook (POST /api/inbound/mail with the raw message, authenticated by INBOUND_MAIL_SECRET).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { route } from '../../http/route.ts';
 import { SMTPServer } from 'smtp-server';
 import { AppError } from '@assay/domain';
 import { safeEqual } from '../../platform/crypto.ts';
@@ -76,22 +78,32 @@ export function registerInboundMailRoute(app: FastifyInstance, services: AppServ
       { parseAs: 'buffer', bodyLimit: maxBytes },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/api/inbound/mail', { bodyLimit: maxBytes }, async (request, reply) => {
-      const secret = services.config.inboundMail.secret;
-      const given = request.headers['x-inbound-secret'];
-      if (!secret || typeof given !== 'string' || !safeEqual(given, secret))
-        throw new AppError('unauthenticated');
-      const { to } = request.query as { to?: string };
-      if (!to || !Buffer.isBuffer(request.body))
-        throw new AppError('validation', { message: 'Send the raw message with ?to={address}.' });
-      try {
-        const { cardId } = await receiveProjectMail(services, to, request.body);
-        return reply.code(201).send({ cardId });
-      } catch (error) {
-        if (error instanceof InboxRefusal)
-          throw new AppError('validation', { message: error.message });
-        throw error;
-      }
+    route(scope, {
+      method: 'POST',
+      url: '/api/inbound/mail',
+      summary: 'Inbound mail for a project inbox (the raw message; x-inbound-secret).',
+      auth: 'secret',
+      query: z.object({ to: z.string().optional().describe('The project inbox’s address.') }),
+      body: z.unknown().describe('The raw message (message/rfc822).'),
+      answer: z.object({ cardId: z.string() }),
+      status: 201,
+      bodyLimit: maxBytes,
+      async handler({ request, input }) {
+        const secret = services.config.inboundMail.secret;
+        const given = request.headers['x-inbound-secret'];
+        if (!secret || typeof given !== 'string' || !safeEqual(given, secret))
+          throw new AppError('unauthenticated');
+        const { query, body } = input();
+        if (!query.to || !Buffer.isBuffer(body))
+          throw new AppError('validation', { message: 'Send the raw message with ?to={address}.' });
+        try {
+          return await receiveProjectMail(services, query.to, body);
+        } catch (error) {
+          if (error instanceof InboxRefusal)
+            throw new AppError('validation', { message: error.message });
+          throw error;
+        }
+      },
     });
   });
 }

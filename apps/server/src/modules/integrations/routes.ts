@@ -4,7 +4,29 @@
  * extension's clipper (authenticated by a personal token in the Authorization header).
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '@assay/domain';
+import { z } from 'zod';
+import {
+  apiTokenAnswer,
+  AppError,
+  clippedAnswer,
+  extensionProjectsAnswer,
+  figmaAnswer,
+  integrationAnswer,
+  integrationBody,
+  integrationsAnswer,
+  intercomImportAnswer,
+  jiraCreateMetaAnswer,
+  jiraLinkAnswer,
+  meetingAnswer,
+  okAnswer,
+  recordingAnswer,
+  trelloConnectionAnswer,
+  trelloConnectionsAnswer,
+  zapierHookAnswer,
+  zapierMeAnswer,
+  zapierSampleAnswer,
+} from '@assay/domain';
+import { route } from '../../http/route.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { findVisibleProject, listProjects } from '../projects/ports.ts';
@@ -37,254 +59,431 @@ import { clipEvidence, projectToken, revokeUserToken, userTokens } from './token
 import { connectZoom, importMeetingRecording, setInterviewMeeting } from './zoom.ts';
 import { subscribeZapier, unsubscribeZapier, zapierMe, zapierSamples } from './zapier.ts';
 
+const projectParams = z.object({ id: z.string() });
+const cardParams = z.object({ cardId: z.string() });
+const settings = integrationBody.optional();
+
 export function registerIntegrationRoutes(app: FastifyInstance, services: AppServices) {
   const member = (request: Parameters<typeof requireMember>[1]) => requireMember(services, request);
 
-  app.get('/api/proj/projects/:id/integrations', async (request) => {
-    const { id } = request.params as { id: string };
-    const m = await member(request);
-    const integrations = await listIntegrations(services, m, id);
-    const { project } = await findVisibleProject(services, m, id);
-    return {
-      integrations,
-      inbox: { email: project.email ? inboxAddress(services, project.email) : null },
-    };
+  route(app, {
+    method: 'GET',
+    url: '/api/proj/projects/:id/integrations',
+    summary: 'Every integration of a project with its state, and the project’s inbox.',
+    auth: 'session',
+    params: projectParams,
+    answer: integrationsAnswer,
+    async handler({ request, input }) {
+      const { id } = input().params;
+      const m = await member(request);
+      const integrations = await listIntegrations(services, m, id);
+      const { project } = await findVisibleProject(services, m, id);
+      return {
+        integrations,
+        inbox: { email: project.email ? inboxAddress(services, project.email) : null },
+      };
+    },
   });
-  app.get('/api/proj/projects/:id/integrations/:name', async (request) => {
-    const { id, name } = request.params as { id: string; name: string };
-    return getIntegration(services, await member(request), id, name);
+  route(app, {
+    method: 'GET',
+    url: '/api/proj/projects/:id/integrations/:name',
+    summary: 'One integration’s state.',
+    auth: 'session',
+    params: projectParams.extend({ name: z.string() }),
+    answer: integrationAnswer.extend({ available: z.boolean() }),
+    async handler({ request, input }) {
+      const { id, name } = input().params;
+      return getIntegration(services, await member(request), id, name);
+    },
   });
-  app.delete('/api/proj/projects/:id/integrations/:name', async (request) => {
-    const { id, name } = request.params as { id: string; name: string };
-    return disconnectIntegration(
-      services,
-      await member(request),
-      id,
-      name,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'DELETE',
+    url: '/api/proj/projects/:id/integrations/:name',
+    summary: 'Disconnects an integration.',
+    auth: 'session',
+    params: projectParams.extend({ name: z.string() }),
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { id, name } = input().params;
+      const m = await member(request);
+      return disconnectIntegration(services, m, id, name, requestContext(request));
+    },
   });
-  app.post('/api/proj/projects/:id/integrations/slack/test', async (request) => {
-    const { id } = request.params as { id: string };
-    return testSlack(services, await member(request), id);
+  route(app, {
+    method: 'POST',
+    url: '/api/proj/projects/:id/integrations/slack/test',
+    summary: 'Sends a test message to the project’s Slack channel.',
+    auth: 'session',
+    params: projectParams,
+    answer: okAnswer,
+    async handler({ request, input }) {
+      return testSlack(services, await member(request), input().params.id);
+    },
   });
-
-  app.put('/api/proj/projects/:id/slack', async (request) => {
-    const { id } = request.params as { id: string };
-    return configureSlack(
-      services,
-      await member(request),
-      id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/slack',
+    summary: 'Connects Slack (the incoming webhook and what to post).',
+    auth: 'session',
+    params: projectParams,
+    body: settings,
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return configureSlack(services, m, params.id, body, requestContext(request));
+    },
   });
   // Zapier is switched on; Figma may carry a personal access token for names and
   // thumbnails of linked files.
   for (const name of ['zapier', 'figma'] as const) {
-    app.put(`/api/proj/projects/:id/${name}`, async (request) => {
-      const { id } = request.params as { id: string };
+    route(app, {
+      method: 'PUT',
+      url: `/api/proj/projects/:id/${name}`,
+      summary:
+        name === 'zapier'
+          ? 'Switches Zapier on for the project.'
+          : 'Connects Figma (optionally a personal access token for file names and thumbnails).',
+      auth: 'session',
+      params: projectParams,
+      body: z.looseObject({ accessToken: z.unknown().optional() }).optional(),
+      answer: integrationAnswer,
+      async handler({ request, input }) {
+        const { params, body } = input();
+        const m = await member(request);
+        const { project, row } = await managedIntegration(services, m, params.id, name);
+        const token = typeof body?.accessToken === 'string' ? body.accessToken.trim() : '';
+        if (name === 'figma' && token) await figmaFile(services, token, null);
+        return saveIntegration(
+          services,
+          m,
+          project,
+          name,
+          {
+            settings: row?.settings ?? {},
+            secret: name === 'figma' && token ? { accessToken: token } : undefined,
+            enabled: true,
+          },
+          requestContext(request),
+        );
+      },
+    });
+  }
+  route(app, {
+    method: 'PATCH',
+    url: '/api/proj/projects/:id/zapier',
+    summary: 'Turns Zapier on or off.',
+    auth: 'session',
+    params: projectParams,
+    body: z.looseObject({ enabled: z.unknown().optional() }).optional(),
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
       const m = await member(request);
-      const { project, row } = await managedIntegration(services, m, id, name);
-      const body = (request.body ?? {}) as { accessToken?: unknown };
-      const token = typeof body.accessToken === 'string' ? body.accessToken.trim() : '';
-      if (name === 'figma' && token) await figmaFile(services, token, null);
+      const { project, row } = await managedIntegration(services, m, params.id, 'zapier');
+      const enabled = body?.enabled;
+      if (typeof enabled !== 'boolean')
+        throw new AppError('validation', {
+          message: 'Say whether Zapier is enabled (true or false).',
+        });
       return saveIntegration(
         services,
         m,
         project,
-        name,
-        {
-          settings: row?.settings ?? {},
-          secret: name === 'figma' && token ? { accessToken: token } : undefined,
-          enabled: true,
-        },
+        'zapier',
+        { settings: row?.settings ?? {}, enabled },
         requestContext(request),
       );
-    });
-  }
-  app.patch('/api/proj/projects/:id/zapier', async (request) => {
-    const { id } = request.params as { id: string };
-    const m = await member(request);
-    const { project, row } = await managedIntegration(services, m, id, 'zapier');
-    const enabled = (request.body as { enabled?: unknown } | null)?.enabled;
-    if (typeof enabled !== 'boolean')
-      throw new AppError('validation', {
-        message: 'Say whether Zapier is enabled (true or false).',
-      });
-    return saveIntegration(
-      services,
-      m,
-      project,
-      'zapier',
-      { settings: row?.settings ?? {}, enabled },
-      requestContext(request),
-    );
+    },
   });
 
   // Zapier's REST hooks, with the project's token in X-API-Key.
-  app.get('/api/zapier/me', async (request) => zapierMe(services, request));
-  app.post('/api/zapier/hooks', async (request, reply) =>
-    reply.code(201).send(await subscribeZapier(services, request)),
-  );
-  app.delete('/api/zapier/hooks/:hookId', async (request) => {
-    const { hookId } = request.params as { hookId: string };
-    return unsubscribeZapier(services, request, hookId);
+  route(app, {
+    method: 'GET',
+    url: '/api/zapier/me',
+    summary: 'The project a Zapier key belongs to (Zapier’s connection test).',
+    auth: 'projectKey',
+    answer: zapierMeAnswer,
+    handler: async ({ request }) => zapierMe(services, request),
   });
-  app.get('/api/zapier/samples/:event', async (request) => {
-    const { event } = request.params as { event: string };
-    return zapierSamples(services, request, event);
+  route(app, {
+    method: 'POST',
+    url: '/api/zapier/hooks',
+    summary: 'Subscribes a Zapier REST hook.',
+    auth: 'projectKey',
+    body: integrationBody.optional(),
+    answer: zapierHookAnswer,
+    status: 201,
+    handler: async ({ request }) => subscribeZapier(services, request),
+  });
+  route(app, {
+    method: 'DELETE',
+    url: '/api/zapier/hooks/:hookId',
+    summary: 'Unsubscribes a Zapier REST hook.',
+    auth: 'projectKey',
+    params: z.object({ hookId: z.string() }),
+    answer: okAnswer,
+    handler: async ({ request, input }) =>
+      unsubscribeZapier(services, request, input().params.hookId),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/zapier/samples/:event',
+    summary: 'Sample cards for a Zapier trigger.',
+    auth: 'projectKey',
+    params: z.object({ event: z.string() }),
+    answer: z.array(zapierSampleAnswer),
+    handler: async ({ request, input }) => zapierSamples(services, request, input().params.event),
   });
 
-  app.put('/api/canvas/cards/:cardId/figma', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return setCardFigma(
-      services,
-      await member(request),
-      cardId,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/canvas/cards/:cardId/figma',
+    summary: 'Links a Figma file to an idea (or unlinks it).',
+    auth: 'session',
+    params: cardParams,
+    body: settings,
+    answer: figmaAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return setCardFigma(services, m, params.cardId, body, requestContext(request));
+    },
   });
 
   // Jira: the site and credentials (?configure=true), then cards sent as issues.
-  app.put('/api/proj/projects/:id/jira', async (request) => {
-    const { id } = request.params as { id: string };
-    const { configure } = request.query as { configure?: string };
-    if (configure !== 'true')
-      throw new AppError('validation', { message: 'Configure Jira with ?configure=true.' });
-    return configureJira(
-      services,
-      await member(request),
-      id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/jira',
+    summary: 'Connects Jira (?configure=true: the site and credentials).',
+    auth: 'session',
+    params: projectParams,
+    query: z.object({ configure: z.string().optional() }),
+    body: settings,
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, query, body } = input();
+      if (query.configure !== 'true')
+        throw new AppError('validation', { message: 'Configure Jira with ?configure=true.' });
+      const m = await member(request);
+      return configureJira(services, m, params.id, body, requestContext(request));
+    },
   });
-  app.get('/api/canvas/cards/:cardId/jira/:kind', async (request) => {
-    const { cardId, kind } = request.params as { cardId: string; kind: string };
-    const m = await member(request);
-    if (kind === 'createMeta') return jiraCreateMeta(services, m, cardId);
-    if (kind === 'getIssue') return refreshJiraIssue(services, m, cardId);
-    if (kind === 'deleteConnection')
-      return disconnectJiraIssue(services, m, cardId, requestContext(request));
-    throw new AppError('notFound');
+  route(app, {
+    method: 'GET',
+    url: '/api/canvas/cards/:cardId/jira/:kind',
+    summary: 'Jira for a card: createMeta (what an issue may be), getIssue, deleteConnection.',
+    auth: 'session',
+    params: cardParams.extend({ kind: z.string() }),
+    answer: z.union([jiraCreateMetaAnswer, jiraLinkAnswer]),
+    async handler({ request, input }) {
+      const { cardId, kind } = input().params;
+      const m = await member(request);
+      if (kind === 'createMeta') return jiraCreateMeta(services, m, cardId);
+      if (kind === 'getIssue') return refreshJiraIssue(services, m, cardId);
+      if (kind === 'deleteConnection')
+        return disconnectJiraIssue(services, m, cardId, requestContext(request));
+      throw new AppError('notFound');
+    },
   });
-  app.post('/api/canvas/cards/:cardId/jira', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return sendCardToJira(
-      services,
-      await member(request),
-      cardId,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/cards/:cardId/jira',
+    summary: 'Sends a card to Jira as an issue.',
+    auth: 'session',
+    params: cardParams,
+    body: settings,
+    answer: jiraLinkAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return sendCardToJira(services, m, params.cardId, body, requestContext(request));
+    },
   });
 
   // Trello: a member's token, then Trello cards linked to ideas.
-  app.post('/api/proj/projects/:id/trello', async (request) => {
-    const { id } = request.params as { id: string };
-    return connectTrello(
-      services,
-      await member(request),
-      id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/proj/projects/:id/trello',
+    summary: 'Connects Trello with a member’s token.',
+    auth: 'session',
+    params: projectParams,
+    body: settings,
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return connectTrello(services, m, params.id, body, requestContext(request));
+    },
   });
-  app.get('/api/canvas/cards/:cardId/trello', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return listTrelloConnections(services, await member(request), cardId);
+  route(app, {
+    method: 'GET',
+    url: '/api/canvas/cards/:cardId/trello',
+    summary: 'The Trello cards linked to an idea.',
+    auth: 'session',
+    params: cardParams,
+    answer: trelloConnectionsAnswer,
+    handler: async ({ request, input }) =>
+      listTrelloConnections(services, await member(request), input().params.cardId),
   });
-  app.post('/api/canvas/cards/:cardId/trello', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return linkTrelloCard(
-      services,
-      await member(request),
-      cardId,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/cards/:cardId/trello',
+    summary: 'Links a Trello card to an idea.',
+    auth: 'session',
+    params: cardParams,
+    body: settings,
+    answer: trelloConnectionAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return linkTrelloCard(services, m, params.cardId, body, requestContext(request));
+    },
   });
-  app.delete('/api/canvas/cards/:cardId/trello/:trelloId', async (request) => {
-    const { cardId, trelloId } = request.params as { cardId: string; trelloId: string };
-    return unlinkTrelloCard(
-      services,
-      await member(request),
-      cardId,
-      trelloId,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'DELETE',
+    url: '/api/canvas/cards/:cardId/trello/:trelloId',
+    summary: 'Unlinks a Trello card from an idea.',
+    auth: 'session',
+    params: cardParams.extend({ trelloId: z.string() }),
+    answer: okAnswer,
+    async handler({ request, input }) {
+      const { cardId, trelloId } = input().params;
+      const m = await member(request);
+      return unlinkTrelloCard(services, m, cardId, trelloId, requestContext(request));
+    },
   });
 
   // Intercom: an access token, then conversations imported as evidence.
-  app.put('/api/proj/projects/:id/intercom', async (request) => {
-    const { id } = request.params as { id: string };
-    return connectIntercom(
-      services,
-      await member(request),
-      id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/intercom',
+    summary: 'Connects Intercom with an access token.',
+    auth: 'session',
+    params: projectParams,
+    body: settings,
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return connectIntercom(services, m, params.id, body, requestContext(request));
+    },
   });
-  app.post('/api/proj/projects/:id/integrations/intercom/import', async (request) => {
-    const { id } = request.params as { id: string };
-    return importIntercomConversations(
-      services,
-      await member(request),
-      id,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'POST',
+    url: '/api/proj/projects/:id/integrations/intercom/import',
+    summary: 'Imports Intercom conversations as evidence.',
+    auth: 'session',
+    params: projectParams,
+    body: settings,
+    answer: intercomImportAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return importIntercomConversations(services, m, params.id, body, requestContext(request));
+    },
   });
 
   // Zoom: app credentials, the interview's meeting and its recording.
-  app.put('/api/proj/projects/:id/zoom', async (request) => {
-    const { id } = request.params as { id: string };
-    return connectZoom(services, await member(request), id, request.body, requestContext(request));
+  route(app, {
+    method: 'PUT',
+    url: '/api/proj/projects/:id/zoom',
+    summary: 'Connects Zoom with the app’s credentials.',
+    auth: 'session',
+    params: projectParams,
+    body: settings,
+    answer: integrationAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return connectZoom(services, m, params.id, body, requestContext(request));
+    },
   });
-  app.put('/api/canvas/cards/:cardId/meeting', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return setInterviewMeeting(
-      services,
-      await member(request),
-      cardId,
-      request.body,
-      requestContext(request),
-    );
+  route(app, {
+    method: 'PUT',
+    url: '/api/canvas/cards/:cardId/meeting',
+    summary: 'Sets (or clears) an interview’s Zoom meeting.',
+    auth: 'session',
+    params: cardParams,
+    body: settings,
+    answer: meetingAnswer,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const m = await member(request);
+      return setInterviewMeeting(services, m, params.cardId, body, requestContext(request));
+    },
   });
-  app.post('/api/canvas/cards/:cardId/meeting/recording', async (request) => {
-    const { cardId } = request.params as { cardId: string };
-    return importMeetingRecording(services, await member(request), cardId, requestContext(request));
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/cards/:cardId/meeting/recording',
+    summary: 'Attaches the meeting’s recording to the interview.',
+    auth: 'session',
+    params: cardParams,
+    answer: recordingAnswer,
+    async handler({ request, input }) {
+      const m = await member(request);
+      return importMeetingRecording(services, m, input().params.cardId, requestContext(request));
+    },
   });
 
   // Tokens.
-  app.get('/api/users/tokens', async (request) => userTokens(services, await member(request)));
-  app.delete('/api/users/tokens/:tokenId', async (request) => {
-    const { tokenId } = request.params as { tokenId: string };
-    return revokeUserToken(services, await member(request), tokenId);
+  route(app, {
+    method: 'GET',
+    url: '/api/users/tokens',
+    summary: 'Your personal token for the browser extension (made once).',
+    auth: 'session',
+    answer: z.object({ tokens: z.array(apiTokenAnswer) }),
+    handler: async ({ request }) => userTokens(services, await member(request)),
   });
-  app.get('/api/proj/projects/:id/token', async (request) => {
-    const { id } = request.params as { id: string };
-    return projectToken(services, await member(request), id);
+  route(app, {
+    method: 'DELETE',
+    url: '/api/users/tokens/:tokenId',
+    summary: 'Revokes your personal token.',
+    auth: 'session',
+    params: z.object({ tokenId: z.string() }),
+    answer: okAnswer,
+    handler: async ({ request, input }) =>
+      revokeUserToken(services, await member(request), input().params.tokenId),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/proj/projects/:id/token',
+    summary: 'The project’s API key (for Zapier).',
+    auth: 'session',
+    params: projectParams,
+    answer: apiTokenAnswer,
+    handler: async ({ request, input }) =>
+      projectToken(services, await member(request), input().params.id),
   });
 
   // The browser extension: which projects it may post to, and the clip itself.
-  app.get('/api/extension/projects', async (request) => {
-    const m = await member(request);
-    const { projects } = await listProjects(services, m, 'active');
-    return {
-      projects: projects
-        .filter((p) => p.abilities.createEvidence)
-        .map((p) => ({ id: p.id, name: p.name })),
-    };
+  route(app, {
+    method: 'GET',
+    url: '/api/extension/projects',
+    summary: 'The projects the browser extension may post evidence to.',
+    auth: 'token',
+    answer: extensionProjectsAnswer,
+    async handler({ request }) {
+      const m = await member(request);
+      const { projects } = await listProjects(services, m, 'active');
+      return {
+        projects: projects
+          .filter((p) => p.abilities.createEvidence)
+          .map((p) => ({ id: p.id, name: p.name })),
+      };
+    },
   });
-  app.post('/api/extension/evidence', async (request, reply) =>
-    reply
-      .code(201)
-      .send(
-        await clipEvidence(services, await member(request), request.body, requestContext(request)),
-      ),
-  );
+  route(app, {
+    method: 'POST',
+    url: '/api/extension/evidence',
+    summary: 'Clips a page as evidence (the browser extension).',
+    auth: 'token',
+    body: settings,
+    answer: clippedAnswer,
+    status: 201,
+    async handler({ request, input }) {
+      const m = await member(request);
+      return clipEvidence(services, m, input().body, requestContext(request));
+    },
+  });
 }
