@@ -120,20 +120,104 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       return testSlack(services, await member(request), input().params.id);
     },
   });
-  route(app, {
-    method: 'PUT',
-    url: '/api/proj/projects/:id/slack',
-    summary: 'Connects Slack (the incoming webhook and what to post).',
-    auth: 'session',
-    params: projectParams,
-    body: settings,
-    answer: integrationAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return configureSlack(services, m, params.id, body, requestContext(request));
-    },
-  });
+  // Writes that hand a body to their use case, on a project or on a card: connecting an
+  // integration, or what one does for a card.
+  type Write = (
+    services: AppServices,
+    member: Awaited<ReturnType<typeof requireMember>>,
+    id: string,
+    body: unknown,
+    context: ReturnType<typeof requestContext>,
+  ) => Promise<unknown>;
+  const writes: [
+    method: 'PUT' | 'POST',
+    url: string,
+    summary: string,
+    answer: z.ZodType,
+    useCase: Write,
+  ][] = [
+    [
+      'PUT',
+      '/api/proj/projects/:id/slack',
+      'Connects Slack (the incoming webhook and what to post).',
+      integrationAnswer,
+      configureSlack,
+    ],
+    [
+      'POST',
+      '/api/proj/projects/:id/trello',
+      'Connects Trello with a member’s token.',
+      integrationAnswer,
+      connectTrello,
+    ],
+    [
+      'PUT',
+      '/api/proj/projects/:id/intercom',
+      'Connects Intercom with an access token.',
+      integrationAnswer,
+      connectIntercom,
+    ],
+    [
+      'POST',
+      '/api/proj/projects/:id/integrations/intercom/import',
+      'Imports Intercom conversations as evidence.',
+      intercomImportAnswer,
+      importIntercomConversations,
+    ],
+    [
+      'PUT',
+      '/api/proj/projects/:id/zoom',
+      'Connects Zoom with the app’s credentials.',
+      integrationAnswer,
+      connectZoom,
+    ],
+    [
+      'PUT',
+      '/api/canvas/cards/:cardId/figma',
+      'Links a Figma file to an idea (or unlinks it).',
+      figmaAnswer,
+      setCardFigma,
+    ],
+    [
+      'POST',
+      '/api/canvas/cards/:cardId/jira',
+      'Sends a card to Jira as an issue.',
+      jiraLinkAnswer,
+      sendCardToJira,
+    ],
+    [
+      'POST',
+      '/api/canvas/cards/:cardId/trello',
+      'Links a Trello card to an idea.',
+      trelloConnectionAnswer,
+      linkTrelloCard,
+    ],
+    [
+      'PUT',
+      '/api/canvas/cards/:cardId/meeting',
+      'Sets (or clears) an interview’s Zoom meeting.',
+      meetingAnswer,
+      setInterviewMeeting,
+    ],
+  ];
+  for (const [method, url, summary, answer, useCase] of writes) {
+    const onCard = url.includes(':cardId');
+    route(app, {
+      method,
+      url,
+      summary,
+      auth: 'session',
+      params: onCard ? cardParams : projectParams,
+      body: settings,
+      answer,
+      async handler({ request, input }) {
+        const { params, body } = input();
+        const id = 'cardId' in params ? params.cardId : params.id;
+        return useCase(services, await member(request), id, body, requestContext(request));
+      },
+    });
+  }
+
   // Zapier is switched on; Figma may carry a personal access token for names and
   // thumbnails of linked files.
   for (const name of ['zapier', 'figma'] as const) {
@@ -236,22 +320,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     handler: async ({ request, input }) => zapierSamples(services, request, input().params.event),
   });
 
-  route(app, {
-    method: 'PUT',
-    url: '/api/canvas/cards/:cardId/figma',
-    summary: 'Links a Figma file to an idea (or unlinks it).',
-    auth: 'session',
-    params: cardParams,
-    body: settings,
-    answer: figmaAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return setCardFigma(services, m, params.cardId, body, requestContext(request));
-    },
-  });
-
-  // Jira: the site and credentials (?configure=true), then cards sent as issues.
+  // Jira: the site and credentials (?configure=true), then a card's issue.
   route(app, {
     method: 'PUT',
     url: '/api/proj/projects/:id/jira',
@@ -286,36 +355,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       throw new AppError('notFound');
     },
   });
-  route(app, {
-    method: 'POST',
-    url: '/api/canvas/cards/:cardId/jira',
-    summary: 'Sends a card to Jira as an issue.',
-    auth: 'session',
-    params: cardParams,
-    body: settings,
-    answer: jiraLinkAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return sendCardToJira(services, m, params.cardId, body, requestContext(request));
-    },
-  });
 
-  // Trello: a member's token, then Trello cards linked to ideas.
-  route(app, {
-    method: 'POST',
-    url: '/api/proj/projects/:id/trello',
-    summary: 'Connects Trello with a member’s token.',
-    auth: 'session',
-    params: projectParams,
-    body: settings,
-    answer: integrationAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return connectTrello(services, m, params.id, body, requestContext(request));
-    },
-  });
+  // Trello cards linked to ideas.
   route(app, {
     method: 'GET',
     url: '/api/canvas/cards/:cardId/trello',
@@ -325,20 +366,6 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     answer: trelloConnectionsAnswer,
     handler: async ({ request, input }) =>
       listTrelloConnections(services, await member(request), input().params.cardId),
-  });
-  route(app, {
-    method: 'POST',
-    url: '/api/canvas/cards/:cardId/trello',
-    summary: 'Links a Trello card to an idea.',
-    auth: 'session',
-    params: cardParams,
-    body: settings,
-    answer: trelloConnectionAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return linkTrelloCard(services, m, params.cardId, body, requestContext(request));
-    },
   });
   route(app, {
     method: 'DELETE',
@@ -354,65 +381,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     },
   });
 
-  // Intercom: an access token, then conversations imported as evidence.
-  route(app, {
-    method: 'PUT',
-    url: '/api/proj/projects/:id/intercom',
-    summary: 'Connects Intercom with an access token.',
-    auth: 'session',
-    params: projectParams,
-    body: settings,
-    answer: integrationAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return connectIntercom(services, m, params.id, body, requestContext(request));
-    },
-  });
-  route(app, {
-    method: 'POST',
-    url: '/api/proj/projects/:id/integrations/intercom/import',
-    summary: 'Imports Intercom conversations as evidence.',
-    auth: 'session',
-    params: projectParams,
-    body: settings,
-    answer: intercomImportAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return importIntercomConversations(services, m, params.id, body, requestContext(request));
-    },
-  });
-
-  // Zoom: app credentials, the interview's meeting and its recording.
-  route(app, {
-    method: 'PUT',
-    url: '/api/proj/projects/:id/zoom',
-    summary: 'Connects Zoom with the app’s credentials.',
-    auth: 'session',
-    params: projectParams,
-    body: settings,
-    answer: integrationAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return connectZoom(services, m, params.id, body, requestContext(request));
-    },
-  });
-  route(app, {
-    method: 'PUT',
-    url: '/api/canvas/cards/:cardId/meeting',
-    summary: 'Sets (or clears) an interview’s Zoom meeting.',
-    auth: 'session',
-    params: cardParams,
-    body: settings,
-    answer: meetingAnswer,
-    async handler({ request, input }) {
-      const { params, body } = input();
-      const m = await member(request);
-      return setInterviewMeeting(services, m, params.cardId, body, requestContext(request));
-    },
-  });
+  // Zoom: the interview's meeting recording.
   route(app, {
     method: 'POST',
     url: '/api/canvas/cards/:cardId/meeting/recording',

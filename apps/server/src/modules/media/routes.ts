@@ -98,20 +98,30 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
     },
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/api/org/organizations/:id/media',
-    summary: 'Sets the organisation’s image.',
-    auth: 'session',
-    params: idParams,
-    body: mediaKeyBody.optional(),
-    answer: mediaAnswer,
-    async handler({ request, input }) {
-      const member = await requireMember(services, request);
-      const { params, body } = input();
-      return setOrganizationImage(services, member, params.id, body?.key, requestContext(request));
-    },
-  });
+  // A file uploaded through the signed flow, recorded on its subject by its storage key.
+  const attach = [
+    ['/api/org/organizations/:id/media', 'Sets the organisation’s image.', setOrganizationImage],
+    ['/api/users/profiles/:id/media', 'Sets a member’s picture.', setProfileImage],
+    ['/api/canvas/cards/:cardId/media', 'Attaches an uploaded file to a card.', addCardMedia],
+  ] as const;
+  for (const [url, summary, useCase] of attach) {
+    const onCard = url.includes(':cardId');
+    route(app, {
+      method: 'POST',
+      url,
+      summary,
+      auth: 'session',
+      params: onCard ? cardParams : idParams,
+      body: mediaKeyBody.optional(),
+      answer: mediaAnswer,
+      async handler({ request, input }) {
+        const member = await requireMember(services, request);
+        const { params, body } = input();
+        const id = 'cardId' in params ? params.cardId : params.id;
+        return useCase(services, member, id, body?.key, requestContext(request));
+      },
+    });
+  }
   route(app, {
     method: 'DELETE',
     url: '/api/org/organizations/:id/media/:mediaId',
@@ -133,20 +143,6 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
   });
 
   route(app, {
-    method: 'POST',
-    url: '/api/users/profiles/:id/media',
-    summary: 'Sets a member’s picture.',
-    auth: 'session',
-    params: idParams,
-    body: mediaKeyBody.optional(),
-    answer: mediaAnswer,
-    async handler({ request, input }) {
-      const member = await requireMember(services, request);
-      const { params, body } = input();
-      return setProfileImage(services, member, params.id, body?.key, requestContext(request));
-    },
-  });
-  route(app, {
     method: 'DELETE',
     url: '/api/users/profiles/:id/media',
     summary: 'Removes a member’s picture.',
@@ -159,20 +155,6 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
     },
   });
 
-  route(app, {
-    method: 'POST',
-    url: '/api/canvas/cards/:cardId/media',
-    summary: 'Attaches an uploaded file to a card.',
-    auth: 'session',
-    params: cardParams,
-    body: mediaKeyBody.optional(),
-    answer: mediaAnswer,
-    async handler({ request, input }) {
-      const member = await requireMember(services, request);
-      const { params, body } = input();
-      return addCardMedia(services, member, params.cardId, body?.key, requestContext(request));
-    },
-  });
   route(app, {
     method: 'DELETE',
     url: '/api/canvas/cards/:cardId/media',
