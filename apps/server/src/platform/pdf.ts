@@ -1,9 +1,26 @@
 /**
  * A small PDF writer on pdf-lib for exports: pages that flow (headings, wrapped paragraphs,
- * key-value rows, bullet lists, bar charts) and boxes placed by hand (the canvas grid). Text in
- * the standard fonts' character set is kept; anything else becomes "?" rather than failing.
+ * key-value rows, bullet lists, bar charts) and boxes placed by hand (the canvas grid). Text is
+ * set in DejaVu Sans, embedded from its npm package (subset to the characters used), so the five
+ * project languages — and Greek, Cyrillic, dashes and quotes — print as written; a character the
+ * font lacks becomes "?" rather than failing.
  */
-import { degrees, PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+const require = createRequire(import.meta.url);
+let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
+/** The font files, read once from the dejavu-fonts-ttf package (never downloaded). */
+function fonts() {
+  fontFiles ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fontFiles;
+}
+const ELLIPSIS = '…';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 40;
@@ -30,8 +47,9 @@ export class PdfWriter {
     doc.setSubject(options.subject);
     doc.setProducer('Assay');
     doc.setCreator('Assay');
-    const font = await doc.embedFont(StandardFonts.Helvetica);
-    const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+    doc.registerFontkit(fontkit);
+    const font = await doc.embedFont(fonts().regular, { subset: true });
+    const bold = await doc.embedFont(fonts().bold, { subset: true });
     const writer = new PdfWriter(
       doc,
       font,
@@ -57,7 +75,7 @@ export class PdfWriter {
     return this.page;
   }
 
-  /** Text the standard fonts can draw: whitespace runs collapsed, other characters replaced. */
+  /** Text the font can draw: whitespace runs collapsed, characters it lacks replaced. */
   clean(text: string): string {
     let out = '';
     for (const ch of text.replace(/\s+/g, ' ')) {
@@ -98,15 +116,19 @@ export class PdfWriter {
   }
 
   title(text: string, subtitle?: string) {
-    this.ensure(40);
-    this.page.drawText(this.clean(text), {
-      x: MARGIN,
-      y: this.y - 20,
-      size: 20,
-      font: this.bold,
-      color: INK,
-    });
-    this.y -= 30;
+    // A long title wraps: every word of it is printed.
+    for (const line of this.wrap(text, 20, this.contentWidth, this.bold)) {
+      this.ensure(30);
+      this.page.drawText(line, {
+        x: MARGIN,
+        y: this.y - 20,
+        size: 20,
+        font: this.bold,
+        color: INK,
+      });
+      this.y -= 26;
+    }
+    this.y -= 4;
     if (subtitle) {
       this.page.drawText(this.clean(subtitle), {
         x: MARGIN,
@@ -227,15 +249,36 @@ export class PdfWriter {
     this.y -= 4;
   }
 
-  /** A box at a fixed place with a title and as many lines as fit (the rest counted). */
+  /**
+   * At most `max` lines of `width` points; when the text is longer, the last line ends with an
+   * ellipsis, so a cut is always visible.
+   */
+  clamp(text: string, size: number, width: number, max: number, font = this.font): string[] {
+    const lines = this.wrap(text, size, width, font);
+    if (lines.length <= max) return lines;
+    const kept = lines.slice(0, max);
+    let last = kept[max - 1] ?? '';
+    while (last && font.widthOfTextAtSize(`${last}${ELLIPSIS}`, size) > width) {
+      last = last.slice(0, -1);
+    }
+    kept[max - 1] = `${last.trimEnd()}${ELLIPSIS}`;
+    return kept;
+  }
+
+  /**
+   * A box at a fixed place with a title and as many items as fit (the rest counted): each item's
+   * text in at most two lines (an ellipsis when longer), its tag (a status, a mark) on a line of
+   * its own in grey so it is never the part that gets cut.
+   */
   box(
     rect: { x: number; y: number; width: number; height: number },
     title: string,
-    lines: string[],
+    items: (string | { text: string; tag?: string })[],
     size = 8,
   ) {
     this.page.drawRectangle({ ...rect, borderColor: LINE, borderWidth: 0.8 });
-    this.page.drawText(this.clean(title).slice(0, 60), {
+    const titleLine = this.clamp(title, 9, rect.width - 10, 1, this.bold)[0] ?? '';
+    this.page.drawText(titleLine, {
       x: rect.x + 5,
       y: rect.y + rect.height - 13,
       size: 9,
@@ -243,16 +286,27 @@ export class PdfWriter {
       color: INK,
     });
     let y = rect.y + rect.height - 26;
-    const wrapped = lines.flatMap((l) => this.wrap(`- ${l}`, size, rect.width - 10).slice(0, 2));
+    const wrapped = items.flatMap((item) => {
+      const { text, tag } = typeof item === 'string' ? { text: item, tag: undefined } : item;
+      const lines = this.clamp(`- ${text}`, size, rect.width - 10, 2).map((line) => ({
+        line,
+        grey: false,
+      }));
+      if (tag) {
+        const tagLine = this.clamp(`  ${tag}`, size - 1, rect.width - 10, 1)[0] ?? '';
+        lines.push({ line: tagLine, grey: true });
+      }
+      return lines;
+    });
     const room = Math.max(0, Math.floor((y - rect.y - 4) / (size + 3)));
     const shown = wrapped.length > room ? wrapped.slice(0, Math.max(0, room - 1)) : wrapped;
-    for (const line of shown) {
+    for (const { line, grey } of shown) {
       this.page.drawText(line, {
         x: rect.x + 5,
         y: y - size + 2,
-        size,
+        size: grey ? size - 1 : size,
         font: this.font,
-        color: INK,
+        color: grey ? GREY : INK,
       });
       y -= size + 3;
     }

@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { PDFDocument } from 'pdf-lib';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
@@ -363,5 +364,40 @@ describe('portfolio agent prompts', () => {
     const team = await ownerWithOrganization(built, { license: 'team' });
     const notPlan = await onOrg(team.owner.agent, team.org.slug, QUERY);
     expect(notPlan.errors?.[0]?.message).toContain('context:portfolioDashboard');
+  });
+});
+
+describe('exports that read right (#29)', () => {
+  it('print every language as written, end long titles with an ellipsis and keep the status tag', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'garage' });
+    const host = { host: `${org.slug}.assay.test` };
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Hipóteses do café');
+    const long = `A façade that stays perché ${'and keeps going '.repeat(16)}to the very end`;
+    expect(long.length).toBeGreaterThan(280);
+    const card = await publishedHypothesis(owner.agent, org.slug, projectId, long, {
+      section: 'customerSegments',
+    });
+    await publishedHypothesis(owner.agent, org.slug, projectId, 'Отзывы клиентов — «важны»', {
+      section: 'valuePropositions',
+    });
+    const textOf = async (path: string) => {
+      const response = await owner.agent.get(path, host);
+      expect(response.statusCode, path).toBe(200);
+      const pdf = await getDocumentProxy(new Uint8Array(response.rawPayload));
+      return (await extractText(pdf, { mergePages: true })).text;
+    };
+    const canvas = await textOf(`/api/proj/projects/${projectId}/export/canvas.pdf`);
+    expect(canvas).toContain('Hipóteses do café');
+    expect(canvas).toContain('façade');
+    expect(canvas).toContain('perché');
+    expect(canvas).toContain('Отзывы клиентов — «важны»');
+    // Two lines and an ellipsis in the box, then the card's status on a line of its own.
+    expect(canvas).toContain('…');
+    expect(canvas).not.toContain('to the very end');
+    expect(canvas).toMatch(/\[(Not started|In testing|[A-Z][a-z]+)/);
+    expect(canvas).not.toContain('?');
+    // The card on its own: the whole title, every word.
+    const single = await textOf(`/api/graph/cards/${card.id}/export`);
+    expect(single.replace(/\s+/g, ' ')).toContain(long);
   });
 });

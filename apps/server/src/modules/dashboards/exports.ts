@@ -177,10 +177,19 @@ export async function canvasPdf(
   const top = pdf.y;
   const width = pdf.contentWidth;
   const height = top - PDF_MARGIN;
-  const line = (c: (typeof published)[number]) =>
-    options.statuses
-      ? `${c.title || 'Untitled'} [${BUSINESS_STATUS_LABELS[c.businessStatus as 'inTesting']}${c.result !== 'none' ? `, ${HYPOTHESIS_RESULT_LABELS[c.result as 'none']}` : ''}]`
-      : c.title || 'Untitled';
+  // A card's title, and (with statuses) its status, result and risky mark as a tag of its own.
+  const line = (c: (typeof published)[number]) => {
+    const text = c.title || 'Untitled';
+    if (!options.statuses) return { text };
+    const marks = [
+      BUSINESS_STATUS_LABELS[c.businessStatus as 'inTesting'],
+      c.result !== 'none' ? HYPOTHESIS_RESULT_LABELS[c.result as 'none'] : null,
+      c.risky ? 'Risky' : null,
+    ].filter((mark): mark is string => Boolean(mark));
+    return { text, tag: `[${marks.join(' · ')}]` };
+  };
+  const asText = (item: ReturnType<typeof line>) =>
+    item.tag ? `${item.text} ${item.tag}` : item.text;
   for (const section of canvas.project.canvas.sections) {
     const place = CANVAS_GRID[section.key];
     if (!place || section.hidden) continue;
@@ -200,7 +209,7 @@ export async function canvasPdf(
   if (unassigned.length) {
     pdf.newPage();
     pdf.heading('Unassigned');
-    pdf.bullets(unassigned.map(line));
+    pdf.bullets(unassigned.map((c) => asText(line(c))));
   }
   return { filename: `${canvas.project.name}-canvas.pdf`, bytes: await pdf.bytes() };
 }
