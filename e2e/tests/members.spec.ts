@@ -98,6 +98,17 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(owner.getByTestId('access-logs')).toContainText('Joined the organization');
   await expect(owner.getByTestId('access-logs')).not.toContainText('Invited a person');
 
+  // The collaborator leaves from their profile and lands among the organisations they are
+  // still in — this one no longer among them.
+  await member.goto(new URL('/profile', member.url()).toString());
+  await member.getByRole('button', { name: 'Leave organization' }).click();
+  await member
+    .getByRole('dialog', { name: `Leave ${orgName}?` })
+    .getByRole('button', { name: 'Leave organization' })
+    .click();
+  await expect(member).toHaveURL(/\/organizations$/);
+  await expect(member.getByText(orgName)).toHaveCount(0);
+
   // The owner is offered the plans instead; a refusal from the server opens the same alert.
   await owner.goto(new URL('/', owner.url()).toString());
   await owner.getByTestId('nav-collections-locked').click();
@@ -169,6 +180,17 @@ test('a member edits their profile, and the maxima hold', async ({ page }) => {
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Founder');
   await expect(page.getByLabel('Colour 5')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByLabel('First name')).toHaveAttribute('maxlength', '50');
+
+  // The only owner cannot leave: they are told to make someone else owner first.
+  await page.getByRole('button', { name: 'Leave organization' }).click();
+  await page
+    .getByRole('dialog', { name: /^Leave Desk/ })
+    .getByRole('button', { name: 'Leave organization' })
+    .click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'An organization needs at least one owner.' }),
+  ).toBeVisible();
+  await page.screenshot({ path: 'test-results/leave-organization.png', fullPage: true });
 });
 
 test('an enterprise owner sets up custom fields, a canvas template and the agent context; a card keeps to the bounds, and its summarized file is rated', async ({

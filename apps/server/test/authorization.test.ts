@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { cards } from '../src/modules/cards/schema.ts';
-import { organizations } from '../src/modules/organizations/schema.ts';
+import { organizations, profiles } from '../src/modules/organizations/schema.ts';
 import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
 import { buildTestApp } from './app.ts';
 import { uploadAs } from './uploads.ts';
@@ -2044,6 +2044,26 @@ const REST: Record<string, Rule> = {
         },
         { host: `${w.org.slug}.assay.test` },
       ),
+  },
+  'DELETE /api/org/organizations/:id/membership': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    // Each member leaves, then is put back as they were, so the world stays whole; the only owner
+    // gets past the policy to the last-owner refusal.
+    run: async (w, actor) => {
+      const host = { host: `${w.org.slug}.assay.test` };
+      const me = (await actor.get('/api/bootstrap', host)).json() as {
+        membership: { profileId: string; role: string } | null;
+      };
+      const answer = await actor.delete(`/api/org/organizations/${w.org.id}/membership`);
+      if (answer.statusCode === 200 && me.membership) {
+        await built.services.database.db
+          .update(profiles)
+          .set({ role: me.membership.role })
+          .where(eq(profiles.id, me.membership.profileId));
+      }
+      return answer;
+    },
   },
   'PUT /api/org/organizations/:id/resources/:resourceId': {
     kind: 'organization',

@@ -1,5 +1,6 @@
 /** The face of organizations: what other modules may use (decision 009). */
-export { countMembers, insertInvites } from './members.ts';
+export { countMembers } from './members.ts';
+export { insertInvites } from './invites.ts';
 export { collectionProjectList } from './navigation.ts';
 export {
   createOrganization,

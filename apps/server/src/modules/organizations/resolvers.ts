@@ -25,17 +25,14 @@ function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   changeMemberRole,
-  createInvites,
-  deleteInvite,
   listAccessLogs,
   listMembers,
-  listPendingInvites,
   memberCounts,
   requestOwnerApproval,
-  resendInvite,
   type AccessLogFilters,
   type MemberFilters,
 } from './members.ts';
+import { createInvites, deleteInvite, listPendingInvites, resendInvite } from './invites.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);

@@ -18,6 +18,7 @@ import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { leaveOrganization } from './leave.ts';
 import { listMembers } from './members.ts';
 import { updateOrganization, updateResource } from './settings.ts';
 import { createOrganization, joinOrganization, listMemberships } from './service.ts';
@@ -152,6 +153,20 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       const b = body(input().body);
       const change = { title: b.title, link: b.link };
       return updateResource(services, member, id, resourceId, change, requestContext(request));
+    },
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/api/org/organizations/:id/membership',
+    summary: 'Leaves the organisation (not its last owner); what you made stays with it.',
+    auth: 'session',
+    params: orgParams,
+    answer: z.object({ left: z.boolean() }),
+    async handler({ request, input }) {
+      const { id } = input().params;
+      const member = await requireMember(services, request, { organizationId: id });
+      return leaveOrganization(services, member, id, requestContext(request));
     },
   });
 

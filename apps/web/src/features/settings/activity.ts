@@ -8,6 +8,7 @@ const WORDS: Record<string, string> = {
   'organizations.disable.profile': 'Disabled a member',
   'organizations.enable.profile': 'Enabled a member',
   'organizations.create.profile': 'Joined the organization',
+  'organizations.leave.profile': 'Left the organization',
   'organizations.create.organization': 'Created the organization',
   'organizations.requestApproval.organization': 'Asked the owners for a feature or more room',
 };
