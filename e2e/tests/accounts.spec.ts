@@ -87,6 +87,18 @@ test('a newcomer signs up, gets an organisation, signs out and back in, and turn
     .fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('user-menu')).toHaveText('Ada Lovelace');
+
+  // Deleting the account is refused while Ada is the only owner of her organisation.
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Security' }).click();
+  await page.getByLabel('Your password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Delete my account' })
+    .click();
+  await expect(page.getByText(/An organization needs at least one owner\./)).toBeVisible();
+  await expect(page.getByTestId('user-menu')).toHaveText('Ada Lovelace');
 });
 
 test('an expired or unknown sign-up link goes to the token error page', async ({ page }) => {

@@ -1924,6 +1924,7 @@ const REST: Record<string, Rule> = {
   'DELETE /api/auth/session': { kind: 'signedIn' },
   'GET /api/auth/sessions': { kind: 'signedIn' },
   'GET /api/auth/me': { kind: 'signedIn' },
+  'DELETE /api/auth/me': { kind: 'signedIn' },
   'GET /api/auth/invites': { kind: 'signedIn' },
   'POST /api/auth/handoff': { kind: 'signedIn' },
   'GET /api/org/organizations': { kind: 'signedIn' },

@@ -35,7 +35,9 @@ import {
   signIn,
   startSignup,
 } from './service.ts';
+import { deleteAccount } from './account-deletion.ts';
 import { browserOf, createHandoff, redeemHandoff } from './handoff.ts';
+import { requestContext } from '../../http/member-context.ts';
 import {
   clearSessionCookie,
   listSessions,
@@ -247,6 +249,21 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     auth: 'session',
     answer: userAnswer,
     handler: async ({ request }) => publicUser(requireAuth(request).user),
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/api/auth/me',
+    summary: 'Deletes your account (with your password); your work stays with your organizations.',
+    auth: 'session',
+    body: z.looseObject({ password: z.unknown().optional() }).optional(),
+    answer: z.object({ deleted: z.boolean() }),
+    async handler({ request, reply, input }) {
+      const auth = requireAuth(request);
+      const result = await deleteAccount(services, auth, input().body, requestContext(request));
+      clearSessionCookie(reply, config);
+      return result;
+    },
   });
 
   route(app, {

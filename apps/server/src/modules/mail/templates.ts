@@ -99,7 +99,8 @@ export type SecurityEvent =
   | { kind: 'mfaEnabled' }
   | { kind: 'mfaDisabled' }
   | { kind: 'recoveryCodeUsed'; remaining: number }
-  | { kind: 'newDevice'; device: string; ip: string };
+  | { kind: 'newDevice'; device: string; ip: string }
+  | { kind: 'accountDeleted' };
 
 const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
   passwordChanged: 'Your Assay password was changed',
@@ -109,6 +110,7 @@ const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
   mfaDisabled: 'Two-step verification was turned off for your Assay account',
   recoveryCodeUsed: 'A recovery code was used to sign in to your Assay account',
   newDevice: 'New sign-in to your Assay account',
+  accountDeleted: 'Your Assay account was deleted',
 };
 
 function securityLines(event: SecurityEvent): string[] {
@@ -137,6 +139,10 @@ function securityLines(event: SecurityEvent): string[] {
     case 'newDevice':
       return [
         `Your account was signed in to from a browser it had not used before: ${event.device} (address ${event.ip}).`,
+      ];
+    case 'accountDeleted':
+      return [
+        'Your account was deleted: you were signed out everywhere, and your name and this address were removed from it and from the organizations you were in. What you made there stays with them under "Former member".',
       ];
   }
 }

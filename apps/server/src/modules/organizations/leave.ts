@@ -8,9 +8,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { AppError } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { lockOwners } from './members.ts';
-import { profiles } from './schema.ts';
+import { organizations, profiles } from './schema.ts';
 
 export async function leaveOrganization(
   services: AppServices,
@@ -45,4 +46,48 @@ export async function leaveOrganization(
     { context },
   );
   return { left: true };
+}
+
+/**
+ * A deleted account leaves every organisation it was in, in the caller's transaction: its
+ * profiles are disabled and renamed "Former member" (their email forgotten), so what the person
+ * made stays with each organisation without their personal data. Refused (ref 2039, naming the
+ * organisation) while the person is the only owner of one.
+ */
+export async function forgetPerson(unit: UnitOfWork, userId: string): Promise<number> {
+  const mine = await unit.tx
+    .select({ id: profiles.id, organizationId: profiles.organizationId, role: profiles.role })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), ne(profiles.role, 'disabled')));
+  for (const profile of mine) {
+    if (profile.role !== 'owner') continue;
+    if ((await lockOwners(unit.tx, profile.organizationId)) <= 1) {
+      const [organization] = await unit.tx
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, profile.organizationId));
+      throw new AppError('lastOwner', { context: organization?.name ?? '' });
+    }
+  }
+  for (const profile of mine) {
+    await unit.tx
+      .update(profiles)
+      .set({
+        role: 'disabled',
+        firstName: 'Former',
+        lastName: 'member',
+        email: `former-member-${profile.id}@deleted.invalid`,
+        updatedAt: new Date(),
+      })
+      .where(eq(profiles.id, profile.id));
+    await unit.record({
+      name: 'profiles.leave',
+      organizationId: profile.organizationId,
+      actorId: profile.id,
+      subjectType: 'profile',
+      subjectId: profile.id,
+      changes: { from: profile.role, to: 'disabled', via: 'accountDeleted' },
+    });
+  }
+  return mine.length;
 }

@@ -1,4 +1,5 @@
 /** The face of organizations: what other modules may use (decision 009). */
+export { forgetPerson } from './leave.ts';
 export { countMembers } from './members.ts';
 export { insertInvites } from './invites.ts';
 export { collectionProjectList } from './navigation.ts';

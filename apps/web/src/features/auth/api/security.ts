@@ -74,3 +74,7 @@ export const changeEmail = (email: string) =>
   gatewayRequest<{ changeEmail: boolean }>(CHANGE_EMAIL, { email });
 export const updatePassword = (currentPassword: string, newPassword: string) =>
   gatewayRequest<{ updatePassword: boolean }>(UPDATE_PASSWORD, { currentPassword, newPassword });
+
+/** Deletes the signed-in account (its password proves it is the person). */
+export const deleteAccount = (password: string) =>
+  restRequest<{ deleted: boolean }>('/api/auth/me', { method: 'DELETE', body: { password } });

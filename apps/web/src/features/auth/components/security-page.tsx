@@ -32,6 +32,7 @@ import {
   type MfaSetup,
 } from '../api/security.ts';
 import { describeDevice } from '@assay/domain';
+import { DeleteAccountCard } from './delete-account.tsx';
 import { FormError } from './form-error.tsx';
 import { NewPasswordField } from './password-field.tsx';
 
@@ -299,6 +300,7 @@ export function SecurityPage() {
       <EmailCard />
       <PasswordCard />
       <SessionsCard />
+      <DeleteAccountCard />
     </Stack>
   );
 }
