@@ -48,8 +48,8 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
   bodyCheckedBy?: 'useCase';
   /** The largest body taken, in bytes, when not Fastify's default. */
   bodyLimit?: number;
-  /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing to say). */
-  status?: 200 | 201 | 202 | 204;
+  /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing, 303 elsewhere). */
+  status?: 200 | 201 | 202 | 204 | 303;
   /** A handler answers its shape, or sends a file itself through the reply. */
   handler(call: RouteCall<P, Q, B>): Promise<z.input<R> | FastifyReply>;
 }

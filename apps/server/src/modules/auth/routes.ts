@@ -336,6 +336,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     auth: 'public',
     query: z.object({ token: z.string().optional() }),
     answer: z.null().describe('A 303 redirect to the page, or to /token-error.'),
+    status: 303,
     async handler({ request, reply, input }) {
       try {
         const result = await redeemHandoff(services, request, input().query.token);

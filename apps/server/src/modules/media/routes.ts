@@ -20,7 +20,6 @@ import {
   uploadedAnswer,
 } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { parse } from '../../http/parse.ts';
 import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
 import { giveMediaFeedback } from './feedback.ts';
@@ -58,27 +57,20 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
     done(null, payload),
   );
-  app.put(
-    '/api/media/upload',
-    {
-      bodyLimit: LIMITS.uploadMaxBytes + 1,
-      schema: {
-        summary: 'Receives a signed upload (the file is the body).',
-        tags: ['Media'],
-        security: [],
-      },
+  route(app, {
+    method: 'PUT',
+    url: '/api/media/upload',
+    summary: 'Receives a signed upload (the file is the body; the signature is the credential).',
+    auth: 'public',
+    query: signedUploadQuery,
+    answer: uploadedAnswer,
+    status: 201,
+    bodyLimit: LIMITS.uploadMaxBytes + 1,
+    async handler({ request, input }) {
+      const { query } = input();
+      return receiveUpload(services, query, (request.body ?? request.raw) as Readable);
     },
-    async (request, reply) => {
-      const query = parse(signedUploadQuery.safeParse(request.query ?? {}));
-      const result = await receiveUpload(
-        services,
-        query,
-        (request.body ?? request.raw) as Readable,
-      );
-      // Checked under test like a declared route's answer (the body is a stream, not JSON).
-      return reply.code(201).send(uploadedAnswer.parse(result));
-    },
-  );
+  });
 
   route(app, {
     method: 'GET',

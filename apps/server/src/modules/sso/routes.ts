@@ -45,6 +45,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
     params: slugParams,
     query: z.object({ path: z.string().optional().describe('Where to land after signing in.') }),
     answer: redirectAnswer,
+    status: 303,
     async handler({ request, reply, input }) {
       const { params, query } = input();
       const { slug } = params;
@@ -67,6 +68,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
     params: slugParams,
     query: z.record(z.string(), z.unknown()),
     answer: redirectAnswer,
+    status: 303,
     async handler({ request, reply, input }) {
       const { params, query } = input();
       const { slug } = params;
@@ -102,6 +104,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
       params: slugParams,
       body: z.record(z.string(), z.unknown()).optional(),
       answer: redirectAnswer,
+      status: 303,
       async handler({ request, reply, input }) {
         const { params, body: form } = input();
         const { slug } = params;

@@ -53,6 +53,26 @@ describe('API documentation', () => {
     expect(project?.put?.requestBody?.content['application/json']?.schema.properties).toMatchObject(
       { name: expect.anything(), status: expect.anything() },
     );
+    // Every operation names its path parameters and declares its answer (#27): a body's shape,
+    // nothing (204), or a redirect (3xx).
+    const undeclared: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+      for (const [method, op] of Object.entries(operations)) {
+        const given = new Set(
+          (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        );
+        const declared = Object.entries(op.responses).some(
+          ([code, answer]) =>
+            /^3\d\d$/.test(code) ||
+            code === '204' ||
+            (/^2\d\d$/.test(code) && answer.content !== undefined),
+        );
+        if (names.some((n) => !given.has(n)) || !declared)
+          undeclared.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undeclared).toEqual([]);
   });
 
   it('serves the gateway schema with descriptions', async () => {
