@@ -111,6 +111,17 @@ describe('the project onboarding of a profile', () => {
       onboardingType: 'basic',
       selectedOptions: { productCanvas: true },
     });
+    // Answers saved at the same moment as step changes are all kept: forty patches at once, one
+    // of them the answers, never undo each other (each reads and writes under the row's lock).
+    const steps = ['workflow', 'experiments', 'publicPortal', 'canvasType'];
+    await Promise.all([
+      save({ selectedOptions: { productCanvas: true, experimentsNo: true } }),
+      ...Array.from({ length: 39 }, (_, i) => save({ currentOnboardingStep: steps[i % 4] })),
+    ]);
+    const kept = await save({ onboardingType: 'basic' });
+    expect(kept.data?.updateProfileOnboarding).toMatchObject({
+      selectedOptions: { productCanvas: true, experimentsNo: true },
+    });
     // Unknown answers are refused and nothing changes.
     const bad = await save({ selectedOptions: { crypto: true } });
     expect(bad.errors?.[0]?.message).toMatch(/statusCode:400/);

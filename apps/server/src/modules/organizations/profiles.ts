@@ -134,25 +134,41 @@ export async function updateProfileOnboarding(
   if (profileId !== member.profileId) throw new AppError('forbidden');
   const parsed = onboardingPatchSchema.safeParse(patch);
   if (!parsed.success) throw new AppError('validation');
-  const current = await findProfile(services, member, profileId);
-  const before = current.profile.onboarding.projectOnboarding ?? INITIAL_ONBOARDING;
-  const projectOnboarding: OnboardingState = {
-    ...before,
-    ...parsed.data,
-    selectedOptions: parsed.data.selectedOptions
-      ? (parsed.data.selectedOptions as OnboardingState['selectedOptions'])
-      : before.selectedOptions,
-  };
-  await saveProfile(
-    services,
-    member,
-    profileId,
-    { onboarding: { ...current.profile.onboarding, projectOnboarding } },
-    {
-      action: 'onboarding',
-      changes: { step: projectOnboarding.currentOnboardingStep, status: projectOnboarding.status },
+  // Answers are saved as they are given, several at once: each patch reads and writes the
+  // profile's onboarding under the row's lock, so none undoes another (nothing answered is lost).
+  const projectOnboarding = await services.transaction(
+    async (unit) => {
+      const [row] = await unit.tx
+        .select({ onboarding: profiles.onboarding })
+        .from(profiles)
+        .where(
+          and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)),
+        )
+        .for('update');
+      if (!row) throw new AppError('notFound');
+      const before = row.onboarding.projectOnboarding ?? INITIAL_ONBOARDING;
+      const next: OnboardingState = {
+        ...before,
+        ...parsed.data,
+        selectedOptions: parsed.data.selectedOptions
+          ? (parsed.data.selectedOptions as OnboardingState['selectedOptions'])
+          : before.selectedOptions,
+      };
+      await unit.tx
+        .update(profiles)
+        .set({ onboarding: { ...row.onboarding, projectOnboarding: next }, updatedAt: new Date() })
+        .where(eq(profiles.id, profileId));
+      await unit.record({
+        name: 'profiles.onboarding',
+        organizationId: member.organization.id,
+        actorId: member.profileId,
+        subjectType: 'profile',
+        subjectId: profileId,
+        changes: { step: next.currentOnboardingStep, status: next.status },
+      });
+      return next;
     },
-    context,
+    { context },
   );
   return projectOnboarding;
 }

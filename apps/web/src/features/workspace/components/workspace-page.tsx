@@ -205,7 +205,9 @@ export function WorkspacePage() {
               Ask the agent
             </Button>
           ) : null}
-          {project?.settings.experiments !== false &&
+          {/* Offered once the project is known: a project without experiments never shows it. */}
+          {project &&
+          project.settings.experiments !== false &&
           license &&
           licenseAllows(license, 'experiments') ? (
             <Anchor component={Link} to={`/workspace/${projectId}/experiments`} size="sm">
