@@ -141,9 +141,7 @@ export async function updateProfileOnboarding(
       const [row] = await unit.tx
         .select({ onboarding: profiles.onboarding })
         .from(profiles)
-        .where(
-          and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)),
-        )
+        .where(and(eq(profiles.id, profileId), eq(profiles.organizationId, member.organization.id)))
         .for('update');
       if (!row) throw new AppError('notFound');
       const before = row.onboarding.projectOnboarding ?? INITIAL_ONBOARDING;
