@@ -63,6 +63,8 @@ export function ConnectionsTab(props: {
   );
 
   const change = (optimistic: (c: CardDetail) => CardDetail, run: () => Promise<unknown>) => {
+    // A read already on its way (from before the change) must not land after it and undo it.
+    void queryClient.cancelQueries({ queryKey: key });
     const before = queryClient.getQueryData<CardDetail>(key);
     if (before) queryClient.setQueryData(key, optimistic(before));
     run()

@@ -58,6 +58,9 @@ export function useBoardDnd(options: { board: string; queryKey: QueryKey; cards:
             ? { ...data, cards: data.cards.map((c) => (c.id === id ? { ...c, ...change } : c)) }
             : data,
         );
+      // A read of the board already on its way (from before the drop) must not land after it
+      // and put the card back where it was.
+      void queryClient.cancelQueries({ queryKey });
       patch({ section: target.section, rank: target.rank });
       moveCard(card, board, target.section, target.rank)
         .then((saved) => patch({ version: saved.version }))

@@ -2,10 +2,14 @@
  * Connect mode (#26, part 2 §2): with ?connect={cardId} the canvas links cards to that one —
  * click a hypothesis to connect it (or to disconnect it), rate it on the spot, Escape or Done to
  * leave. Each click shows at once and is put back if the server refuses.
+ *
+ * What it shows is the server's last answer with the writes still on their way laid over it: an
+ * answer read before a write reached the server can land after the click and must not undo it on
+ * screen (it did: a quick second click then connected again instead of disconnecting).
  */
 import { useHotkeys } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   cardLinksKey,
@@ -30,6 +34,47 @@ export interface ConnectMode {
   leave(): void;
 }
 
+interface PendingChange {
+  id: number;
+  apply: (links: CardLink[]) => CardLink[];
+}
+
+// The writes not yet answered, per card being connected, each as what it does to the list, in the
+// order they were made — shared by the canvas and the evidence list beside it.
+const pendingBySource = new Map<string, readonly PendingChange[]>();
+const listeners = new Set<() => void>();
+const NONE: readonly PendingChange[] = [];
+let lastChange = 0;
+
+function setPendingOf(sourceId: string, changes: readonly PendingChange[]) {
+  if (changes.length) pendingBySource.set(sourceId, changes);
+  else pendingBySource.delete(sourceId);
+  for (const listener of listeners) listener();
+}
+
+function addPending(sourceId: string, apply: PendingChange['apply']): number {
+  const id = ++lastChange;
+  setPendingOf(sourceId, [...(pendingBySource.get(sourceId) ?? NONE), { id, apply }]);
+  return id;
+}
+
+function removePending(sourceId: string, id: number) {
+  setPendingOf(
+    sourceId,
+    (pendingBySource.get(sourceId) ?? NONE).filter((c) => c.id !== id),
+  );
+}
+
+function usePendingChanges(sourceId: string | null): readonly PendingChange[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => (sourceId ? (pendingBySource.get(sourceId) ?? NONE) : NONE),
+  );
+}
+
 export function useConnectMode(): ConnectMode | null {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
@@ -50,25 +95,34 @@ export function useConnectMode(): ConnectMode | null {
   // A link made a moment ago has its real id once its answer is in: a quick second click (to
   // disconnect, or a rating) waits its turn and uses that id.
   const madeIds = useRef(new Map<string, string>());
+  const pending = usePendingChanges(sourceId);
 
   return useMemo(() => {
     if (!sourceId) return null;
     const key = cardLinksKey(sourceId);
-    const byCard = new Map((links.data?.links ?? []).map((l) => [l.cardId, l]));
+    const source = links.data
+      ? {
+          ...links.data,
+          links: pending.reduce((all, change) => change.apply(all), links.data.links),
+        }
+      : undefined;
+    const byCard = new Map((source?.links ?? []).map((l) => [l.cardId, l]));
     const change = (
-      optimistic: (links: CardLink[]) => CardLink[],
+      apply: (links: CardLink[]) => CardLink[],
       run: () => Promise<unknown>,
       otherId: string,
     ) => {
-      const before = queryClient.getQueryData<CardLinks>(key);
-      if (before) queryClient.setQueryData(key, { ...before, links: optimistic(before.links) });
+      const id = addPending(sourceId, apply);
       queueWrite(`connect:${sourceId}`, run)
         .catch((error: unknown) => {
-          if (before) queryClient.setQueryData(key, before);
           showAlert({ message: toApiError(error).message });
         })
         .finally(() => {
-          void queryClient.invalidateQueries({ queryKey: key });
+          // The answer read next includes this write (an older read still on its way is
+          // cancelled by this one), so the overlay can go.
+          void queryClient.invalidateQueries({ queryKey: key }).finally(() => {
+            removePending(sourceId, id);
+          });
           for (const id of [sourceId, otherId])
             void queryClient.invalidateQueries({ queryKey: queryKeys.card(id) });
           // Counts and confidence on the boards follow.
@@ -81,7 +135,7 @@ export function useConnectMode(): ConnectMode | null {
         : link.connectionId;
     return {
       sourceId,
-      source: links.data,
+      source,
       linkOf: (cardId) => byCard.get(cardId),
       toggle: (cardId) => {
         if (cardId === sourceId) return;
@@ -94,7 +148,10 @@ export function useConnectMode(): ConnectMode | null {
           );
         } else {
           change(
-            (all) => [...all, { connectionId: `pending-${cardId}`, cardId, rating: null }],
+            (all) =>
+              all.some((l) => l.cardId === cardId)
+                ? all
+                : [...all, { connectionId: `pending-${cardId}`, cardId, rating: null }],
             async () => {
               const made = (await connectCard(sourceId, cardId)) as {
                 connection?: { id?: string };
@@ -116,5 +173,5 @@ export function useConnectMode(): ConnectMode | null {
       },
       leave,
     };
-  }, [sourceId, links.data, queryClient, leave]);
+  }, [sourceId, links.data, pending, queryClient, leave]);
 }
