@@ -5,6 +5,8 @@
  * BENCH_SEED_KIND=connections a project of cards and connections (seed-connections.ts).
  * Prints its port (and the seed) as JSON lines.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { buildApp } from '@assay/server/app';
 import { loadConfig } from '@assay/server/config';
 import { seedCanvas } from './seed.ts';
@@ -45,6 +47,21 @@ const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
 process.stdout.write(`PORT=${address.port}\n`);
 if (seed) process.stdout.write(`SEED=${JSON.stringify(seed)}\n`);
+// BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of everything after the seed, written on SIGTERM.
+const profileTo = process.env.BENCH_CPU_PROFILE;
+const profiler = profileTo ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
 process.on('SIGTERM', () => {
-  void app.close().then(() => process.exit(0));
+  void (async () => {
+    if (profiler && profileTo) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+    }
+    await app.close();
+    process.exit(0);
+  })();
 });

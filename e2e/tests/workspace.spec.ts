@@ -51,6 +51,15 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await expect(segments.getByTestId('board-card').nth(1)).toContainText(
     'A cart outside the library',
   );
+  // Reading the unchanged board again (to the dashboard and back) is a 304 and no bytes (#28).
+  const revalidated = page.waitForResponse(
+    (r) => new URL(r.url()).pathname.startsWith('/api/canvas/') && r.status() === 304,
+  );
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/project-dashboard\//);
+  await page.goBack();
+  await revalidated;
+  await expect(segments.getByTestId('board-card')).toHaveCount(2);
 
   // Publish the draft and tag it.
   await segments.getByTestId('board-card').nth(1).click();

@@ -14,6 +14,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError } from '@assay/domain';
 import { SECURITY, tagOf } from './openapi/document.ts';
+import { PreparedJson, sendPrepared } from './prepared.ts';
 import type { RouteAuth } from './openapi/route-doc.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -51,7 +52,7 @@ export interface RouteSpec<P extends Shape, Q extends Shape, B extends Shape, R 
   /** The answer's status when it is not 200 (201 made, 202 accepted, 204 nothing, 303 elsewhere). */
   status?: 200 | 201 | 202 | 204 | 303;
   /** A handler answers its shape, or sends a file itself through the reply. */
-  handler(call: RouteCall<P, Q, B>): Promise<z.input<R> | FastifyReply>;
+  handler(call: RouteCall<P, Q, B>): Promise<z.input<R> | FastifyReply | PreparedJson>;
 }
 
 /** True while the test suite runs: answers are checked against their declared shape. */
@@ -72,19 +73,22 @@ function answerSerializer({
   url: string;
 }) {
   return (data: unknown) => {
-    if (checkAnswers) {
-      const result = (schema as Shape).safeParse(data);
-      if (!result.success) {
-        throw new Error(
-          `${method} ${url} answered outside its declared shape: ${result.error.issues
-            .slice(0, 3)
-            .map((issue) => `${issue.path.join('.') || '(answer)'} ${issue.message}`)
-            .join('; ')}`,
-        );
-      }
-    }
+    checkAnswer(schema as Shape, method, url, data);
     return JSON.stringify(data);
   };
+}
+
+function checkAnswer(schema: Shape, method: string, url: string, data: unknown) {
+  if (!checkAnswers) return;
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    throw new Error(
+      `${method} ${url} answered outside its declared shape: ${result.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(answer)'} ${issue.message}`)
+        .join('; ')}`,
+    );
+  }
 }
 
 /** The catalogue's 400 for a refused input: the first problem's own message, as parse() gives. */
@@ -119,7 +123,7 @@ export function route<
     serializerCompiler: answerSerializer,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (spec.status) reply.code(spec.status);
-      return spec.handler({
+      const answer = await spec.handler({
         request,
         reply,
         input: () => {
@@ -134,6 +138,11 @@ export function route<
           };
         },
       });
+      if (!(answer instanceof PreparedJson)) return answer;
+      // Bytes made once for many requests: checked like any answer, sent as they are.
+      if (checkAnswers)
+        checkAnswer(spec.answer, spec.method, spec.url, JSON.parse(String(answer.body)));
+      return sendPrepared(request, reply, answer);
     },
   };
   // The zod compilers are this route's own; other routes keep Fastify's.

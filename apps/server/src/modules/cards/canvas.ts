@@ -16,6 +16,7 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { presentProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
+import { PreparedCache, prepareJson, type PreparedJson } from '../../http/prepared.ts';
 import { listBoardSections, seedBoardSections } from '../projects/ports.ts';
 import { projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
@@ -66,6 +67,55 @@ export async function getCanvas(
     project: presentProject(access.project, member, access.role),
     cards: rows.map((r) => presentBoardCard(r, canEdit)),
   };
+}
+
+/** Canvas answers as bytes; a thousand cards are about 450 KB. */
+const canvasAnswers = new PreparedCache(32 * 1024 * 1024);
+
+/**
+ * The business canvas as ready-to-send bytes (issue #28): the same answer as getCanvas, made once
+ * per board version and per what the member sees of it (their drafts, their scope, their filters,
+ * the project as they see it), so a repeated read is one lookup and a 304 when unchanged.
+ */
+export async function getCanvasAnswer(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  rawFilters: unknown,
+): Promise<PreparedJson> {
+  const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
+  const access = await projectAccess(services, member, projectId);
+  if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
+  const learning = learningOf(member);
+  const project = JSON.stringify(presentProject(access.project, member, access.role));
+  // Everything the answer depends on; the board's rows are a function of its version.
+  const key = [
+    'canvas',
+    projectId,
+    access.project.cardsVersion,
+    JSON.stringify(learning),
+    member.profileId,
+    JSON.stringify(access.scope),
+    JSON.stringify(filters),
+    project,
+  ].join('|');
+  const hit = canvasAnswers.get(key);
+  if (hit) return hit;
+  const all = await boardRows(services.database.db, {
+    organizationId: member.organization.id,
+    projectId,
+    cardsVersion: access.project.cardsVersion,
+    learning,
+    hypothesisType: 'business',
+    board: 'canvas',
+  });
+  const canEdit = editCheck(access.scope, member.profileId);
+  const cards = visibleRows(all, member.profileId, filters).map((r) =>
+    presentBoardCard(r, canEdit),
+  );
+  const prepared = prepareJson([`{"project":${project},"cards":`, JSON.stringify(cards), '}'], key);
+  canvasAnswers.set(key, prepared);
+  return prepared;
 }
 
 function editCheck(scope: Parameters<typeof cardAbilities>[1], profileId: string) {

@@ -16,7 +16,7 @@ import {
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
-import { getCanvas } from './canvas.ts';
+import { getCanvasAnswer } from './canvas.ts';
 import { connectCards, disconnectCards, rateConnection } from './connections.ts';
 import { listInterviewees, updateInterviewees } from './evidence.ts';
 import { setCardTag } from './service.ts';
@@ -106,7 +106,7 @@ export function registerCardRoutes(app: FastifyInstance, services: AppServices) 
           filters = { invalid: true };
         }
       }
-      return getCanvas(services, member, params.id, filters);
+      return getCanvasAnswer(services, member, params.id, filters);
     },
   });
   route(app, {
