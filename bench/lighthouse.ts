@@ -8,36 +8,11 @@
  *
  * Prints performance and accessibility per page (scores 0–1) and the main timings.
  */
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { lighthouse } from './lighthouse-run.ts';
 import type { PortalSeed } from './seed-portal.ts';
 import { startBenchServer } from './spawn.ts';
 
-const run = promisify(execFile);
 const PORT = Number(process.env.BENCH_PORT ?? 3411);
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
-interface Report {
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
-}
-
-async function lighthouse(url: string, headers?: Record<string, string>): Promise<Report> {
-  const args = [
-    '-y',
-    'lighthouse@12.2.3',
-    url,
-    `--chrome-path=${CHROME}`,
-    '--chrome-flags=--headless=new --no-sandbox',
-    '--only-categories=performance,accessibility',
-    '--output=json',
-    '--output-path=stdout',
-    '--quiet',
-    ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-  ];
-  const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
-  return JSON.parse(stdout) as Report;
-}
 
 const server = await startBenchServer<PortalSeed>({
   BENCH_PORT: String(PORT),

@@ -1,0 +1,136 @@
+/**
+ * The web app in the browser (issue #28): the production build served by the real app with a
+ * seeded project of 1,000 published hypotheses; Debian's Chromium (playwright-core, never a
+ * downloaded browser) opens its canvas with an empty cache and with a warm one, until the last
+ * card is on the page and the page answers a click; it counts the long tasks (over 50 ms, and the
+ * longest) and the bytes the first load brought over the wire; then Lighthouse runs on the canvas
+ * (mobile, its default, and desktop).
+ *
+ *   npm run bench:web              # builds first
+ *   BENCH_LIGHTHOUSE=false npm run bench:web -w @assay/bench
+ */
+import { chromium, type Page } from 'playwright-core';
+import { lighthouse } from './lighthouse-run.ts';
+import type { Seed } from './seed.ts';
+import { startBenchServer } from './spawn.ts';
+
+const cards = Number(process.env.BENCH_CARDS ?? 1000);
+const port = Number(process.env.BENCH_PORT ?? 3192);
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+
+const { seed, stop } = await startBenchServer<Seed>({
+  BENCH_SEED_CARDS: String(cards),
+  BENCH_PORT: String(port),
+  BENCH_APP_DOMAIN: `localhost:${port}`,
+  WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
+});
+const origin = `http://${seed.slug}.localhost:${port}`;
+const url = `${origin}/workspace/${seed.projectId}/canvas/business`;
+
+// Long tasks from the very start of each page, gathered where the page can hand them back.
+const LONG_TASKS = `window.__longTasks = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
+  .observe({ type: 'longtask', buffered: true });`;
+
+interface Visit {
+  ms: number;
+  interactiveMs: number;
+  longTasks: number[];
+  bytes: { script: number; stylesheet: number; other: number };
+}
+
+async function visit(page: Page): Promise<Visit> {
+  const bytes = { script: 0, stylesheet: 0, other: 0 };
+  const start = Date.now();
+  const client = await page.context().newCDPSession(page);
+  await client.send('Network.enable');
+  const types = new Map<string, string>();
+  const urls = new Map<string, string>();
+  if (process.env.BENCH_VERBOSE)
+    client.on('Network.requestWillBeSent', (e) =>
+      console.log(
+        `  ${Date.now() - start} ms → ${e.request.method} ${e.request.url.replace(origin, '').slice(0, 70)} ${e.request.postData?.slice(0, 60) ?? ''}`,
+      ),
+    );
+  client.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(
+      e.requestId,
+      `${e.response.url.split('/').pop()} ${e.response.headers['content-encoding'] ?? ''}`,
+    );
+  });
+  client.on('Network.loadingFinished', (e) => {
+    const type = types.get(e.requestId);
+    const key = type === 'Script' ? 'script' : type === 'Stylesheet' ? 'stylesheet' : 'other';
+    bytes[key] += e.encodedDataLength;
+    if (process.env.BENCH_VERBOSE)
+      console.log(
+        `  ${Date.now() - start} ms ← ${type} ${e.encodedDataLength} ${urls.get(e.requestId)}`,
+      );
+  });
+  await page.goto(url);
+  await page
+    .getByTestId('board-card')
+    .nth(cards - 1)
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  const ms = Date.now() - start;
+  // The first load is what came over the wire until the canvas was whole.
+  const firstLoad = { ...bytes };
+  // Interactive: a click on a card opens it.
+  await page.getByTestId('board-card').first().click();
+  await page.getByRole('dialog').waitFor();
+  const interactiveMs = Date.now() - start;
+  const longTasks = (await page.evaluate('window.__longTasks')) as number[];
+  await client.detach();
+  return { ms, interactiveMs, longTasks, bytes: firstLoad };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+
+try {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+  });
+  try {
+    const cold: Visit[] = [];
+    const warm: Visit[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addCookies([{ name: 'assay_session', value: seed.token, url: origin }]);
+      await context.addInitScript(LONG_TASKS);
+      cold.push(await visit(await context.newPage()));
+      warm.push(await visit(await context.newPage()));
+      await context.close();
+    }
+    const line = (name: string, list: Visit[]) => {
+      const tasks = list.flatMap((v) => v.longTasks);
+      const first = list[0]!.bytes;
+      console.log(
+        `${name}: last card ${median(list.map((v) => v.ms))} ms, answers a click ${median(list.map((v) => v.interactiveMs))} ms ` +
+          `(medians of ${runs}); long tasks ${(tasks.length / list.length).toFixed(1)} per load, longest ${Math.round(Math.max(0, ...tasks))} ms; ` +
+          `over the wire: scripts ${kb(first.script)}, styles ${kb(first.stylesheet)}, the rest ${kb(first.other)}`,
+      );
+    };
+    console.log(`web: canvas of ${cards} cards, Chromium ${browser.version()}, 1440×900`);
+    line('empty cache', cold);
+    line('warm cache ', warm);
+  } finally {
+    await browser.close();
+  }
+  if (process.env.BENCH_LIGHTHOUSE !== 'false') {
+    for (const preset of [undefined, 'desktop'] as const) {
+      const report = await lighthouse(url, { Cookie: seed.cookie }, preset);
+      const audit = (key: string) => Math.round(report.audits[key]?.numericValue ?? NaN);
+      console.log(
+        `lighthouse canvas (${preset ?? 'mobile'}): performance ${report.categories.performance?.score?.toFixed(2)}, ` +
+          `FCP ${audit('first-contentful-paint')} ms, LCP ${audit('largest-contentful-paint')} ms, TBT ${audit('total-blocking-time')} ms, ` +
+          `CLS ${(report.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}`,
+      );
+    }
+  }
+} finally {
+  await stop();
+}
