@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
@@ -130,4 +131,15 @@ test('a project owner renames a project, turns modules on and off, tags it and s
   await expect(page.getByLabel('Private (members and admins only)')).toBeChecked();
   await expect(page.getByText('hardware')).toBeVisible();
   await page.screenshot({ path: 'test-results/project-settings.png', fullPage: true });
+
+  // The whole project comes out as one zip (#29): the graph, the spreadsheets, the files.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the project (.zip)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^Anvil 2 \d{4}-\d{2}-\d{2}\.zip$/);
+  const zip = readFileSync((await download.path())!);
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  for (const entry of ['project.json', 'cards.csv', 'connections.csv', 'experiments.csv'])
+    expect(zip.includes(Buffer.from(entry))).toBe(true);
 });

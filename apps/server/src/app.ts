@@ -26,6 +26,7 @@ import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
+import { registerExportRoutes } from './modules/exports/routes.ts';
 import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
@@ -211,6 +212,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerProjectRoutes(app, services);
   registerCardRoutes(app, services);
   registerDashboardRoutes(app, services);
+  registerExportRoutes(app, services);
   registerNotificationRoutes(app, services);
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);

@@ -20,6 +20,7 @@ export * from './organization.ts';
 export * from './organization-schema.ts';
 export * from './profile.ts';
 export * from './projects.ts';
+export * from './project-export.ts';
 export * from './project-schema.ts';
 export * from './cards.ts';
 export * from './card-schema.ts';

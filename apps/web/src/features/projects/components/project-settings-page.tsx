@@ -41,6 +41,7 @@ import {
 } from '../api/project-settings.ts';
 import { CustomFieldsCard } from './custom-fields-card.tsx';
 import { IntegrationsCard } from './integrations-card.tsx';
+import { ExportCard } from './export-card.tsx';
 
 const MODULES: { key: keyof ProjectSettings; label: string }[] = [
   { key: 'private', label: 'Private (members and admins only)' },
@@ -258,6 +259,7 @@ export function ProjectSettingsPage() {
           <MembersCard project={project.data} />
           <CustomFieldsCard projectId={project.data.id} />
           {project.data.abilities.manage ? <IntegrationsCard projectId={project.data.id} /> : null}
+          <ExportCard projectId={project.data.id} />
         </>
       ) : null}
     </Stack>

@@ -1,0 +1,41 @@
+/** Taking a project out (#29): its export as one zip. */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fileAnswer, projectExportJsonSchema } from '@assay/domain';
+import { requireMember } from '../../http/member-context.ts';
+import { route } from '../../http/route.ts';
+import type { AppServices } from '../../services.ts';
+import { exportProject } from './project-export.ts';
+
+export function registerExportRoutes(app: FastifyInstance, services: AppServices) {
+  route(app, {
+    method: 'GET',
+    url: '/api/docs/export/project-v1.schema.json',
+    summary: 'The JSON Schema of an exported project’s project.json (schema version 1).',
+    auth: 'public',
+    answer: z.looseObject({ title: z.string() }).describe('A JSON Schema document.'),
+    handler: async () => projectExportJsonSchema(),
+  });
+  route(app, {
+    method: 'GET',
+    url: '/api/proj/projects/:id/export/project.zip',
+    summary:
+      'The whole project as a zip: project.json (docs/export/project-v1.schema.json), cards, connections and experiments as CSV, and the cards’ files under media/.',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    answer: fileAnswer,
+    async handler({ request, reply, input }) {
+      const member = await requireMember(services, request);
+      const file = await exportProject(services, member, input().params.id);
+      const ascii = file.filename.replace(/[^\w. -]+/g, '_');
+      return reply
+        .header('content-type', 'application/zip')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+        )
+        .send(file.stream);
+    },
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * The shape of an exported project (#29): `project.json` inside the export zip. Versioned: a
+ * change that an older import could not read is a new schemaVersion, and docs/export/ keeps the
+ * JSON Schema of each (generated from this file: `npm run check:export-schema`).
+ */
+import { z } from 'zod';
+
+const when = z.iso.datetime({ offset: true }).nullable();
+const json = z.record(z.string(), z.unknown());
+const place = z.object({ section: z.string().nullable(), rank: z.string().nullable() });
+
+export const exportedCardSchema = z.object({
+  id: z.uuid(),
+  type: z.string().describe('hypothesis, interview, post, experiment, …'),
+  title: z.string(),
+  isEvidence: z.boolean(),
+  evidenceKind: z.enum(['say', 'do', 'pay']).nullable(),
+  tags: z.array(z.string()),
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+  origin: z.string().nullable().describe('Where it came from: generated (the AI draft), migrated…'),
+  version: z.number().int().min(1),
+  publishedAt: when,
+  createdAt: when,
+  updatedAt: when,
+  texts: z
+    .record(z.string(), z.object({ text: z.string(), generated: z.boolean() }))
+    .describe(
+      'Rich texts by field (description, notes, key insights…); generated: by the agent, untouched since.',
+    ),
+  hypothesis: z
+    .object({
+      type: z.enum(['business', 'product']),
+      canvas: place,
+      timeline: place,
+      productStatus: place,
+      productTheme: place,
+      businessStatus: z.string(),
+      risky: z.boolean(),
+      importance: z.number().nullable(),
+      result: z.string(),
+      resultReason: z.string().nullable(),
+      summary: z.string(),
+      productScore: json,
+    })
+    .nullable(),
+  evidence: z
+    .object({
+      summary: z.string(),
+      date: when,
+      conversation: z.unknown().nullable(),
+      videoMeeting: z.unknown().nullable(),
+      interviewees: z.array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          email: z.string(),
+          phone: z.string(),
+          title: z.string(),
+          company: z.string(),
+          companyLocation: z.string(),
+          linkedin: z.string(),
+          notes: z.string(),
+        }),
+      ),
+    })
+    .nullable(),
+  experiment: z
+    .object({
+      type: z.string(),
+      phase: z.enum(['plan', 'run', 'analyze', 'complete']),
+      rank: z.string(),
+      phaseEnteredAt: when,
+      durations: z.record(z.string(), z.number()),
+      completedAt: when,
+      dueDate: when,
+      success: z.boolean().nullable(),
+      successCriteria: z.array(json),
+      analyze: json,
+      keyLearnings: z.string(),
+    })
+    .nullable(),
+});
+
+export const projectExportSchema = z.object({
+  format: z.literal('assay.project'),
+  schemaVersion: z.literal(1),
+  exportedAt: z.iso.datetime({ offset: true }),
+  project: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string(),
+    language: z.string(),
+    status: z.string(),
+    settings: json,
+    canvas: json,
+    customFields: z.array(json),
+    prioritization: z.string(),
+    projectTags: z.array(z.string()),
+    dashboard: json,
+    market: json,
+    petal: json,
+    createdAt: when,
+  }),
+  boardSections: z.array(
+    z.object({
+      id: z.uuid(),
+      board: z.string(),
+      key: z.string(),
+      name: z.string(),
+      color: z.string(),
+      rank: z.string(),
+      isDefault: z.boolean(),
+      protected: z.boolean(),
+    }),
+  ),
+  cards: z.array(exportedCardSchema),
+  connections: z.array(
+    z.object({
+      id: z.uuid(),
+      firstCardId: z.uuid(),
+      secondCardId: z.uuid(),
+      rating: z.number().int().min(-2).max(2).nullable(),
+      createdAt: when,
+    }),
+  ),
+  comments: z.array(
+    z.object({
+      id: z.uuid(),
+      subjectType: z.enum(['project', 'card']),
+      subjectId: z.uuid(),
+      replyTo: z.uuid().nullable(),
+      body: z.string(),
+      author: z.string(),
+      likes: z.number().int().min(0),
+      createdAt: when,
+    }),
+  ),
+  media: z.array(
+    z.object({
+      id: z.uuid(),
+      cardId: z.uuid(),
+      filename: z.string(),
+      contentType: z.string(),
+      size: z.number().int().min(0),
+      summary: z.string().nullable(),
+      path: z.string().describe('Its place in the zip: media/{id}/{filename}.'),
+    }),
+  ),
+});
+export type ProjectExportFile = z.infer<typeof projectExportSchema>;
+
+/** The JSON Schema of project.json (docs/export/project-v1.schema.json is this, written out). */
+export function projectExportJsonSchema(): { $id: string; title: string } & Record<
+  string,
+  unknown
+> {
+  return {
+    $id: 'https://assay.app/schemas/project-v1.schema.json',
+    title: 'An exported Assay project (project.json, schema version 1)',
+    ...z.toJSONSchema(projectExportSchema, { target: 'draft-2020-12' }),
+  };
+}
