@@ -18,8 +18,9 @@ async function publishedHypothesis(page: Page, section: string | null, title: st
   await expect(dialog).toBeHidden();
 }
 
-test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there', async ({
+test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there; the project goes to another organisation as a file', async ({
   page,
+  browser,
 }) => {
   const suffix = uniqueSuffix();
   await signUpWithOrganization(page, {
@@ -150,6 +151,47 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
     'Confirming (Must Have)',
   );
   await dialog.getByRole('button', { name: 'Close card' }).click();
+
+  // The whole project as a file (#29), from its settings …
+  const projectPath = new URL(page.url()).pathname.replace(/\/canvas\/.*$/, '');
+  await page.goto(new URL(`${projectPath}/settings`, page.url()).toString());
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download the project (.zip)' }).click(),
+  ]);
+  const file = await download.path();
+
+  // … into another founder's organisation, where the canvas and the rated connections open.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  const otherSuffix = uniqueSuffix();
+  await signUpWithOrganization(other, {
+    email: `import.${otherSuffix}@example.com`,
+    orgName: `Import ${otherSuffix}`,
+    inviteCode: 'E2EENTERPRISE',
+  });
+  const [chooser] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    other.getByRole('button', { name: 'Import a project' }).click(),
+  ]);
+  await chooser.setFiles(file!);
+  await expect(other).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/canvas\/business$/);
+  await expect(
+    other.getByText('“Laundry” came in with 3 cards, 2 connections and 0 files.'),
+  ).toBeVisible();
+  await expect(other.getByRole('navigation').getByRole('link', { name: 'Laundry' })).toBeVisible();
+  const imported = other
+    .getByTestId('board-card')
+    .filter({ hasText: 'Students hate the laundromat' });
+  await expect(imported.getByTestId('card-links')).toHaveText('1 evidence');
+  await imported.click();
+  const importedCard = other.getByRole('dialog');
+  await importedCard.getByRole('tab', { name: 'Connections' }).click();
+  await expect(importedCard.getByRole('combobox', { name: 'Rating of Talk with Ana' })).toHaveValue(
+    'Confirming (Must Have)',
+  );
+  await other.screenshot({ path: 'test-results/imported-project.png' });
+  await elsewhere.close();
 
   // A signed-in member who follows a stale link sees the not-found page (decision 007).
   await page.goto(new URL('/no/such/place', page.url()).toString());

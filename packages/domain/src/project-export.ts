@@ -160,3 +160,33 @@ export function projectExportJsonSchema(): { $id: string; title: string } & Reco
     ...z.toJSONSchema(projectExportSchema, { target: 'draft-2020-12' }),
   };
 }
+
+/** What an import says when it refuses a file (#29 item 2). */
+export const IMPORT_MESSAGES = {
+  notAZip: 'That file is not a project export (a .zip from Assay).',
+  noProject: 'That file has no project.json: it is not a project export.',
+  tooBig: 'That file unpacks to more than an import can take (2 GB, 20,000 entries).',
+  outsidePath: 'That file holds a path outside its archive, so it was not imported.',
+  otherVersion: (version: unknown) =>
+    `That file is from another version of the export (schema version ${String(version)}); this Assay reads version 1.`,
+  badProject: (problem: string) => `That file’s project.json does not match the export: ${problem}`,
+  fileTooLarge: (name: string) =>
+    `${name} is larger than an upload may be, so the project was not imported.`,
+} as const;
+
+/** The most an import unpacks: all entries together, and how many there may be. */
+export const IMPORT_LIMITS = {
+  totalBytes: 2 * 1024 * 1024 * 1024,
+  entries: 20_000,
+  /** The zip itself, as sent. */
+  archiveBytes: 512 * 1024 * 1024,
+} as const;
+
+/** What an import answers: the new project and what came in with it. */
+export const projectImportAnswer = z.object({
+  projectId: z.uuid(),
+  name: z.string(),
+  cards: z.number().int(),
+  connections: z.number().int(),
+  files: z.number().int(),
+});

@@ -27,11 +27,17 @@ export interface HttpOptions {
 /** Fetches with the app's conventions; network failures become ApiErrors. */
 export async function httpFetch(url: string, options: HttpOptions = {}): Promise<Response> {
   const projectId = options.projectId ?? currentProjectId;
+  // A file goes as it is (an import's zip); anything else as JSON.
+  const file = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : null;
   const headers: Record<string, string> = {
     accept: 'application/json',
     'cache-control': 'no-cache',
     pragma: 'no-cache',
-    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...(file
+      ? { 'content-type': file.type || 'application/octet-stream' }
+      : options.body !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
     ...(projectId ? { [PROJECT_ID_HEADER]: projectId } : {}),
     [CLIENT_ID_HEADER]: CLIENT_ID,
     ...options.headers,
@@ -43,7 +49,7 @@ export async function httpFetch(url: string, options: HttpOptions = {}): Promise
       credentials: 'include',
       cache: 'no-store',
       headers,
-      body: options.body !== undefined ? JSON.stringify(options.body) : null,
+      body: file ?? (options.body !== undefined ? JSON.stringify(options.body) : null),
       signal: options.signal ?? null,
     });
   } catch (error) {

@@ -17,4 +17,5 @@ export { publishCard } from './drafts.ts';
 export { projectExperiments, requireExperiments } from './experiments.ts';
 export { getCard } from './full-card.ts';
 export { copyProjectCards } from './project-copy.ts';
+export { insertProjectGraph } from './project-import.ts';
 export { updatePost, updateText } from './update.ts';

@@ -4,8 +4,6 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import yauzl from 'yauzl';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
@@ -15,109 +13,19 @@ import {
   type ProjectExportFile,
 } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
-import {
-  cardMutation,
-  createCardAs,
-  createProjectIn,
-  publishedEvidence,
-  publishedHypothesis,
-} from '../../../test/cards.ts';
-import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
-import { TINY_PNG, uploadAs } from '../../../test/uploads.ts';
+import { createProjectIn } from '../../../test/cards.ts';
+import { addMember, ownerWithOrganization } from '../../../test/organization.ts';
+import { richProject } from '../../../test/rich-project.ts';
+import { unzip } from '../../../test/zip.ts';
+import { TINY_PNG } from '../../../test/uploads.ts';
 import { REPO_ROOT } from '../../config.ts';
 
 const built = await buildTestApp();
 
-/** The zip's entries by name. */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const entries = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('error', reject);
-    zip.on('end', () => resolve());
-    zip.on('entry', (entry: yauzl.Entry) => {
-      void zip.openReadStreamPromise(entry).then(async (stream: Readable) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of stream) chunks.push(chunk as Buffer);
-        entries.set(entry.fileName, Buffer.concat(chunks));
-        zip.readEntry();
-      }, reject);
-    });
-    zip.readEntry();
-  });
-  return entries;
-}
-
 describe('project export', () => {
   it('is one zip with the graph in the documented shape, the spreadsheets and the files', async () => {
     const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
-    const host = { host: `${org.slug}.assay.test` };
-    const projectId = await createProjectIn(owner.agent, org.slug, 'Laveries à Lisboa');
-    const idea = await publishedHypothesis(
-      owner.agent,
-      org.slug,
-      projectId,
-      'Estudantes odeiam a lavandaria',
-      {
-        section: 'customerSegments',
-      },
-    );
-    await cardMutation(owner.agent, org.slug, 'updateText', {
-      cardId: idea.id,
-      version: idea.version,
-      field: 'description',
-      text: '<p>Perché? Façade of convenience.</p>',
-      rawText: 'Perché? Façade of convenience.',
-      mentions: [],
-    });
-    const post = await publishedEvidence(owner.agent, org.slug, projectId, 'post', 'Forum thread');
-    await owner.agent.post(
-      `/api/canvas/cards/${idea.id}/connections`,
-      { cardId: post.id, rating: 2 },
-      host,
-    );
-    const test = (
-      await createCardAs(owner.agent, org.slug, {
-        projectId,
-        type: 'experiment',
-        title: 'Pickup pilot',
-      })
-    ).card!;
-    const published = await onOrg(
-      owner.agent,
-      org.slug,
-      'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
-      { id: test.id, v: test.version },
-    );
-    expect(published.errors).toBeUndefined();
-    const comment = await onOrg(
-      owner.agent,
-      org.slug,
-      'mutation($i: JSON!) { addComment(input: $i) { id } }',
-      { i: { subjectType: 'card', subjectId: idea.id, body: 'Ask five more students.' } },
-    );
-    const commentId = (comment.data?.addComment as { id: string }).id;
-    await onOrg(
-      owner.agent,
-      org.slug,
-      'mutation($id: ID!) { likeComment(commentId: $id, like: true) { id } }',
-      {
-        id: commentId,
-      },
-    );
-    const key = await uploadAs(built, owner.agent, {
-      host: host.host,
-      collection: 'cards',
-      locationId: idea.id,
-      filename: 'mapa da cidade.png',
-    });
-    await owner.agent.post(`/api/canvas/cards/${idea.id}/media`, { key }, host);
-    // A draft and a card in the trash stay behind.
-    await createCardAs(owner.agent, org.slug, { projectId, title: 'Half a thought' });
-    const binned = await publishedHypothesis(owner.agent, org.slug, projectId, 'Wrong idea');
-    await onOrg(owner.agent, org.slug, 'mutation($id: ID!) { deleteCard(cardId: $id) }', {
-      id: binned.id,
-    });
+    const { projectId, host, idea, post, commentId, key } = await richProject(built, owner, org);
 
     const answer = await owner.agent.get(
       `/api/proj/projects/${projectId}/export/project.zip`,

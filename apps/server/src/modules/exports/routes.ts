@@ -1,11 +1,19 @@
 /** Taking a project out (#29): its export as one zip. */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fileAnswer, projectExportJsonSchema } from '@assay/domain';
-import { requireMember } from '../../http/member-context.ts';
+import {
+  AppError,
+  fileAnswer,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  projectExportJsonSchema,
+  projectImportAnswer,
+} from '@assay/domain';
+import { requestContext, requireMember } from '../../http/member-context.ts';
 import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
 import { exportProject } from './project-export.ts';
+import { importProject } from './project-import.ts';
 
 export function registerExportRoutes(app: FastifyInstance, services: AppServices) {
   route(app, {
@@ -36,6 +44,29 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
           `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
         )
         .send(file.stream);
+    },
+  });
+
+  // An import's body is the zip itself.
+  app.addContentTypeParser(
+    'application/zip',
+    { parseAs: 'buffer', bodyLimit: IMPORT_LIMITS.archiveBytes },
+    (_request, body, done) => done(null, body),
+  );
+  route(app, {
+    method: 'POST',
+    url: '/api/proj/projects/import',
+    summary:
+      'Makes a new project from an export zip (the body, sent as application/zip): new ids, the graph intact, the plan’s project limit applied.',
+    auth: 'session',
+    answer: projectImportAnswer,
+    status: 201,
+    bodyLimit: IMPORT_LIMITS.archiveBytes,
+    async handler({ request }) {
+      const member = await requireMember(services, request);
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('validation', { message: IMPORT_MESSAGES.notAZip });
+      return importProject(services, member, request.body, requestContext(request));
     },
   });
 }

@@ -2,7 +2,6 @@
 export { listBoardSections, seedBoardSections } from './default-sections.ts';
 export {
   countOrganizationProjects,
-  createProject,
   evidenceLockerProject,
   findManagedProject,
   findVisibleProject,
@@ -11,3 +10,4 @@ export {
   memberProjectScope,
   presentProject,
 } from './service.ts';
+export { createProject, type ProjectFilling } from './create.ts';

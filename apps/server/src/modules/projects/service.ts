@@ -1,10 +1,9 @@
 /** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
 import { parse } from '../../http/parse.ts';
-import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   canCreateCard,
-  canCreateProject,
   canvasLayout,
   hasPermission,
   organizationHasFeature,
@@ -15,9 +14,7 @@ import {
   canMigrateProject,
   canOpenWorkspace,
   canSeeProject,
-  createProjectSchema,
   DEFAULT_PROJECT_SETTINGS,
-  effectiveLimits,
   projectSettingsSchema,
   updateProjectSchema,
   type License,
@@ -30,7 +27,6 @@ import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
 import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles-port.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
-import { seedBoardSections } from './default-sections.ts';
 
 async function myProjectRoles(services: AppServices, member: MemberContext, projectIds?: string[]) {
   const conditions = [eq(projectMembers.profileId, member.profileId)];
@@ -249,87 +245,6 @@ export async function listProjects(
       .filter((p) => !status || p.status === status)
       .map((p) => presentProject(p, member, roles.get(p.id) ?? null)),
   };
-}
-
-/** Projects created this calendar month (UTC), against the monthly allocation. */
-async function projectsThisMonth(services: AppServices, organizationId: string): Promise<number> {
-  const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [row] = await services.database.db
-    .select({ n: count() })
-    .from(projects)
-    .where(
-      and(
-        eq(projects.organizationId, organizationId),
-        eq(projects.kind, 'project'),
-        gte(projects.createdAt, start),
-      ),
-    );
-  return Number(row?.n ?? 0);
-}
-
-export async function createProject(
-  services: AppServices,
-  member: MemberContext,
-  input: unknown,
-  context: RequestContext,
-) {
-  if (!canCreateProject(member.role)) throw new AppError('forbidden');
-  const data = parse(createProjectSchema.safeParse(input));
-  const limit = effectiveLimits(
-    member.organization.license as License,
-    member.organization.limits,
-  ).project;
-  if (limit !== null && (await projectsThisMonth(services, member.organization.id)) >= limit) {
-    throw new AppError('projectAllocationExceeded');
-  }
-  const defaults = member.organization.projectDefaults;
-  const settings = {
-    ...DEFAULT_PROJECT_SETTINGS,
-    private: defaults.private ?? DEFAULT_PROJECT_SETTINGS.private,
-    membership: data.membership ?? defaults.membership ?? DEFAULT_PROJECT_SETTINGS.membership,
-    experiments: data.experiments ?? defaults.experiments ?? DEFAULT_PROJECT_SETTINGS.experiments,
-    productHypotheses: defaults.productHypotheses ?? DEFAULT_PROJECT_SETTINGS.productHypotheses,
-    businessHypotheses: defaults.businessHypotheses ?? DEFAULT_PROJECT_SETTINGS.businessHypotheses,
-    projectOverview: defaults.projectOverview ?? DEFAULT_PROJECT_SETTINGS.projectOverview,
-    publicPortal: defaults.publicPortal ?? DEFAULT_PROJECT_SETTINGS.publicPortal,
-  };
-  const project = await services.transaction(
-    async (unit) => {
-      const [row] = await unit.tx
-        .insert(projects)
-        .values({
-          organizationId: member.organization.id,
-          name: data.name,
-          description: data.description,
-          language: data.language,
-          settings,
-          canvas: { templateId: member.organization.canvasTemplates.defaultTemplateId ?? null },
-          createdByProfileId: member.profileId,
-        })
-        .returning();
-      if (!row) throw new Error('project insert returned no row');
-      await unit.tx.insert(projectMembers).values({
-        organizationId: member.organization.id,
-        projectId: row.id,
-        profileId: member.profileId,
-        role: 'owner',
-      });
-      await seedBoardSections(unit.tx, member.organization.id, row.id);
-      await unit.record({
-        name: 'projects.create',
-        organizationId: member.organization.id,
-        projectId: row.id,
-        actorId: member.profileId,
-        subjectType: 'project',
-        subjectId: row.id,
-        changes: { name: row.name },
-      });
-      return row;
-    },
-    { context },
-  );
-  return presentProject(project, member, 'owner');
 }
 
 export async function saveProject(

@@ -35,6 +35,7 @@ import {
 } from '../api/projects.ts';
 import { CreateProjectModal } from './create-project-modal.tsx';
 import { GettingStarted } from './getting-started.tsx';
+import { ImportProjectButton } from './import-project.tsx';
 
 const STATUS_LABELS = { active: 'Active', backlog: 'Backlog', archive: 'Archived' } as const;
 type Status = keyof typeof STATUS_LABELS;
@@ -142,7 +143,10 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
           <Text c="dimmed">{LICENSE_NAMES[license] ?? license} plan</Text>
         </Stack>
         {canCreateProject(role) ? (
-          <Button onClick={() => setCreating(true)}>New {terms.project.toLowerCase()}</Button>
+          <Group gap="xs">
+            <ImportProjectButton label={`Import a ${terms.project.toLowerCase()}`} />
+            <Button onClick={() => setCreating(true)}>New {terms.project.toLowerCase()}</Button>
+          </Group>
         ) : null}
       </Group>
       <GettingStarted />
