@@ -14,11 +14,13 @@ import {
   Text,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CANVAS_TYPES, type CanvasFilters } from '@assay/domain';
 import { useAssumptionsMap } from '../../../api/assumptions.ts';
 import { toApiError } from '../../../api/errors.ts';
+import { useGenerationLimits, useProjectGeneration } from '../../../api/generation.ts';
+import { useTestNext } from '../../../api/test-next.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
@@ -99,14 +101,27 @@ export function BusinessView(props: {
   onProject: (p: WorkspaceProject) => void;
 }) {
   const canvas = useCanvas(props.projectId, props.filters);
+  // What shows above the board (the AI draft's banner, what to test next) is asked for with it.
+  const generation = useProjectGeneration(props.projectId);
+  const testNext = useTestNext(props.projectId, TEST_NEXT_LIMIT);
+  // Whether the agent is on decides the header's "Ask the agent".
+  const limits = useGenerationLimits();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'map' ? 'map' : 'board';
   const { onProject } = props;
-  useEffect(() => {
+  // Before the first paint, so the workspace's header takes its final shape with the board.
+  useLayoutEffect(() => {
     if (canvas.data) onProject(canvas.data.project);
   }, [canvas.data, onProject]);
   if (canvas.isError) return <Alert color="red">{toApiError(canvas.error).message}</Alert>;
-  if (!canvas.data) return <Loader aria-label="Loading canvas" />;
+  // The board appears once what sits above it is known, so nothing moves it afterwards (#28).
+  if (
+    !canvas.data ||
+    generation.isLoading ||
+    limits.isLoading ||
+    (view === 'board' && testNext.isLoading)
+  )
+    return <Loader aria-label="Loading canvas" />;
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -159,6 +174,7 @@ export function BusinessView(props: {
 }
 
 const TEST_NEXT_HIDDEN = 'assay.testNext.hidden';
+const TEST_NEXT_LIMIT = 3;
 
 /** The project's home shows what to test next first (issue #24); a person may fold it away. */
 function TestNextOnCanvas(props: { projectId: string; agent: boolean; experiments: boolean }) {
@@ -180,7 +196,7 @@ function TestNextOnCanvas(props: { projectId: string; agent: boolean; experiment
           projectId={props.projectId}
           agent={props.agent}
           experiments={props.experiments}
-          limit={3}
+          limit={TEST_NEXT_LIMIT}
           onOpen={(card) => openCard(card.id)}
         />
       )}

@@ -121,7 +121,8 @@ export function WorkspacePage() {
   };
   const [trash, setTrash] = useState(false);
   const [assistant, setAssistant] = useState(false);
-  const agent = useGenerationLimits().data?.enabled ?? false;
+  const limits = useGenerationLimits();
+  const agent = limits.data?.enabled ?? false;
   const [project, setProject] = useState<WorkspaceProject | null>(null);
   const [businessFilters, setBusinessFilters] = useFilters('business', projectId);
   const [productFilters, setProductFilters] = useFilters('product', projectId);
@@ -161,7 +162,9 @@ export function WorkspacePage() {
 
   return (
     <Stack p="md" gap="md">
-      <Group justify="space-between" align="center">
+      {/* The title, then the actions on a line of their own: actions that appear as the project
+          loads lengthen that line instead of wrapping the header and moving the board (#28). */}
+      <Stack gap="xs">
         <Stack gap={0}>
           <Title order={2} data-testid="workspace-title">
             {project?.name ?? ' '}
@@ -231,8 +234,9 @@ export function WorkspacePage() {
             <MigrateProjectButton projectId={projectId} projectName={project.name} />
           ) : null}
         </Group>
-      </Group>
-      <ProjectGenerationBanner projectId={projectId} />
+      </Stack>
+      {/* Below a header that has its final shape, so the banner does not move once shown. */}
+      {project && !limits.isLoading ? <ProjectGenerationBanner projectId={projectId} /> : null}
       {canvasType === 'business' ? (
         <BusinessView
           agent={agent}
