@@ -1899,6 +1899,10 @@ const REST: Record<string, Rule> = {
   'GET /api/health': { kind: 'public', why: 'liveness' },
   'GET /api/health/ready': { kind: 'public', why: 'readiness' },
   'GET /api/docs/openapi.json': { kind: 'public', why: 'the API’s documentation' },
+  'GET /api/docs/export/project-v1.schema.json': {
+    kind: 'public',
+    why: 'the documentation of the export’s format',
+  },
   'GET /api/docs/gateway.graphql': { kind: 'public', why: 'the API’s documentation' },
   'GET /api/demo': { kind: 'public', why: 'says whether the demo is offered' },
   'POST /api/demo': {
@@ -2465,6 +2469,29 @@ const REST: Record<string, Rule> = {
     allowed: MEMBERS,
     run: async (w, actor) =>
       actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/cards.csv`, onHost(w)),
+  },
+  'GET /api/proj/projects/:id/export/project.zip': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) =>
+      actor.get(`/api/proj/projects/${await freshProjectId(w)}/export/project.zip`, onHost(w)),
+  },
+  // Who may is settled before the file is read: the allowed hear that this is not a zip (400).
+  'POST /api/proj/projects/import': {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: (w, actor) =>
+      built.app.inject({
+        method: 'POST',
+        url: '/api/proj/projects/import',
+        remoteAddress: '10.0.0.1',
+        headers: {
+          ...onHost(w),
+          'content-type': 'application/zip',
+          cookie: [...actor.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        payload: Buffer.from('PK, but not an export'),
+      }),
   },
   'GET /api/notification/preferences': {
     kind: 'organization',
