@@ -1,5 +1,5 @@
 /** Dashboard files (project media) and export downloads: a card, the dashboard, the canvas, CSV. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   dashboardMediaBody,
@@ -8,6 +8,7 @@ import {
   mediaAnswer,
   removeCardMediaBody,
 } from '@assay/domain';
+import { attachment } from '../../http/attachment.ts';
 import { route } from '../../http/route.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -20,23 +21,6 @@ const flag = (query: Record<string, string | undefined>, name: string, fallback:
   if (value === undefined) return fallback;
   return value !== 'false' && value !== '0';
 };
-
-function attachment(
-  reply: FastifyReply,
-  filename: string,
-  type: string,
-  body: Uint8Array | string,
-) {
-  const ascii = filename.replace(/[^\w. -]+/g, '_');
-  return reply
-    .header('content-type', type)
-    .header('cache-control', 'no-store')
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    )
-    .send(typeof body === 'string' ? body : Buffer.from(body));
-}
 
 const projectParams = z.object({ id: z.string() });
 const flags = (names: string[]) =>

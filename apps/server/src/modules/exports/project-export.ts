@@ -20,6 +20,7 @@ import {
   connectionsOf,
   filesOf,
   type ExportedCard,
+  type Connection,
   type GraphScope,
 } from './project-graph.ts';
 
@@ -56,7 +57,7 @@ async function* projectJson(
   services: AppServices,
   scope: GraphScope,
   head: Record<string, unknown>,
-  seen: (cards: ExportedCard[]) => void,
+  seen: { cards: (page: ExportedCard[]) => void; connections: (rows: Connection[]) => void },
   files: Awaited<ReturnType<typeof filesOf>>,
 ): AsyncGenerator<string> {
   const db = services.database.db;
@@ -64,13 +65,15 @@ async function* projectJson(
   yield `${open.slice(0, -1)},"boardSections":${JSON.stringify(await boardSectionsOf(db, scope))},"cards":[`;
   let first = true;
   for await (const page of cardPages(db, scope)) {
-    seen(page);
+    seen.cards(page);
     for (const card of page) {
       yield `${first ? '' : ','}\n${JSON.stringify(card)}`;
       first = false;
     }
   }
-  yield `],"connections":${JSON.stringify(await connectionsOf(db, scope))}`;
+  const links = await connectionsOf(db, scope);
+  seen.connections(links);
+  yield `],"connections":${JSON.stringify(links)}`;
   yield `,"comments":${JSON.stringify(await commentsOf(db, scope))}`;
   yield `,"media":${JSON.stringify(files.map(({ storageKey: _key, ...file }) => file))}}\n`;
 }
@@ -142,16 +145,22 @@ export async function exportProject(
     project: projectPart(project),
   };
 
-  // The CSVs come from the cards the JSON has already read: one pass over the project.
+  // The CSVs come from what project.json has already read: one pass over the project.
   const cardsCsv: ReturnType<typeof cardRow>[] = [];
   const experimentsCsv: ReturnType<typeof experimentRow>[] = [];
   const titles = new Map<string, string>();
-  const seen = (page: ExportedCard[]) => {
-    for (const card of page) {
-      titles.set(card.id, card.title);
-      cardsCsv.push(cardRow(card));
-      if (card.experiment) experimentsCsv.push(experimentRow(card));
-    }
+  let links: Connection[] = [];
+  const seen = {
+    cards: (page: ExportedCard[]) => {
+      for (const card of page) {
+        titles.set(card.id, card.title);
+        cardsCsv.push(cardRow(card));
+        if (card.experiment) experimentsCsv.push(experimentRow(card));
+      }
+    },
+    connections: (rows: Connection[]) => {
+      links = rows;
+    },
   };
 
   const zip = new yazl.ZipFile();
@@ -165,37 +174,23 @@ export async function exportProject(
     done(null, entry(projectJson(services, scope, head, seen, files))),
   );
   zip.addReadStreamLazy('cards.csv', (done) => done(null, entry([csv(cardsCsv, CARD_COLUMNS)])));
-  zip.addReadStreamLazy('connections.csv', (done) => {
-    void connectionsOf(db, scope).then(
-      (rows) =>
-        done(
-          null,
-          entry([
-            csv(
-              rows.map((c) => ({
-                ...c,
-                firstTitle: titles.get(c.firstCardId) ?? '',
-                secondTitle: titles.get(c.secondCardId) ?? '',
-                rating: c.rating ?? '',
-              })),
-              [
-                'id',
-                'firstCardId',
-                'firstTitle',
-                'secondCardId',
-                'secondTitle',
-                'rating',
-                'createdAt',
-              ],
-            ),
-          ]),
+  // Written after project.json, from the connections it read.
+  zip.addReadStreamLazy('connections.csv', (done) =>
+    done(
+      null,
+      entry([
+        csv(
+          links.map((c) => ({
+            ...c,
+            firstTitle: titles.get(c.firstCardId) ?? '',
+            secondTitle: titles.get(c.secondCardId) ?? '',
+            rating: c.rating ?? '',
+          })),
+          ['id', 'firstCardId', 'firstTitle', 'secondCardId', 'secondTitle', 'rating', 'createdAt'],
         ),
-      (error: unknown) => {
-        fail(error);
-        done(error, undefined as never);
-      },
-    );
-  });
+      ]),
+    ),
+  );
   zip.addReadStreamLazy('experiments.csv', (done) =>
     done(
       null,

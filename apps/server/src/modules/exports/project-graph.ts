@@ -218,6 +218,8 @@ export async function connectionsOf(db: Executor, scope: GraphScope) {
   }));
 }
 
+export type Connection = Awaited<ReturnType<typeof connectionsOf>>[number];
+
 /** Comments on the project and on its exported cards, with their authors' names and likes. */
 export async function commentsOf(db: Executor, scope: GraphScope) {
   const live = db.select({ id: cards.id }).from(cards).where(liveCards(scope));

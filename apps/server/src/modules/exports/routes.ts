@@ -10,6 +10,7 @@ import {
   projectImportAnswer,
 } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { attachment } from '../../http/attachment.ts';
 import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
 import { exportProject } from './project-export.ts';
@@ -35,15 +36,7 @@ export function registerExportRoutes(app: FastifyInstance, services: AppServices
     async handler({ request, reply, input }) {
       const member = await requireMember(services, request);
       const file = await exportProject(services, member, input().params.id);
-      const ascii = file.filename.replace(/[^\w. -]+/g, '_');
-      return reply
-        .header('content-type', 'application/zip')
-        .header('cache-control', 'no-store')
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
-        )
-        .send(file.stream);
+      return attachment(reply, file.filename, 'application/zip', file.stream);
     },
   });
 
