@@ -3,6 +3,7 @@
  * test install) in Debian's Chromium, as its default mobile run sees a page.
  */
 import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -32,5 +33,15 @@ export async function lighthouse(
     ...(preset ? [`--preset=${preset}`] : []),
   ];
   const { stdout } = await run('npx', args, { maxBuffer: 64 * 1024 * 1024 });
+  // BENCH_LIGHTHOUSE_OUT=dir keeps each whole report, to read its request chains and main thread.
+  const out = process.env.BENCH_LIGHTHOUSE_OUT;
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+    writeFileSync(
+      `${out}/${new URL(url).hostname.split('.')[0]}-${name}-${preset ?? 'mobile'}.json`,
+      stdout,
+    );
+  }
   return JSON.parse(stdout) as Report;
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { SUPPORT_CHAT_SECRET } from '../fake-services.ts';
 import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
@@ -58,31 +58,57 @@ test('the support chat boots with who the member is, follows them, and shuts dow
 
 test('errors in the page are reported, with traces and a replay, when a trace target is set', async ({
   page,
+  baseURL,
 }) => {
   const envelopes: string[] = [];
   // The page configuration as an installation with ERROR_REPORTING_* set would send it; the DSN
   // points at this origin so the reports stay inside the page's policy, and are caught here.
-  await page.route('**/api/bootstrap', async (route) => {
-    // Node cannot resolve *.localhost: ask the same server by address, for the same host.
-    const url = new URL(route.request().url());
-    const response = await route.fetch({
-      url: `http://127.0.0.1:${url.port}${url.pathname}`,
-      headers: { ...route.request().headers(), host: url.host },
-    });
-    const boot = (await response.json()) as Record<string, unknown>;
-    boot.errorReporting = {
-      dsn: `http://e2ekey@${url.host}/42`,
+  // The server inlines it into the page it sends (and answers it at /api/bootstrap later on).
+  const withReporting = (boot: Record<string, unknown>, host: string) => ({
+    ...boot,
+    errorReporting: {
+      dsn: `http://e2ekey@${host}/42`,
       tracePropagationTargets: ['localhost'],
       environment: 'e2e',
       release: 'e2e-release',
-    };
-    await route.fulfill({ response, json: boot });
+    },
+  });
+  const sameServer = (route: Route) => {
+    // Node cannot resolve *.localhost: ask the same server by address, for the same host.
+    const url = new URL(route.request().url());
+    return route.fetch({
+      url: `http://127.0.0.1:${url.port}${url.pathname}${url.search}`,
+      headers: { ...route.request().headers(), host: url.host },
+      maxRedirects: 0,
+    });
+  };
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.includes('.'),
+    async (route) => {
+      const response = await sameServer(route);
+      const host = new URL(route.request().url()).host;
+      const body = (await response.text()).replace(
+        /(<script type="application\/json" id="assay-bootstrap">)(.*?)(<\/script>)/,
+        (_all, open: string, json: string, close: string) =>
+          `${open}${JSON.stringify(withReporting(JSON.parse(json) as Record<string, unknown>, host)).replace(/</g, '\\u003c')}${close}`,
+      );
+      await route.fulfill({ response, body });
+    },
+  );
+  await page.route('**/api/bootstrap', async (route) => {
+    const response = await sameServer(route);
+    const boot = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({
+      response,
+      json: withReporting(boot, new URL(route.request().url()).host),
+    });
   });
   await page.route('**/api/42/envelope/**', async (route) => {
     envelopes.push(route.request().postDataBuffer()?.toString('latin1') ?? '');
     await route.fulfill({ status: 200, json: { id: 'ok' } });
   });
-  await page.goto('/');
+  // Straight to the app's host: a page reached through a redirect is not routed again.
+  await page.goto(`http://app.localhost:${new URL(baseURL ?? '').port}/`);
   await expect(page.getByRole('heading', { name: 'Welcome to Assay' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-error-reporting', 'on');
   await page.evaluate(() => {

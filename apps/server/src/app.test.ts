@@ -34,7 +34,7 @@ describe('the app', () => {
     const home = await built.app.inject('/');
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('id="root"');
-    expect(home.headers['cache-control']).toBe('no-cache');
+    expect(home.headers['cache-control']).toBe('private, no-cache');
     const deep = await built.app.inject('/workspace/123/canvas/business');
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('id="root"');

@@ -1,19 +1,16 @@
 /** buildApp(config): the Fastify instance serving REST, the gateway, jobs and the web app. */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { APP_VERSION_HEADER, AppError, restErrorBody } from '@assay/domain';
+import { APP_VERSION_HEADER } from '@assay/domain';
 import type { Config } from './config.ts';
 import { registerGateway } from './gateway/index.ts';
 import { registerAuthContext } from './http/auth-context.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
-import { appOrigin, classifyHost, isOwnOrigin } from './http/hosts.ts';
+import { isOwnOrigin } from './http/hosts.ts';
 import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
+import { isApiPath, registerWebApp } from './web-app.ts';
 import { seedLicenseKeys } from './modules/auth/license-keys.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { registerSsoRoutes } from './modules/sso/routes.ts';
@@ -22,7 +19,6 @@ import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
 import { registerAccessLogHandlers } from './modules/organizations/access-log.ts';
 import { registerNavigationHandlers } from './modules/organizations/navigation.ts';
 import { registerCollectionRoutes } from './modules/organizations/navigation-routes.ts';
-import { findOrganizationBySlug } from './modules/organizations/service.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerCardRoutes } from './modules/cards/routes.ts';
 import { registerDashboardRoutes } from './modules/dashboards/routes.ts';
@@ -47,11 +43,10 @@ import { createLocalStorage } from './platform/storage/index.ts';
 import { createS3Storage } from './platform/storage/s3.ts';
 import { createAiProvider } from './platform/ai/index.ts';
 import { createPayments } from './platform/payments/index.ts';
-import { parsePortalPath, renderPortalPage } from './modules/portal/page.ts';
 import { registerCohortRoutes } from './modules/cohorts/routes.ts';
 import { registerDemoRoutes } from './modules/demo/routes.ts';
 import { registerPortalRoutes } from './modules/portal/routes.ts';
-import { pageNonce, registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerIntegrationHandlers } from './modules/integrations/handlers.ts';
 import { registerModuleJoins } from './joins.ts';
 import { registerOpenApi } from './http/openapi/swagger.ts';
@@ -80,12 +75,6 @@ export interface BuiltApp {
   services: AppServices;
   /** Every route registered, for the authorisation matrix test. */
   routes?: { method: string; url: string }[];
-}
-
-const API_PREFIXES = ['/api/', '/sub/'];
-
-function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api';
 }
 
 /** Builds the app: opens and migrates the database unless one is given, starts the job queue. */
@@ -238,84 +227,4 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   });
 
   return { app, services, routes };
-}
-
-/** Host rules for page loads (spec part 1 §2.2); null when the page is served where it was asked. */
-async function pageRedirect(services: AppServices, host: string | undefined, url: string) {
-  const where = classifyHost(host, services.config.appDomain);
-  const path = url.split('?')[0] ?? '/';
-  const app = appOrigin(services.config);
-  if (where.kind === 'bare') return `${app}${url}`;
-  if (where.kind !== 'organization') return null;
-  const appOnly =
-    path.startsWith('/sign-up') || path === '/organizations' || path.startsWith('/organizations/');
-  if (appOnly) return `${app}${url}`;
-  const org = await findOrganizationBySlug(services.database.db, where.slug);
-  return org ? null : `${app}/sign-in`;
-}
-
-function registerWebApp(app: FastifyInstance, services: AppServices) {
-  const { config } = services;
-  const indexFile = path.join(config.webDist, 'index.html');
-  const hasWebApp = existsSync(indexFile);
-  let indexHtml: string | undefined;
-  if (hasWebApp) {
-    app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      // The build leaves .br and .gz copies beside the assets (apps/web/scripts/compress.mjs).
-      preCompressed: true,
-      cacheControl: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(pathname) &&
-      path.extname(pathname) === '';
-    if (wantsPage) {
-      const redirect = await pageRedirect(services, request.headers.host, request.url);
-      if (redirect) return reply.redirect(redirect, 302);
-    }
-    const portal = wantsPage && hasWebApp ? parsePortalPath(pathname) : null;
-    if (portal) {
-      // Portal pages carry their title, social-preview tags and board for visitors.
-      indexHtml ??= await readFile(indexFile, 'utf8');
-      const page = await renderPortalPage(
-        services,
-        indexHtml,
-        portal,
-        `${request.protocol}://${request.headers.host ?? 'localhost'}`,
-        pageNonce(reply),
-      );
-      return reply
-        .status(page.status)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(page.html);
-    }
-    if (wantsPage && hasWebApp) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', { cacheControl: false });
-    }
-    if (wantsPage) {
-      return reply
-        .status(503)
-        .type('text/html')
-        .send(
-          '<!doctype html><p>The web app is not built yet. Run <code>npm run build</code>.</p>',
-        );
-    }
-    return reply.status(404).send(restErrorBody(new AppError('notFound')));
-  });
 }

@@ -19,9 +19,18 @@ export function registerAuthContext(app: FastifyInstance, services: AppServices)
     const bearer = request.url.startsWith('/api/extension/')
       ? /^Bearer (asy_[A-Za-z0-9_-]{20,100})$/.exec(request.headers.authorization ?? '')?.[1]
       : undefined;
-    const token = request.cookies[SESSION_COOKIE] ?? bearer;
-    request.auth = token ? await resolveIdentity(services, request, token) : null;
+    request.auth = await authenticate(services, request, bearer);
   });
+}
+
+/** Who the request's session cookie (or the extension's token) belongs to, if anyone. */
+export async function authenticate(
+  services: AppServices,
+  request: FastifyRequest,
+  bearer?: string,
+): Promise<AuthContext | null> {
+  const token = request.cookies[SESSION_COOKIE] ?? bearer;
+  return token ? resolveIdentity(services, request, token) : null;
 }
 
 /** The signed-in user, or 401. */

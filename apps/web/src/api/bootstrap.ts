@@ -59,10 +59,27 @@ export interface ErrorReportingSettings {
   release: string;
 }
 
+/**
+ * The answer the server inlined into the page it sent (apps/server web-app.ts), taken once: the
+ * first screen draws without waiting for a request; later reads (after signing in or out, or a
+ * minute on) ask the server.
+ */
+export function takeInlinedBootstrap(doc: Document = document): Bootstrap | undefined {
+  const element = doc.getElementById('assay-bootstrap');
+  if (!element) return undefined;
+  element.remove();
+  try {
+    return JSON.parse(element.textContent ?? '') as Bootstrap;
+  } catch {
+    return undefined;
+  }
+}
+
 export const bootstrapQueryOptions = () =>
   queryOptions({
     queryKey: ['bootstrap'],
     queryFn: ({ signal }) => restRequest<Bootstrap>('/api/bootstrap', { signal }),
+    initialData: typeof document === 'undefined' ? undefined : takeInlinedBootstrap,
     staleTime: 60_000,
   });
 

@@ -1,25 +1,45 @@
 /** "/": an organisation's projects on its subdomain, the welcome shell elsewhere. */
 import { Center, Loader } from '@mantine/core';
+import { Suspense, useEffect } from 'react';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
-import { ProjectsHome } from '../features/projects/routes.tsx';
-import { OnboardingPage } from '../features/projects/components/onboarding-page.tsx';
-import { SetupPage } from '../features/projects/components/setup-page.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  OnboardingPage,
+  prefetchProjectsHome,
+  ProjectsHome,
+  SetupPage,
+} from '../features/projects/routes.tsx';
+
+const loading = (
+  <Center mih="50vh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
 
 export function HomeRoute() {
   const boot = useBootstrap();
-  if (!boot.data) {
-    return (
-      <Center mih="50vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
+  const queryClient = useQueryClient();
+  const home = boot.data?.organization && boot.data.membership;
+  const projectsHome =
+    home && !boot.data?.membership?.onboarding && !boot.data?.membership?.projectOnboarding;
+  useEffect(() => {
+    if (projectsHome) prefetchProjectsHome(queryClient);
+  }, [projectsHome, queryClient]);
+  if (!boot.data) return loading;
   if (boot.data.organization && boot.data.membership) {
-    if (boot.data.membership.onboarding) return <OnboardingPage />;
-    if (boot.data.membership.projectOnboarding)
-      return <SetupPage initial={boot.data.membership.projectOnboarding} />;
-    return <ProjectsHome boot={boot.data} />;
+    const { membership } = boot.data;
+    return (
+      <Suspense fallback={loading}>
+        {membership.onboarding ? (
+          <OnboardingPage />
+        ) : membership.projectOnboarding ? (
+          <SetupPage initial={membership.projectOnboarding} />
+        ) : (
+          <ProjectsHome boot={boot.data} />
+        )}
+      </Suspense>
+    );
   }
   return <HomePage />;
 }

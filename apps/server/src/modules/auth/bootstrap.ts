@@ -1,5 +1,5 @@
 /** GET /api/bootstrap: what the web app needs first — where it is, who is signed in. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appOrigin, classifyHost } from '../../http/hosts.ts';
 import type { AppServices } from '../../services.ts';
 import {
@@ -28,74 +28,77 @@ export function registerBootstrapRoute(app: FastifyInstance, services: AppServic
     summary: 'Where the web app stands: host, organisation, membership, user, page settings.',
     auth: 'public',
     answer: bootstrapAnswer,
-    async handler({ request }) {
-      const { config } = services;
-      const host = classifyHost(request.headers.host, config.appDomain);
-      const auth = request.auth;
-      let organization = null;
-      let membership = null;
-      let memberOf: Awaited<ReturnType<typeof findOrganizationBySlug>> | null = null;
-      if (host.kind === 'organization') {
-        const org = await findOrganizationBySlug(services.database.db, host.slug);
-        if (org) {
-          organization = {
-            id: org.id,
-            name: org.name,
-            slug: org.slug,
-            license: org.license,
-            sso: ssoOn(org),
-            // What the billing banner needs (the rest of billing is the owner's, in settings).
-            billingStatus: organizationBillingStatus(org.billing),
-          };
-          const member = auth
-            ? await findMembership(services.database.db, auth.user.id, org.id)
-            : undefined;
-          if (member) {
-            // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
-            const onboarding =
-              canChangePlan(member.role) &&
-              showsAiOnboarding({
-                license: org.license as License,
-                cardOnFile: org.billing.cardOnFile === true,
-                manual: org.billing.manual === true,
-                fromProjectId: org.fromProjectId,
-                projectCount: await countOrganizationProjects(services.database.db, org.id),
-              });
-            // Other tiers: the question sequence while the profile's onboarding is active (§4.2).
-            const projectOnboarding = isAiLicense(org.license as License)
-              ? null
-              : ((await findProfileOnboarding(services.database.db, member.profileId)) ?? null);
-            memberOf = org;
-            membership = {
-              profileId: member.profileId,
-              role: member.role,
-              onboarding,
-              projectOnboarding: projectOnboarding?.status === 'active' ? projectOnboarding : null,
-            };
-          }
-        }
-      }
-      return {
-        appDomain: config.appDomain,
-        appOrigin: appOrigin(config),
-        protocol: config.protocol,
-        host: host.kind,
-        organization,
-        membership,
-        user: auth ? publicUser(auth.user) : null,
-        sessionId: auth?.session.id ?? null,
-        devInbox: !config.isProduction,
-        // The page configuration of the support chat and of error reporting (part 1 §7.4).
-        supportChat: await supportChatSettings(services, auth?.user ?? null, memberOf),
-        errorReporting: config.errorReporting
-          ? {
-              dsn: config.errorReporting.dsn,
-              tracePropagationTargets: config.errorReporting.traceTargets,
-              environment: config.env,
-              release: config.appVersion,
-            }
-          : null,
-      };
-    },
+    handler: ({ request }) => bootstrapFor(services, request),
   });
+}
+
+/** The bootstrap answer for a request: the API's, and what a page load inlines (#28, #32). */
+export async function bootstrapFor(services: AppServices, request: FastifyRequest) {
+  const { config } = services;
+  const host = classifyHost(request.headers.host, config.appDomain);
+  const auth = request.auth;
+  let organization = null;
+  let membership = null;
+  let memberOf: Awaited<ReturnType<typeof findOrganizationBySlug>> | null = null;
+  if (host.kind === 'organization') {
+    const org = await findOrganizationBySlug(services.database.db, host.slug);
+    if (org) {
+      organization = {
+        id: org.id,
+        name: org.name,
+        slug: org.slug,
+        license: org.license,
+        sso: ssoOn(org),
+        // What the billing banner needs (the rest of billing is the owner's, in settings).
+        billingStatus: organizationBillingStatus(org.billing),
+      };
+      const member = auth
+        ? await findMembership(services.database.db, auth.user.id, org.id)
+        : undefined;
+      if (member) {
+        // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
+        const onboarding =
+          canChangePlan(member.role) &&
+          showsAiOnboarding({
+            license: org.license as License,
+            cardOnFile: org.billing.cardOnFile === true,
+            manual: org.billing.manual === true,
+            fromProjectId: org.fromProjectId,
+            projectCount: await countOrganizationProjects(services.database.db, org.id),
+          });
+        // Other tiers: the question sequence while the profile's onboarding is active (§4.2).
+        const projectOnboarding = isAiLicense(org.license as License)
+          ? null
+          : ((await findProfileOnboarding(services.database.db, member.profileId)) ?? null);
+        memberOf = org;
+        membership = {
+          profileId: member.profileId,
+          role: member.role,
+          onboarding,
+          projectOnboarding: projectOnboarding?.status === 'active' ? projectOnboarding : null,
+        };
+      }
+    }
+  }
+  return {
+    appDomain: config.appDomain,
+    appOrigin: appOrigin(config),
+    protocol: config.protocol,
+    host: host.kind,
+    organization,
+    membership,
+    user: auth ? publicUser(auth.user) : null,
+    sessionId: auth?.session.id ?? null,
+    devInbox: !config.isProduction,
+    // The page configuration of the support chat and of error reporting (part 1 §7.4).
+    supportChat: await supportChatSettings(services, auth?.user ?? null, memberOf),
+    errorReporting: config.errorReporting
+      ? {
+          dsn: config.errorReporting.dsn,
+          tracePropagationTargets: config.errorReporting.traceTargets,
+          environment: config.env,
+          release: config.appVersion,
+        }
+      : null,
+  };
 }

@@ -5,26 +5,12 @@
  * JavaScript. The web app replaces that rendering when it starts.
  */
 import type { VisitorBoard, VisitorCard } from '@assay/domain';
+import { escapeHtml, scriptJson } from '../../http/html.ts';
 import type { AppServices } from '../../services.ts';
 import { loadVisitorBoard } from './visitor.ts';
 
 /** The global the web app reads the inlined board from. */
 export const PORTAL_STATE_GLOBAL = '__ASSAY_PORTAL__';
-
-const escapeHtml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-
-/** JSON safe inside a script element (no closing tag, no line separators). */
-const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 const clip = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -5,6 +5,7 @@
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { spotlight } from '@mantine/spotlight';
+import { isTyping } from './keys.ts';
 import { useWindowKeydown } from './use-window-keydown.ts';
 
 const SHORTCUTS: { keys: string[][]; what: string }[] = [
@@ -18,20 +19,6 @@ const SHORTCUTS: { keys: string[][]; what: string }[] = [
   { keys: [['Space']], what: 'Pick up a card on the canvas; arrow keys move it, Space drops it' },
   { keys: [['Esc']], what: 'Close the card, the search or a dialog' },
 ];
-
-/** A field, a text area, a select or an editor has the keys: shortcuts stay quiet. */
-export function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null;
-  if (!element || typeof element.tagName !== 'string') return false;
-  return element.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
-}
-
-/** A card, a dialog or the search is open on screen (one on its way out does not count). */
-export function dialogOpen(): boolean {
-  return Array.from(document.querySelectorAll('[role="dialog"]')).some(
-    (element) => element.getClientRects().length > 0 && !element.closest('[aria-hidden="true"]'),
-  );
-}
 
 export function ShortcutsHelp() {
   const [opened, { open, close }] = useDisclosure(false);

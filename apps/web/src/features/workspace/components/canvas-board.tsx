@@ -24,7 +24,7 @@ import { useSectionGeneration } from '../hooks/use-section-generation.ts';
 import { useConnectMode } from '../hooks/use-connect-mode.ts';
 import { useBoxSelect } from '../hooks/use-box-select.ts';
 import { useSelection } from '../hooks/use-selection.ts';
-import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
+import { dialogOpen, isTyping } from '../../../ui/shortcuts/keys.ts';
 import { CardFace } from './board-card.tsx';
 import { ConnectBanner } from './connect-banner.tsx';
 import { SelectionBar } from './selection-bar.tsx';

@@ -10,7 +10,7 @@ import { toApiError } from '../../../api/errors.ts';
 import { AiEvidenceModal } from '../../../ui/agent/ai-evidence-modal.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createEvidence } from '../api/canvas.ts';
-import { dialogOpen, isTyping } from '../../../ui/shortcuts/shortcuts-help.tsx';
+import { dialogOpen, isTyping } from '../../../ui/shortcuts/keys.ts';
 import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
 
 export function EvidencePicker(props: { projectId: string; academic: boolean; agent: boolean }) {
