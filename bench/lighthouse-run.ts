@@ -39,7 +39,7 @@ export async function lighthouse(
     mkdirSync(out, { recursive: true });
     const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
     writeFileSync(
-      `${out}/${new URL(url).hostname.split('.')[0]}-${name}-${preset ?? 'mobile'}.json`,
+      `${out}/${new URL(url).hostname.split('.')[0]}-${name}-${preset ?? 'mobile'}-${Date.now()}.json`,
       stdout,
     );
   }

@@ -5,7 +5,8 @@
  */
 import { DEFAULT_ROADMAP_SECTIONS } from '@assay/domain';
 import type { BuiltApp } from '../apps/server/src/app.ts';
-import { ownerWithOrganization } from '../apps/server/test/organization.ts';
+import { CREATE_INVITES, ownerWithOrganization } from '../apps/server/test/organization.ts';
+import { signUpUser } from '../apps/server/test/factories.ts';
 
 export interface PortalSeed {
   link: string;
@@ -13,6 +14,8 @@ export interface PortalSeed {
   /** The organisation's address, and its owner's session cookie (for pages behind sign-in). */
   slug: string;
   cookie: string;
+  /** A member past the set-up questions: their home is the projects list. */
+  memberCookie: string;
 }
 
 export async function seedPortal(built: BuiltApp, cards: number): Promise<PortalSeed> {
@@ -58,6 +61,31 @@ export async function seedPortal(built: BuiltApp, cards: number): Promise<Portal
       },
     });
   }
-  const cookie = [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  return { link, cards, slug: org.slug, cookie };
+  const member = await signUpUser(built);
+  await run(CREATE_INVITES, { invites: [{ email: member.email, role: 'collaborator' }] });
+  const joined = await member.agent.post(
+    '/api/users/profiles',
+    {},
+    { 'x-organization-id': org.id },
+  );
+  const profileId = (joined.json() as { profileId?: string }).profileId;
+  if (!profileId) throw new Error(`join failed: ${joined.body}`);
+  const done = await member.agent.post(
+    '/api/gateway/query',
+    {
+      query: 'mutation($id: ID!, $p: JSON!) { updateProfileOnboarding(profileId: $id, patch: $p) }',
+      variables: { id: profileId, p: { status: 'complete' } },
+    },
+    { 'x-organization-id': org.id },
+  );
+  if ((done.json() as { errors?: unknown }).errors) throw new Error(done.body);
+  const cookieOf = (agent: typeof owner.agent) =>
+    [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return {
+    link,
+    cards,
+    slug: org.slug,
+    cookie: cookieOf(owner.agent),
+    memberCookie: cookieOf(member.agent),
+  };
 }

@@ -21,6 +21,59 @@ function versionFile(): Plugin {
   };
 }
 
+/**
+ * The first screens a page load may open, by the name the server uses (apps/server web-app.ts),
+ * and the module that draws each.
+ */
+const FIRST_SCREENS: Record<string, string> = {
+  projects: 'src/features/projects/components/projects-home.tsx',
+  onboarding: 'src/features/projects/components/onboarding-page.tsx',
+  setup: 'src/features/projects/components/setup-page.tsx',
+  workspace: 'src/features/workspace/components/workspace-page.tsx',
+};
+
+/**
+ * dist/first-screens.json: for each first screen, the scripts and styles it needs beyond the
+ * entry's, so the server can name them in the page and the browser fetches them with the entry
+ * instead of after it (#28, #32).
+ */
+function firstScreens(): Plugin {
+  return {
+    name: 'assay-first-screens',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[], seen = new Set<string>()) => {
+        for (const file of start) {
+          if (seen.has(file)) continue;
+          seen.add(file);
+          closure(byFile.get(file)?.imports ?? [], seen);
+        }
+        return seen;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const loaded = closure(entry ? [entry.fileName] : []);
+      const screens: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [name, module] of Object.entries(FIRST_SCREENS)) {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
+        if (!chunk) this.error(`first screen "${name}": no chunk for ${module}`);
+        const files = [...closure([chunk.fileName])].filter((file) => !loaded.has(file));
+        screens[name] = {
+          js: files.map((file) => `/${file}`),
+          css: files.flatMap((file) =>
+            [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
+          ),
+        };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-screens.json',
+        source: JSON.stringify(screens),
+      });
+    },
+  };
+}
+
 const SHELL_PACKAGES = new RegExp(
   `node_modules[\\\\/](${[
     'react',
@@ -36,14 +89,17 @@ const SHELL_PACKAGES = new RegExp(
     'use-sidecar',
     'use-callback-ref',
     'react-textarea-autosize',
-    'react-number-format',
     'tslib',
     'clsx',
   ].join('|')})[\\\\/]`,
 );
 
+/** Mantine components only later screens use: they stay with those screens' code. */
+const LATER_COMPONENTS =
+  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Select|MultiSelect|TagsInput|Autocomplete|PillsInput|Pill|ColorPicker|ColorInput|ColorSwatch|NumberInput|Pagination|Stepper|Timeline|Accordion|Chip|SegmentedControl|FloatingIndicator|Progress|RingProgress|Highlight|Rating|Slider|FileInput|JsonInput|Spoiler)[\\/]/;
+
 export default defineConfig({
-  plugins: [react(), versionFile()],
+  plugins: [react(), versionFile(), firstScreens()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   server: {
     port: 5173,
@@ -62,7 +118,7 @@ export default defineConfig({
               // needs them, and one file costs a phone one request instead of a dozen small
               // ones (Lighthouse mobile, #28 and #32; bench/README).
               name: 'shell',
-              test: SHELL_PACKAGES,
+              test: (id) => SHELL_PACKAGES.test(id) && !LATER_COMPONENTS.test(id),
             },
           ],
         },

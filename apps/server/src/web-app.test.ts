@@ -8,12 +8,22 @@ import { createAgent } from '../test/agent.ts';
 import { signUpUser } from '../test/factories.ts';
 import { ownerWithOrganization } from '../test/organization.ts';
 import { users } from './modules/auth/schema.ts';
+import { firstScreenFor } from '@assay/domain';
 import { BOOTSTRAP_ELEMENT_ID } from './web-app.ts';
 
 const web = mkdtempSync(path.join(tmpdir(), 'assay-web-page-'));
 writeFileSync(
   path.join(web, 'index.html'),
   '<!doctype html><html><head><title>Assay</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(
+  path.join(web, 'first-screens.json'),
+  JSON.stringify({
+    projects: { js: ['/assets/projects-home.js', '/assets/shared.js'], css: [] },
+    onboarding: { js: ['/assets/onboarding.js'], css: [] },
+    setup: { js: ['/assets/setup.js', '/assets/shared.js'], css: [] },
+    workspace: { js: ['/assets/workspace.js'], css: ['/assets/workspace.css'] },
+  }),
 );
 afterAll(() => rmSync(web, { recursive: true, force: true }));
 const built = await buildTestApp({ env: { WEB_DIST: web } });
@@ -45,7 +55,24 @@ describe('a page load (#28, #32)', () => {
       user: { email: owner.email },
     });
 
+    // The first screen's code is named in the page, so it comes with the entry.
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(preloads(page.body)).toEqual(['/assets/workspace.js', '/assets/workspace.css']);
+    const home = await owner.agent.get('/', host);
+    const screen = firstScreenFor('/', api.json() as Parameters<typeof firstScreenFor>[1]);
+    const expected: Record<string, string[]> = {
+      projects: ['/assets/projects-home.js', '/assets/shared.js'],
+      onboarding: ['/assets/onboarding.js'],
+      setup: ['/assets/setup.js', '/assets/shared.js'],
+    };
+    expect(screen).not.toBeNull();
+    expect(preloads(home.body)).toEqual(expected[screen ?? '']);
+
     const visitor = await createAgent(built.app).get('/', { host: 'app.assay.test' });
+    expect(preloads(visitor.body)).toEqual([]);
     expect(inlined(visitor.body)).toMatchObject({ host: 'app', user: null, sessionId: null });
     expect(inlined(visitor.body)).toEqual(
       (await createAgent(built.app).get('/api/bootstrap', { host: 'app.assay.test' })).json(),

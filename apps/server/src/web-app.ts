@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { AppError, restErrorBody } from '@assay/domain';
+import { AppError, firstScreenFor, restErrorBody } from '@assay/domain';
 import { authenticate } from './http/auth-context.ts';
 import { appOrigin, classifyHost } from './http/hosts.ts';
 import { scriptJson } from './http/html.ts';
@@ -27,12 +27,26 @@ export function isApiPath(url: string): boolean {
 /** The element the web app reads the inlined bootstrap answer from (apps/web api/bootstrap.ts). */
 export const BOOTSTRAP_ELEMENT_ID = 'assay-bootstrap';
 
-/** index.html with the bootstrap answer as a data block (not a script: no nonce needed). */
-export function withBootstrap(indexHtml: string, answer: unknown): string {
-  const block = `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(answer)}</script>`;
+/** What the web build says each first screen needs beyond the entry (apps/web vite.config.ts). */
+export type FirstScreens = Record<string, { js: string[]; css: string[] } | undefined>;
+
+/**
+ * index.html with the bootstrap answer as a data block (not a script: no nonce needed), and the
+ * first screen's code named so the browser fetches it alongside the entry.
+ */
+export function pageHtml(
+  indexHtml: string,
+  answer: unknown,
+  screen?: { js: string[]; css: string[] },
+): string {
+  const head = [
+    `<script type="application/json" id="${BOOTSTRAP_ELEMENT_ID}">${scriptJson(answer)}</script>`,
+    ...(screen?.js ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(screen?.css ?? []).map((href) => `<link rel="preload" as="style" href="${href}">`),
+  ].join('\n    ');
   return indexHtml.includes('</head>')
-    ? indexHtml.replace('</head>', `  ${block}\n  </head>`)
-    : indexHtml.replace('<div id="root">', `${block}<div id="root">`);
+    ? indexHtml.replace('</head>', `  ${head}\n  </head>`)
+    : indexHtml.replace('<div id="root">', `${head}<div id="root">`);
 }
 
 /** Host rules for page loads (spec part 1 §2.2); null when the page is served where it was asked. */
@@ -54,6 +68,7 @@ export function registerWebApp(app: FastifyInstance, services: AppServices) {
   const indexFile = path.join(config.webDist, 'index.html');
   const hasWebApp = existsSync(indexFile);
   let indexHtml: string | undefined;
+  let screens: FirstScreens | undefined;
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: config.webDist,
@@ -100,15 +115,19 @@ export function registerWebApp(app: FastifyInstance, services: AppServices) {
     }
     if (wantsPage && hasWebApp) {
       indexHtml ??= await readFile(indexFile, 'utf8');
+      screens ??= await readFile(path.join(config.webDist, 'first-screens.json'), 'utf8')
+        .then((text) => JSON.parse(text) as FirstScreens)
+        .catch(() => ({}));
       request.auth = await authenticate(services, request);
       const answer = await bootstrapFor(services, request);
+      const screen = firstScreenFor(pathname, answer);
       return (
         reply
           // The page carries who is signed in: for this browser only, checked on every load.
           .header('cache-control', 'private, no-cache')
           .header('vary', 'cookie')
           .type('text/html; charset=utf-8')
-          .send(withBootstrap(indexHtml, answer))
+          .send(pageHtml(indexHtml, answer, screen ? screens[screen] : undefined))
       );
     }
     if (wantsPage) {

@@ -6,6 +6,10 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, cssVariablesResolver, theme } from './app/app.tsx';
 import { CookiesDisabledPage } from './app/pages/cookies-disabled-page.tsx';
+import { preloadFirstScreen } from './app/first-screen.ts';
+
+// The first screen's code, started now (its files are already on their way: the page names them).
+preloadFirstScreen();
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   nextOnboardingStep,
   onboardingModuleDefaults,
-  onboardingPatchSchema,
   onboardingProjectSettings,
   onboardingProductScores,
   onboardingSequence,
@@ -10,6 +9,7 @@ import {
   showsAiOnboarding,
   type OnboardingState,
 } from './onboarding.ts';
+import { onboardingPatchSchema } from './onboarding-schema.ts';
 
 const answers = (
   type: OnboardingState['onboardingType'],

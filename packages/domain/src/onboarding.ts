@@ -2,7 +2,6 @@
  * Onboarding (part 1 §2.4, §4.1, §4.2): who sees it, the step sequence of the non-AI tiers, and
  * the project module defaults and product scores the answers give.
  */
-import { z } from 'zod';
 import { licenseAllows, isAiLicense, type Feature, type License } from './plans.ts';
 import type { ProductScoreKey, ProjectSettings } from './projects.ts';
 
@@ -224,25 +223,6 @@ export function onboardingProjectSettings(
     productScores: onboardingProductScores(state).map((option) => PRIORITIZATION_SCORES[option]),
   };
 }
-
-const ALL_OPTIONS = Object.values(ONBOARDING_OPTIONS).flat() as [
-  OnboardingOption,
-  ...OnboardingOption[],
-];
-
-/** A change to a profile's onboarding (the gateway's updateProfileOnboarding patch). */
-export const onboardingPatchSchema = z
-  .object({
-    status: z.enum(ONBOARDING_STATUSES),
-    currentOnboardingStep: z.enum(ONBOARDING_STEPS),
-    onboardingType: z.enum(ONBOARDING_TYPES).nullable(),
-    selectedOptions: z.partialRecord(z.enum(ALL_OPTIONS), z.boolean()),
-    projectName: z.string().max(50),
-    projectPrompt: z.string().max(29900),
-  })
-  .partial()
-  .strict();
-export type OnboardingPatch = z.infer<typeof onboardingPatchSchema>;
 
 /**
  * The AI-tier onboarding at "/" (§2.4): an AI tier with no card on file and no manual billing,

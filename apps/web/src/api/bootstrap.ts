@@ -1,5 +1,5 @@
 /** GET /api/bootstrap: where the app runs and who is signed in. */
-import type { OnboardingState } from '@assay/domain';
+import type { Feature, OnboardingState } from '@assay/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { restRequest } from './rest.ts';
 
@@ -15,6 +15,8 @@ export interface Bootstrap {
     license: string;
     sso: boolean;
     billingStatus?: { isExpired: boolean; invalidSubscription: boolean; invalidCard: boolean };
+    /** What the plan turns on (members only). */
+    features?: Feature[];
   } | null;
   membership: {
     profileId: string;
@@ -59,20 +61,38 @@ export interface ErrorReportingSettings {
   release: string;
 }
 
+/** The answer the server inlined into the page it sent (apps/server web-app.ts), read once. */
+let inlined: { answer: Bootstrap | undefined } | null = null;
+
+/** The inlined answer, without taking it (to choose the first screen before the first render). */
+export function peekInlinedBootstrap(doc: Document = document): Bootstrap | undefined {
+  if (!inlined) {
+    const element = doc.getElementById('assay-bootstrap');
+    element?.remove();
+    let answer: Bootstrap | undefined;
+    try {
+      answer = element ? (JSON.parse(element.textContent ?? '') as Bootstrap) : undefined;
+    } catch {
+      answer = undefined;
+    }
+    inlined = { answer };
+  }
+  return inlined.answer;
+}
+
 /**
- * The answer the server inlined into the page it sent (apps/server web-app.ts), taken once: the
- * first screen draws without waiting for a request; later reads (after signing in or out, or a
- * minute on) ask the server.
+ * The inlined answer, taken once: the first screen draws without waiting for a request; later
+ * reads (after signing in or out, or a minute on) ask the server.
  */
 export function takeInlinedBootstrap(doc: Document = document): Bootstrap | undefined {
-  const element = doc.getElementById('assay-bootstrap');
-  if (!element) return undefined;
-  element.remove();
-  try {
-    return JSON.parse(element.textContent ?? '') as Bootstrap;
-  } catch {
-    return undefined;
-  }
+  const answer = peekInlinedBootstrap(doc);
+  inlined = { answer: undefined };
+  return answer;
+}
+
+/** Forgets what was read (tests). */
+export function resetInlinedBootstrap() {
+  inlined = null;
 }
 
 export const bootstrapQueryOptions = () =>

@@ -5,6 +5,7 @@ import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  loadedHomeScreens,
   OnboardingPage,
   prefetchProjectsHome,
   ProjectsHome,
@@ -29,14 +30,19 @@ export function HomeRoute() {
   if (!boot.data) return loading;
   if (boot.data.organization && boot.data.membership) {
     const { membership } = boot.data;
+    // Code already here (loaded before the first render) draws at once; else it suspends.
+    const here = loadedHomeScreens();
+    const Onboarding = here.OnboardingPage ?? OnboardingPage;
+    const Setup = here.SetupPage ?? SetupPage;
+    const Projects = here.ProjectsHome ?? ProjectsHome;
     return (
       <Suspense fallback={loading}>
         {membership.onboarding ? (
-          <OnboardingPage />
+          <Onboarding />
         ) : membership.projectOnboarding ? (
-          <SetupPage initial={membership.projectOnboarding} />
+          <Setup initial={membership.projectOnboarding} />
         ) : (
-          <ProjectsHome boot={boot.data} />
+          <Projects boot={boot.data} />
         )}
       </Suspense>
     );

@@ -7,6 +7,7 @@ import {
   findOrganizationBySlug,
   ssoOn,
   findProfileOnboarding,
+  organizationFeatures,
 } from '../organizations/ports.ts';
 import { publicUser } from './routes.ts';
 import {
@@ -14,6 +15,7 @@ import {
   isAiLicense,
   organizationBillingStatus,
   showsAiOnboarding,
+  type Feature,
   type License,
 } from '@assay/domain';
 import { countOrganizationProjects } from '../projects/ports.ts';
@@ -51,11 +53,14 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
         sso: ssoOn(org),
         // What the billing banner needs (the rest of billing is the owner's, in settings).
         billingStatus: organizationBillingStatus(org.billing),
+        /** What the plan turns on: for members only (the first screens read it, #32). */
+        features: undefined as Feature[] | undefined,
       };
       const member = auth
         ? await findMembership(services.database.db, auth.user.id, org.id)
         : undefined;
       if (member) {
+        organization.features = organizationFeatures(org, config.featureSlugs);
         // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
         const onboarding =
           canChangePlan(member.role) &&

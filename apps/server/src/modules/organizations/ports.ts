@@ -16,3 +16,4 @@ export {
   ssoOn,
 } from './service.ts';
 export { requiredSsoOf } from './sso.ts';
+export { organizationFeatures } from './settings.ts';

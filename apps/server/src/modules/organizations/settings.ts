@@ -65,13 +65,7 @@ export function presentOrganization(
     assistant: { active: false, vectorized: false, processing: false, ...org.assistant },
     learning: learningSettingsOf(org.learning),
     ...organizationBillingStatus(org.billing),
-    features: ALL_FEATURES.filter((feature) =>
-      organizationHasFeature(
-        { license, slug: org.slug, generation: org.generation },
-        feature,
-        featureSlugs,
-      ),
-    ),
+    features: organizationFeatures(org, featureSlugs),
     membership: { profileId: member.profileId, role: member.role },
     abilities: {
       edit: canEditOrganization(member.role),
@@ -195,5 +189,19 @@ export async function updateResource(
     organizationId,
     { resources: { disabled: member.organization.resources.disabled, items: next } },
     context,
+  );
+}
+
+/** The features an organisation's plan and settings turn on. */
+export function organizationFeatures(
+  org: Pick<OrganizationRow, 'license' | 'slug' | 'generation'>,
+  featureSlugs: Record<string, string[]> = {},
+) {
+  return ALL_FEATURES.filter((feature) =>
+    organizationHasFeature(
+      { license: org.license as License, slug: org.slug, generation: org.generation },
+      feature,
+      featureSlugs,
+    ),
   );
 }

@@ -123,8 +123,9 @@ export async function renderPortalPage(
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags}\n  </head>`)
+    // The root's first paint (the app's header frame) gives way to the board's.
     .replace(
-      '<div id="root"></div>',
+      /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/,
       `<div id="root">${board ? renderBody(board, path) : ''}</div>`,
     );
   return { status: board ? 200 : 404, html };

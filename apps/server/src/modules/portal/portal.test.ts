@@ -698,8 +698,9 @@ describe('portal pages', () => {
       content: { title: 'Landing legs', summary: '</script><script>alert(1)</script>' },
       action: 'publish',
     });
+    // As the web build leaves it: the root holds the header's first paint.
     const index =
-      '<html><head><meta name="description" content="x" /><title>Assay</title></head><body><div id="root"></div></body></html>';
+      '<html><head><meta name="description" content="x" /><title>Assay</title></head><body>\n<div id="root"><div class="first-paint" aria-hidden="true"><img src="/favicon.svg" alt="" /></div></div>\n  </body></html>';
     const board = await renderPortalPage(
       built.services,
       index,
@@ -717,6 +718,9 @@ describe('portal pages', () => {
     );
     expect(board.html).not.toContain('<script>alert(1)</script>');
     expect(board.html).toContain('Landing legs');
+    // The board's first paint takes the header frame's place (the portal has no app header).
+    expect(board.html).not.toContain('first-paint');
+    expect(board.html).toMatch(/<div id="root"><main[^>]*><h1>Rockets/);
     const card = await renderPortalPage(
       built.services,
       index,

@@ -4,7 +4,9 @@ import {
   Badge,
   Button,
   Card,
+  Center,
   Group,
+  Loader,
   Menu,
   SimpleGrid,
   Stack,
@@ -13,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import {
   canCreateProject,
@@ -24,6 +26,7 @@ import {
 } from '@assay/domain';
 import type { Bootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
+import { useGettingStarted } from '../../../api/guidance.ts';
 import { setFavorite, useSideNavigation } from '../../../api/side-navigation.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
@@ -33,9 +36,13 @@ import {
   useProjects,
   type ProjectSummary,
 } from '../api/projects.ts';
-import { CreateProjectModal } from './create-project-modal.tsx';
 import { GettingStarted } from './getting-started.tsx';
 import { ImportProjectButton } from './import-project.tsx';
+
+/** The new-project dialog (its form, the agent's options) loads when first opened (#28). */
+const CreateProjectModal = lazy(() =>
+  import('./create-project-modal.tsx').then((m) => ({ default: m.CreateProjectModal })),
+);
 
 const STATUS_LABELS = { active: 'Active', backlog: 'Backlog', archive: 'Archived' } as const;
 type Status = keyof typeof STATUS_LABELS;
@@ -46,6 +53,9 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
   const license = (organization?.license ?? 'garage') as License;
   const terms = termsFor(license);
   const [status, setStatus] = useState<Status>('active');
+  const checklist = useGettingStarted();
+  // Once opened, the dialog stays mounted so it can close with its transition.
+  const [opened, setOpened] = useState(false);
   const [creating, setCreating] = useState(false);
   const projects = useProjects();
   const nav = useSideNavigation(true);
@@ -145,43 +155,63 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
         {canCreateProject(role) ? (
           <Group gap="xs">
             <ImportProjectButton label={`Import a ${terms.project.toLowerCase()}`} />
-            <Button onClick={() => setCreating(true)}>New {terms.project.toLowerCase()}</Button>
+            <Button
+              onClick={() => {
+                setOpened(true);
+                setCreating(true);
+              }}
+            >
+              New {terms.project.toLowerCase()}
+            </Button>
           </Group>
         ) : null}
       </Group>
-      <GettingStarted />
-      <Card withBorder radius="md" padding="lg" data-testid="projects-card">
-        <Title order={2} size="h3">
-          {terms.projects}
-        </Title>
-        <Text size="sm" mt={4} c="dimmed">
-          Each {terms.project.toLowerCase()} keeps its canvas of {terms.hypotheses.toLowerCase()},
-          evidence and experiments.
-        </Text>
-        <Tabs value={status} onChange={(v) => v && setStatus(v as Status)} mt="md">
-          <Tabs.List>
-            {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
-              <Tabs.Tab key={s} value={s} data-testid={`status-tab-${s}`}>
-                {STATUS_LABELS[s]} ({projects.data?.counts[s] ?? 0})
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {list.length === 0 && projects.data ? (
-          <Text size="sm" mt="md">
-            No {STATUS_LABELS[status].toLowerCase()} {terms.projects.toLowerCase()}.
-          </Text>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
-          {list.map(card)}
-        </SimpleGrid>
-      </Card>
-      <CreateProjectModal
-        opened={creating}
-        onClose={() => setCreating(false)}
-        terms={terms}
-        isOwner={role === 'owner'}
-      />
+      {checklist.isPending ? (
+        // The checklist sits above the projects: both appear once it is known (no jump, #32).
+        <Center mih={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      ) : (
+        <>
+          <GettingStarted />
+          <Card withBorder radius="md" padding="lg" data-testid="projects-card">
+            <Title order={2} size="h3">
+              {terms.projects}
+            </Title>
+            <Text size="sm" mt={4} c="dimmed">
+              Each {terms.project.toLowerCase()} keeps its canvas of{' '}
+              {terms.hypotheses.toLowerCase()}, evidence and experiments.
+            </Text>
+            <Tabs value={status} onChange={(v) => v && setStatus(v as Status)} mt="md">
+              <Tabs.List>
+                {(Object.keys(STATUS_LABELS) as Status[]).map((s) => (
+                  <Tabs.Tab key={s} value={s} data-testid={`status-tab-${s}`}>
+                    {STATUS_LABELS[s]} ({projects.data?.counts[s] ?? 0})
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+            </Tabs>
+            {list.length === 0 && projects.data ? (
+              <Text size="sm" mt="md">
+                No {STATUS_LABELS[status].toLowerCase()} {terms.projects.toLowerCase()}.
+              </Text>
+            ) : null}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+              {list.map(card)}
+            </SimpleGrid>
+          </Card>
+        </>
+      )}
+      {opened ? (
+        <Suspense fallback={null}>
+          <CreateProjectModal
+            opened={creating}
+            onClose={() => setCreating(false)}
+            terms={terms}
+            isOwner={role === 'owner'}
+          />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

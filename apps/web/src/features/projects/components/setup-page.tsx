@@ -166,12 +166,18 @@ export function SetupPage(props: { initial: OnboardingState }) {
   const role = boot.data?.membership?.role ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const known = boot.data?.organization;
   const organization = useQuery({
     queryKey: ['organization', 'onboarding-features'],
     queryFn: () =>
       gatewayRequest<{ fullOrganization: { license: License; features: Feature[] } | null }>(
         '{ fullOrganization { license features } }',
       ).then((d) => d.fullOrganization),
+    // The page said already (the bootstrap answer): no request before the first question.
+    initialData:
+      known?.features !== undefined
+        ? { license: known.license as License, features: known.features }
+        : undefined,
   });
   const [state, setState] = useState<OnboardingState>(props.initial);
   const [busy, setBusy] = useState(false);

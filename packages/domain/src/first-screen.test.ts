@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { firstScreenFor } from './first-screen.ts';
+
+describe('the first screen of a page load', () => {
+  it('names the first screen a member lands on', () => {
+    const member = (membership: object) => ({ organization: {}, membership });
+    expect(firstScreenFor('/', member({}))).toBe('projects');
+    expect(firstScreenFor('/home/anything', member({}))).toBe('projects');
+    expect(firstScreenFor('/', member({ onboarding: true }))).toBe('onboarding');
+    expect(firstScreenFor('/', member({ projectOnboarding: { status: 'active' } }))).toBe('setup');
+    expect(firstScreenFor('/workspace/p1/canvas/business', member({}))).toBe('workspace');
+    expect(firstScreenFor('/settings/members', member({}))).toBeNull();
+    expect(firstScreenFor('/', { organization: null, membership: null })).toBeNull();
+    expect(firstScreenFor('/', { organization: {}, membership: null })).toBeNull();
+  });
+});
