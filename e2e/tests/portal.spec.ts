@@ -118,6 +118,11 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
     visitor.getByTestId('portal-section-planned').getByText('Reusable boosters halve the price'),
   ).toBeVisible();
   expect(await seriousViolations(visitor)).toEqual([]);
+  // And in the dark scheme (#32): the header follows it (it stayed white, its title unreadable).
+  await visitor.emulateMedia({ colorScheme: 'dark' });
+  await expect(visitor.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await visitor.emulateMedia({ colorScheme: 'light' });
   expect(
     await visitor.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
   ).toBe(false);

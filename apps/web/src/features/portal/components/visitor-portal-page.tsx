@@ -22,6 +22,9 @@ import { Link, useParams } from 'react-router';
 import { portalPaths, type VisitorBoard, type VisitorCard } from '@assay/domain';
 import { useVisitorBoard } from '../api/visitor.ts';
 
+/** Links: dark blue on the light page, light blue on the dark one (both above 4.5:1, #32). */
+const LINK = 'light-dark(var(--mantine-color-blue-9), var(--mantine-color-blue-4))';
+
 function evidenceLine(count: number) {
   if (count === 0) return null;
   return `${count} ${count === 1 ? 'connected piece' : 'connected pieces'} of evidence`;
@@ -118,7 +121,7 @@ function CardPage(props: { board: VisitorBoard; card: VisitorCard }) {
         component={Link}
         to={portalPaths.category(board.link, card.categoryId)}
         size="sm"
-        c="blue.9"
+        c={LINK}
       >
         ← Back to {category?.name ?? 'the roadmap'}
       </Anchor>
@@ -154,7 +157,7 @@ function CardPage(props: { board: VisitorBoard; card: VisitorCard }) {
         </SimpleGrid>
       ) : null}
       {card.figma ? (
-        <Anchor href={card.figma.url} target="_blank" rel="noopener noreferrer" c="blue.9">
+        <Anchor href={card.figma.url} target="_blank" rel="noopener noreferrer" c={LINK}>
           {card.figma.name || 'Open the design file'}
         </Anchor>
       ) : null}
@@ -172,7 +175,7 @@ function NotAvailable() {
       <Stack gap="sm">
         <Title order={1}>This portal is not available</Title>
         <Text>The link may be mistyped, or the team has stopped sharing this portal.</Text>
-        <Anchor href="/" c="blue.9">
+        <Anchor href="/" c={LINK}>
           Go to Assay
         </Anchor>
       </Stack>
@@ -211,7 +214,15 @@ export function VisitorPortalPage() {
 
   return (
     <Box bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-8))" mih="100vh">
-      <Box component="header" bg="white" py="md" style={{ borderBottom: '1px solid #dee2e6' }}>
+      <Box
+        component="header"
+        bg="var(--mantine-color-body)"
+        py="md"
+        style={{
+          borderBottom:
+            '1px solid light-dark(var(--mantine-color-gray-3), var(--mantine-color-dark-4))',
+        }}
+      >
         <Container size="xl">
           <Group gap="md">
             {board.image ? <Avatar src={board.image} alt="" size={48} radius="md" /> : null}
@@ -228,7 +239,7 @@ export function VisitorPortalPage() {
             <Anchor
               component={Link}
               to={portalPaths.board(board.link)}
-              c="blue.9"
+              c={LINK}
               aria-current={categoryId === null && !card ? 'page' : undefined}
               fw={categoryId === null && !card ? 700 : 400}
             >
@@ -241,7 +252,7 @@ export function VisitorPortalPage() {
                   key={c.id}
                   component={Link}
                   to={portalPaths.category(board.link, c.id)}
-                  c="blue.9"
+                  c={LINK}
                   aria-current={current ? 'page' : undefined}
                   fw={current ? 700 : 400}
                 >
@@ -262,7 +273,7 @@ export function VisitorPortalPage() {
       <Container size="xl" pb="lg" component="footer">
         <Text size="xs" c="dimmed">
           Made with{' '}
-          <Anchor href="/" size="xs" c="blue.9" underline="always">
+          <Anchor href="/" size="xs" c={LINK} underline="always">
             Assay
           </Anchor>
         </Text>
