@@ -188,6 +188,16 @@ export const ERRORS = {
     ref: 2057,
     message: 'This organization already has a subscription. Change the plan instead.',
   },
+  alreadyCanceled: {
+    status: 409,
+    ref: 2076,
+    message: 'Your subscription is already canceled. It runs to the end of the paid period.',
+  },
+  notCanceled: {
+    status: 409,
+    ref: 2077,
+    message: 'Your subscription is active: there is nothing to reactivate.',
+  },
   paymentDue: {
     status: 402,
     ref: 2059,

@@ -31,6 +31,50 @@ async function token(agent: Agent, number: string = SANDBOX_TEST_CARDS.success) 
 }
 
 describe('billing with the sandbox processor', () => {
+  it('cancels once and reactivates once, however often or however many at once it is asked (#30)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const base = `/api/org/organizations/${org.id}`;
+    const created = await owner.agent.post(`${base}/subscription`, {
+      planCode: 'aiMonthly',
+      paymentToken: await token(owner.agent),
+    });
+    expect(created.statusCode).toBe(201);
+    const answers = async (method: 'DELETE' | 'PATCH', times: number) =>
+      Promise.all(
+        Array.from({ length: times }, () =>
+          owner.agent.request(method, `${base}/subscriptions`, method === 'PATCH' ? {} : undefined),
+        ),
+      );
+    // 40 cancels at once: one cancels, the others say it is canceled already (not a card error).
+    const cancels = await answers('DELETE', 40);
+    expect(cancels.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const refused of cancels.filter((r) => r.statusCode !== 200)) {
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({
+        message: 'Your subscription is already canceled. It runs to the end of the paid period.',
+        ref: 2076,
+      });
+    }
+    const again = await owner.agent.delete(`${base}/subscriptions`);
+    expect(again.json()).toMatchObject({ ref: 2076 });
+    // 40 reactivations at once: one, and the rest are told there is nothing to reactivate.
+    const reactivations = await answers('PATCH', 40);
+    expect(reactivations.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(reactivations.filter((r) => r.statusCode === 409 && r.json().ref === 2077)).toHaveLength(
+      39,
+    );
+    const logged = await built.services.database.db
+      .select({ service: accessLogs.service, action: accessLogs.action })
+      .from(accessLogs)
+      .where(eq(accessLogs.organizationId, org.id));
+    expect(
+      logged
+        .filter((l) => l.service === 'billing')
+        .map((l) => l.action)
+        .sort(),
+    ).toEqual(['cancel', 'reactivate', 'subscribe']);
+  });
+
   it('subscribes with a promo code, then shows the card, the invoice PDF, cancels, reactivates and changes plan', async () => {
     const { owner, org } = await ownerWithOrganization(built);
     const base = `/api/org/organizations/${org.id}`;

@@ -249,7 +249,9 @@ export async function cancelSubscription(
   requireOwner(member);
   const uuid = billingOf(member).subscriptionUUID;
   if (!uuid) throw new AppError('noSubscription');
-  const subscription = await services.payments.cancelSubscription(uuid);
+  const subscription = await inState(services, uuid, 'canceled', 'alreadyCanceled', () =>
+    services.payments.cancelSubscription(uuid),
+  );
   await saveBilling(
     services,
     member,
@@ -258,6 +260,28 @@ export async function cancelSubscription(
     context,
   );
   return subscription;
+}
+
+/**
+ * Moves a subscription to `target`; when it is there already (asked twice, or by two people at
+ * once: the processor lets one through), the answer says so instead of the processor's refusal.
+ */
+async function inState<T>(
+  services: AppServices,
+  uuid: string,
+  target: 'canceled' | 'active',
+  already: 'alreadyCanceled' | 'notCanceled',
+  move: () => Promise<T>,
+): Promise<T> {
+  const before = await services.payments.getSubscription(uuid);
+  if (before.state === target) throw new AppError(already);
+  try {
+    return await move();
+  } catch (error) {
+    const after = await services.payments.getSubscription(uuid).catch(() => null);
+    if (after?.state === target) throw new AppError(already);
+    throw error;
+  }
 }
 
 /** PATCH …/subscriptions: a canceled subscription renews again. */
@@ -269,7 +293,9 @@ export async function reactivateSubscription(
   requireOwner(member);
   const uuid = billingOf(member).subscriptionUUID;
   if (!uuid) throw new AppError('noSubscription');
-  const subscription = await services.payments.reactivateSubscription(uuid);
+  const subscription = await inState(services, uuid, 'active', 'notCanceled', () =>
+    services.payments.reactivateSubscription(uuid),
+  );
   await saveBilling(
     services,
     member,

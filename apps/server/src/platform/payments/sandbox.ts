@@ -73,6 +73,21 @@ export function createSandbox(options: {
       });
     return data;
   }
+  /** Writes a record only if it is still in the state read (two cancels at once: one wins). */
+  async function transition(kind: string, id: string, from: string, data: Json) {
+    const [row] = await db
+      .update(paymentSandboxRecords)
+      .set({ data })
+      .where(
+        and(
+          eq(paymentSandboxRecords.kind, kind),
+          eq(paymentSandboxRecords.id, id),
+          sql`${paymentSandboxRecords.data}->>'state' = ${from}`,
+        ),
+      )
+      .returning({ data: paymentSandboxRecords.data });
+    return row ? row.data : null;
+  }
   async function all(kind: string, accountCode: string) {
     const rows = await db
       .select()
@@ -324,19 +339,26 @@ export function createSandbox(options: {
       if (sub === 'cancel' && method === 'PUT') {
         if (subscription.state !== 'active')
           return invalid('Only an active subscription can be canceled', 'state');
-        const canceled = {
+        const canceled = await transition('subscription', uuid, 'active', {
           ...subscription,
           state: 'canceled',
           canceled_at: now().toISOString(),
           expires_at: subscription.current_period_ends_at,
-        };
-        return { status: 200, json: await put('subscription', uuid, canceled, accountCode) };
+        });
+        if (!canceled) return invalid('Only an active subscription can be canceled', 'state');
+        return { status: 200, json: canceled };
       }
       if (sub === 'reactivate' && method === 'PUT') {
         if (subscription.state !== 'canceled')
           return invalid('Only a canceled subscription can be reactivated', 'state');
-        const active = { ...subscription, state: 'active', canceled_at: null, expires_at: null };
-        return { status: 200, json: await put('subscription', uuid, active, accountCode) };
+        const active = await transition('subscription', uuid, 'canceled', {
+          ...subscription,
+          state: 'active',
+          canceled_at: null,
+          expires_at: null,
+        });
+        if (!active) return invalid('Only a canceled subscription can be reactivated', 'state');
+        return { status: 200, json: active };
       }
       if (sub === 'change' && method === 'POST') {
         const found = planForCode(str(body.plan_code));
