@@ -30,7 +30,7 @@ describe('generation jobs with a model endpoint', () => {
           input: {
             name,
             description:
-              'An inventory app for independent restaurant owners who waste hours counting stock.',
+              'An inventory app for independent restaurant owners who waste hours counting stock every week and throw food away.',
             language: 'en-US',
             generate: true,
           },
@@ -112,7 +112,7 @@ describe('generation jobs with a model endpoint', () => {
         input: {
           name: 'Co-op',
           description:
-            'Shared purchasing for independent restaurants in Texas that waste money on small orders.',
+            'Shared purchasing for independent restaurants in Texas that waste money on small orders every single week of the year.',
           generate: true,
         },
       },

@@ -31,6 +31,26 @@ describe('projects', () => {
     expect(list.data?.projects).toMatchObject({ counts: { active: 2, backlog: 0, archive: 0 } });
   });
 
+  it('asks a drafted project for a description of the minimum length and a language (#30)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const short = await onOrg(owner.agent, org.slug, CREATE, {
+      input: { name: 'Bakery', description: 'Bread for cafés.', generate: true },
+    });
+    expect(short.errors?.[0]?.message).toContain(
+      'message:Your project description must be at least the minimum characters',
+    );
+    const noLanguage = await onOrg(owner.agent, org.slug, CREATE, {
+      input: { name: 'Bakery', language: '' },
+    });
+    expect(noLanguage.errors?.[0]?.message).toContain('message:Please choose a language.');
+    // Without the agent a description is optional, and a long one drafts.
+    const plain = await onOrg(owner.agent, org.slug, CREATE, { input: { name: 'Plain' } });
+    expect(plain.errors).toBeUndefined();
+    expect((await onOrg(owner.agent, org.slug, LIST)).data?.projects).toMatchObject({
+      counts: { active: 1 },
+    });
+  });
+
   it('enforces the monthly project allocation', async () => {
     const { owner, org } = await ownerWithOrganization(built); // Garage: 3 a month
     for (const name of ['One', 'Two', 'Three'])
