@@ -98,6 +98,32 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await expect(owner.getByTestId('access-logs')).toContainText('Joined the organization');
   await expect(owner.getByTestId('access-logs')).not.toContainText('Invited a person');
 
+  // The owner hands the organisation to the collaborator (#29): they become an owner, the
+  // giver an admin; the new owner sees the settings and hands it back the same way.
+  const handOver = async (
+    page: typeof owner,
+    toEmail: string,
+    confirmation: string,
+  ): Promise<void> => {
+    await page
+      .getByTestId('members')
+      .getByRole('row')
+      .filter({ hasText: toEmail })
+      .getByRole('button', { name: 'More' })
+      .click();
+    await page.getByRole('menuitem', { name: 'Hand over ownership' }).click();
+    await page
+      .getByRole('dialog', { name: 'Hand over ownership' })
+      .getByRole('button', { name: 'Hand over', exact: true })
+      .click();
+    await expect(page.getByText(confirmation)).toBeVisible();
+  };
+  await owner.getByRole('tab', { name: 'Members' }).click();
+  await handOver(owner, memberEmail, 'Grace Hopper is now an owner; you are an admin.');
+  await member.goto(new URL('/settings/members', member.url()).toString());
+  await expect(member).toHaveURL(/\/settings\/members$/);
+  await handOver(member, ownerEmail, 'Ada Lovelace is now an owner; you are an admin.');
+
   // The collaborator leaves from their profile and lands among the organisations they are
   // still in — this one no longer among them.
   await member.goto(new URL('/profile', member.url()).toString());

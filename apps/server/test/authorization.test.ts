@@ -2070,6 +2070,30 @@ const REST: Record<string, Rule> = {
       return answer;
     },
   },
+  'POST /api/org/organizations/:id/ownership': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // The owner hands the organisation to a fresh member, then both are put back as they were.
+    run: async (w, actor) => {
+      const host = { host: `${w.org.slug}.assay.test` };
+      const me = (await actor.get('/api/bootstrap', host)).json() as {
+        membership: { profileId: string; role: string } | null;
+      };
+      const target = await freshMemberId(w);
+      const answer = await actor.post(`/api/org/organizations/${w.org.id}/ownership`, {
+        profileId: target,
+      });
+      if (answer.statusCode === 200 && me.membership) {
+        const db = built.services.database.db;
+        await db
+          .update(profiles)
+          .set({ role: me.membership.role })
+          .where(eq(profiles.id, me.membership.profileId));
+        await db.update(profiles).set({ role: 'collaborator' }).where(eq(profiles.id, target));
+      }
+      return answer;
+    },
+  },
   'PUT /api/org/organizations/:id/resources/:resourceId': {
     kind: 'organization',
     allowed: MANAGERS,

@@ -109,6 +109,16 @@ export const ERRORS = {
     ref: 2039,
     message: 'An organization needs at least one owner. Make someone else an owner first.',
   },
+  ownershipToSelf: {
+    status: 400,
+    ref: 2078,
+    message: 'Choose another member to hand the organization to.',
+  },
+  alreadyOwner: {
+    status: 409,
+    ref: 2079,
+    message: 'This member is already an owner.',
+  },
   alreadyMember: {
     status: 409,
     ref: 2040,

@@ -93,3 +93,8 @@ export const organizationUpdateSchema = z
   .strict();
 
 export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
+
+/** POST …/ownership: the member the organisation is handed to (issue #29). */
+export const transferOwnershipSchema = z.object({
+  profileId: z.uuid('Choose a member to hand the organization to.'),
+});

@@ -5,6 +5,8 @@ export {
   confirmEmailMail,
   existingAccountMail,
   inviteMail,
+  ownershipGivenMail,
+  ownershipReceivedMail,
   resetPasswordMail,
   securityMail,
 } from './templates.ts';

@@ -70,6 +70,40 @@ export function approvalRequestMail(
   );
 }
 
+export function ownershipReceivedMail(
+  to: string,
+  giver: string,
+  organizationName: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `You are now an owner of ${organizationName}`,
+    [
+      `${giver} made you an owner of ${organizationName} on Assay and is now an admin there.`,
+      'As an owner you manage its members, its plan and its billing.',
+    ],
+    { label: 'Open the members', url },
+  );
+}
+
+export function ownershipGivenMail(
+  to: string,
+  receiver: string,
+  organizationName: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `You handed ${organizationName} to ${receiver}`,
+    [
+      `${receiver} is now an owner of ${organizationName} on Assay; you are an admin there.`,
+      'If you did not do this, contact the new owner or our support at once.',
+    ],
+    { label: 'Open the members', url },
+  );
+}
+
 export function resetPasswordMail(to: string, url: string): MailMessage {
   return message(
     to,

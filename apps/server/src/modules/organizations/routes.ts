@@ -13,12 +13,14 @@ import {
   organizationAnswer,
   organizationSummaryAnswer,
   pageNumber,
+  transferOwnershipSchema,
 } from '@assay/domain';
 import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { leaveOrganization } from './leave.ts';
+import { transferOwnership } from './ownership.ts';
 import { listMembers } from './members.ts';
 import { updateOrganization, updateResource } from './settings.ts';
 import { createOrganization, joinOrganization, listMemberships } from './service.ts';
@@ -167,6 +169,27 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       const { id } = input().params;
       const member = await requireMember(services, request, { organizationId: id });
       return leaveOrganization(services, member, id, requestContext(request));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/org/organizations/:id/ownership',
+    summary: 'Hands the organisation to another member: they become owner, you an admin.',
+    auth: 'session',
+    params: orgParams,
+    body: transferOwnershipSchema,
+    answer: z.object({ owner: memberAnswer, formerOwner: memberAnswer }),
+    async handler({ request, input }) {
+      const { params, body: given } = input();
+      const member = await requireMember(services, request, { organizationId: params.id });
+      return transferOwnership(
+        services,
+        member,
+        params.id,
+        given.profileId,
+        requestContext(request),
+      );
     },
   });
 

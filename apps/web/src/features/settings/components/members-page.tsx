@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  Menu,
   MultiSelect,
   Pagination,
   Select,
@@ -19,7 +18,6 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import {
   ERRORS,
   INVITABLE_ROLES,
@@ -34,18 +32,16 @@ import { requestOwnerApproval } from '../../../api/owner-approval.ts';
 import { openLimitDialog } from '../../../ui/limit-dialog.tsx';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { showAlert } from '../../../ui/alerts.ts';
-import { openConfirm } from '../../../ui/confirm.tsx';
 import {
   createInvites,
   deleteInvite,
-  disableMember,
-  enableMember,
   resendInvite,
   updateMemberRole,
   useInvitableProjects,
   useMembers,
 } from '../api/members.ts';
 import { updatePortfolioAccess } from '../api/profile.ts';
+import { MemberActions } from './member-actions.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
 const PAGE_SIZE = 20;
@@ -203,6 +199,8 @@ export function MembersPage() {
     onError: (error) => showAlert({ message: toApiError(error).message, type: 'error' }),
   });
   const myProfileId = boot.data?.membership?.profileId;
+  const iAmOwner = boot.data?.membership?.role === 'owner';
+  const organizationId = boot.data?.organization?.id;
   const data = members.data;
   return (
     <SettingsLayout>
@@ -341,38 +339,15 @@ export function MembersPage() {
               </Table.Td>
               <Table.Td>
                 {m.id === myProfileId ? null : (
-                  <Menu position="bottom-end">
-                    <Menu.Target>
-                      <Button size="xs" variant="subtle">
-                        More
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item component={Link} to={`/settings/access-logs?profileId=${m.id}`}>
-                        Activity
-                      </Menu.Item>
-                      {m.disabled ? (
-                        <Menu.Item onClick={() => act.mutate(() => enableMember(m.id))}>
-                          Enable
-                        </Menu.Item>
-                      ) : (
-                        <Menu.Item
-                          color="red"
-                          onClick={() =>
-                            openConfirm({
-                              title: 'Disable member',
-                              message: `${m.firstName} ${m.lastName} will lose access to the organization until enabled again.`,
-                              confirmLabel: 'Disable',
-                              danger: true,
-                              onConfirm: () => act.mutate(() => disableMember(m.id)),
-                            })
-                          }
-                        >
-                          Disable
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
+                  <MemberActions
+                    member={m}
+                    iAmOwner={iAmOwner}
+                    organizationId={organizationId}
+                    act={(run) => act.mutate(run)}
+                    onHandedOver={() =>
+                      void queryClient.invalidateQueries({ queryKey: ['bootstrap'] })
+                    }
+                  />
                 )}
               </Table.Td>
             </Table.Tr>
