@@ -112,6 +112,7 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
       .getByRole('button', { name: 'More' })
       .click();
     await page.getByRole('menuitem', { name: 'Hand over ownership' }).click();
+    await page.screenshot({ path: 'test-results/hand-over.png' });
     await page
       .getByRole('dialog', { name: 'Hand over ownership' })
       .getByRole('button', { name: 'Hand over', exact: true })
