@@ -20,7 +20,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { isGenerationRunning } from '@assay/domain';
 import { toApiError } from '../../api/errors.ts';
 import { generateCardCompletion, generateExperiment, useGeneration } from '../../api/generation.ts';
@@ -82,22 +82,45 @@ function Owner(props: { item: TestNextItem; projectId: string }) {
   );
 }
 
-function Item(props: TestNextProps & { item: TestNextItem }) {
-  const { item } = props;
+/**
+ * Waits for the agent's experiment and opens it. It lives with the panel, not the item: the
+ * hypothesis leaves the list as soon as its experiment exists (the list refreshes live), which
+ * can be before the agent's status says it is done — the item, and a watcher inside it, would be
+ * gone by then and the experiment never open.
+ */
+function PlannedByAgent(props: {
+  generationId: string;
+  projectId: string;
+  onOpen: TestNextProps['onOpen'];
+  onFinished: (generationId: string) => void;
+}) {
   const queryClient = useQueryClient();
-  const [generationId, setGenerationId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const generation = useGeneration(generationId);
-  const { onOpen, projectId } = props;
+  const generation = useGeneration(props.generationId);
+  const { generationId, onOpen, onFinished, projectId } = props;
   useEffect(() => {
     const g = generation.data;
     if (!g || isGenerationRunning(g.status)) return;
-    setGenerationId(null);
+    onFinished(generationId);
     if (g.status === 'success' && typeof g.result?.cardId === 'string') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(projectId) });
       onOpen({ id: g.result.cardId, type: 'experiment' });
     } else showAlert({ message: g.error ?? 'The agent could not plan the experiment.' });
-  }, [generation.data, onOpen, projectId, queryClient]);
+  }, [generation.data, generationId, onOpen, onFinished, projectId, queryClient]);
+  return null;
+}
+
+function Item(
+  props: TestNextProps & {
+    item: TestNextItem;
+    /** The agent started planning (its run is watched by the panel). */
+    onAgentStarted: (generationId: string) => void;
+    agentRunning: boolean;
+  },
+) {
+  const { item } = props;
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const { onOpen, projectId } = props;
   const fail = (error: unknown) => showAlert({ message: toApiError(error).message });
   const blank = () => {
     setBusy(true);
@@ -111,7 +134,7 @@ function Item(props: TestNextProps & { item: TestNextItem }) {
   };
   const byAgent = () =>
     void generateExperiment(item.id)
-      .then((g) => setGenerationId(g.id))
+      .then((g) => props.onAgentStarted(g.id))
       .catch(fail);
   const questions = () =>
     void generateCardCompletion(item.id, 'interviewQuestions')
@@ -146,7 +169,7 @@ function Item(props: TestNextProps & { item: TestNextItem }) {
             props.agent ? (
               <Menu position="bottom-start">
                 <Menu.Target>
-                  <Button size="compact-xs" loading={busy || Boolean(generationId)}>
+                  <Button size="compact-xs" loading={busy || props.agentRunning}>
                     Plan an experiment
                   </Button>
                 </Menu.Target>
@@ -175,11 +198,27 @@ function Item(props: TestNextProps & { item: TestNextItem }) {
 
 export function TestNextPanel(props: TestNextProps) {
   const list = useTestNext(props.projectId, props.limit);
+  // The agent's runs, by the hypothesis they plan for.
+  const [running, setRunning] = useState<{ generationId: string; cardId: string }[]>([]);
+  const finished = useCallback(
+    (generationId: string) =>
+      setRunning((all) => all.filter((r) => r.generationId !== generationId)),
+    [],
+  );
   // A project without business hypotheses has nothing to list.
   if (list.isError && toApiError(list.error).statusCode === 403) return null;
   return (
     <Stack gap="xs" data-testid="test-next">
       <Title order={4}>What to test next</Title>
+      {running.map((r) => (
+        <PlannedByAgent
+          key={r.generationId}
+          generationId={r.generationId}
+          projectId={props.projectId}
+          onOpen={props.onOpen}
+          onFinished={finished}
+        />
+      ))}
       {list.isError ? (
         <Alert color="red">{toApiError(list.error).message}</Alert>
       ) : !list.data ? (
@@ -189,7 +228,17 @@ export function TestNextPanel(props: TestNextProps) {
           Nothing urgent: every hypothesis that matters has evidence or an experiment under way.
         </Text>
       ) : (
-        list.data.map((item) => <Item key={item.id} {...props} item={item} />)
+        list.data.map((item) => (
+          <Item
+            key={item.id}
+            {...props}
+            item={item}
+            agentRunning={running.some((r) => r.cardId === item.id)}
+            onAgentStarted={(generationId) =>
+              setRunning((all) => [...all, { generationId, cardId: item.id }])
+            }
+          />
+        ))
       )}
     </Stack>
   );
