@@ -52,6 +52,9 @@ test('keyboard only: a hypothesis, a piece of evidence connected to it on the ca
   // "e": the Add evidence menu; arrows to Post, Enter.
   await page.keyboard.press('e');
   await expect(page.getByRole('menuitem', { name: 'Post' })).toBeVisible();
+  // The menu takes the focus (its first item) before the arrows: one pressed earlier would
+  // scroll the page, as it would for anyone.
+  await expect(page.getByRole('menuitem').first()).toBeFocused();
   await pressUntil(page, 'ArrowDown', 'Post');
   await page.keyboard.press('Enter');
   await expect(dialog.getByLabel('Title')).toBeFocused();

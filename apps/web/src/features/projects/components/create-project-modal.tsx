@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ERRORS,
@@ -96,12 +96,15 @@ export function CreateProjectModal(props: {
   const defaults = useProjectDefaults();
   // The option is offered where the plan has the agent and the organisation offers it (projectDefaults.generate).
   const agent = (limits.data?.enabled ?? false) && defaults.data?.generate !== false;
+  // The saved draft when the modal first mounts (it mounts on first opening), so nothing typed
+  // is overwritten by a draft read after it.
   const form = useForm<Draft>({
     initialValues: {
       name: '',
       description: '',
       language: pickLanguage(navigator.language),
       generate: false,
+      ...loadDraft(organizationId),
     },
     validate: {
       name: (v) => (sanitizeName(v) ? null : VALIDATION_MESSAGES.projectNameRequired),
@@ -111,23 +114,27 @@ export function CreateProjectModal(props: {
           : null,
     },
   });
-  // The saved draft (or the organisation's defaults) when the modal opens.
-  const { setValues } = form;
-  const defaultsData = defaults.data;
+  const { setValues, setFieldValue } = form;
+  // Reopened later: the draft as saved (the onboarding's questions may have written it). Only on
+  // opening: a later answer (the organisation's defaults) must not reset what is being typed.
+  const wasOpened = useRef(props.opened);
+  // The organisation's default language applies unless the draft or the member chose one.
+  const languageChosen = useRef(loadDraft(organizationId).language !== undefined);
   useEffect(() => {
-    if (!props.opened) return;
-    const saved = loadDraft(organizationId);
-    setValues({
-      ...saved,
-      ...(saved.language
-        ? {}
-        : defaultsData?.language
-          ? { language: defaultsData.language as Language }
-          : {}),
-    });
-  }, [props.opened, organizationId, defaultsData, setValues]);
+    if (props.opened && !wasOpened.current) {
+      const saved = loadDraft(organizationId);
+      languageChosen.current = saved.language !== undefined;
+      setValues(saved);
+    }
+    wasOpened.current = props.opened;
+  }, [props.opened, organizationId, setValues]);
+  const defaultLanguage = defaults.data?.language;
   useEffect(() => {
-    if (organizationId && props.opened)
+    if (props.opened && defaultLanguage && !languageChosen.current)
+      setFieldValue('language', defaultLanguage as Language);
+  }, [props.opened, defaultLanguage, setFieldValue]);
+  useEffect(() => {
+    if (organizationId && props.opened && (form.values.name || form.values.description))
       localStorage.setItem(draftKey(organizationId), JSON.stringify(form.values));
   }, [form.values, organizationId, props.opened]);
 
@@ -143,7 +150,9 @@ export function CreateProjectModal(props: {
       }),
     onSuccess: async (project) => {
       if (organizationId) localStorage.removeItem(draftKey(organizationId));
-      form.reset();
+      // Emptied for the next project (the language stays as chosen).
+      form.setValues({ name: '', description: '', generate: false });
+      form.clearErrors();
       props.onClose();
       await queryClient.invalidateQueries({ queryKey: ['projects'] });
       await queryClient.invalidateQueries({ queryKey: ['side-navigation'] });
@@ -239,6 +248,10 @@ export function CreateProjectModal(props: {
             allowDeselect={false}
             data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
             {...form.getInputProps('language')}
+            onChange={(value) => {
+              languageChosen.current = true;
+              if (value) setFieldValue('language', value as Language);
+            }}
           />
           <Group justify="end">
             <Button variant="default" onClick={props.onClose}>

@@ -45,7 +45,15 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
   });
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={menuOpened} onChange={setMenuOpened}>
+      {/* Opened, the menu focuses its first item (the menu-button pattern): arrows then move
+          through the items at once, never scrolling the page underneath (#32). */}
+      <Menu
+        position="bottom-end"
+        withinPortal
+        opened={menuOpened}
+        onChange={setMenuOpened}
+        withInitialFocusPlaceholder={false}
+      >
         <Menu.Target>
           <Button size="xs" ref={button}>
             Add evidence
