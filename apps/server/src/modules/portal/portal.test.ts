@@ -700,7 +700,7 @@ describe('portal pages', () => {
     });
     // As the web build leaves it: the root holds the header's first paint.
     const index =
-      '<html><head><meta name="description" content="x" /><title>Assay</title></head><body>\n<div id="root"><div class="first-paint" aria-hidden="true"><img src="/favicon.svg" alt="" /></div></div>\n  </body></html>';
+      '<html><head><meta name="description" content="x" /><title>Assay</title></head><body>\n<div id="root"><div class="first-paint" aria-hidden="true"><svg viewBox="0 0 32 32"><rect width="32" height="32" /></svg></div></div>\n  </body></html>';
     const board = await renderPortalPage(
       built.services,
       index,
