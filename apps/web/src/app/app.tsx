@@ -9,6 +9,7 @@ import { bootstrapQueryOptions } from '../api/bootstrap.ts';
 import { showAlert } from '../ui/alerts.ts';
 import { openFeatureAlert } from '../ui/feature-alert.tsx';
 import { WaitModal } from '../ui/wait-modal.tsx';
+import { prefetchFirstScreenData } from './first-screen.ts';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
 
@@ -68,6 +69,8 @@ export function App() {
           seePlans: () => void router.navigate('/settings/billing'),
         }),
     }));
+    // The first screen's requests start now, not after its first render (first-screen.ts).
+    prefetchFirstScreenData(client);
     return client;
   });
   return (

@@ -144,7 +144,9 @@ export function AppLayout() {
   const withNav = Boolean(boot.data?.organization && boot.data.membership);
   // On a phone the side navigation hides behind a menu button and closes after navigating.
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
-  const desktop = useMediaQuery('(min-width: 48em)', true);
+  // Read at once (there is no server rendering): a first render for the wrong width would render
+  // the whole page a second time, blocking a phone's first screen (#32).
+  const desktop = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   useEffect(() => closeNav(), [location.pathname, location.search, closeNav]);
   useSupportChat();
   useErrorReporting();

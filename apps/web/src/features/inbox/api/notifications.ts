@@ -1,5 +1,5 @@
 /** Notifications: the list by section with the unread count, marking read, favourites, live updates. */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
@@ -23,8 +23,8 @@ export interface Notification {
 export const notificationsKey = (section: string | null, favorites = false) =>
   ['notifications', section ?? 'all', favorites] as const;
 
-export const useNotifications = (section: string | null, favorites = false) =>
-  useQuery({
+export const notificationsQueryOptions = (section: string | null, favorites = false) =>
+  queryOptions({
     queryKey: notificationsKey(section, favorites),
     queryFn: () =>
       gatewayRequest<{ notifications: { unreadCount: number; notifications: Notification[] } }>(
@@ -34,6 +34,9 @@ export const useNotifications = (section: string | null, favorites = false) =>
         { s: section, f: favorites },
       ).then((d) => d.notifications),
   });
+
+export const useNotifications = (section: string | null, favorites = false) =>
+  useQuery(notificationsQueryOptions(section, favorites));
 
 export const markRead = (id: string | null) =>
   restRequest<{ unreadCount: number }>(
