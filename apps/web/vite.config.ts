@@ -74,6 +74,27 @@ function firstScreens(): Plugin {
   };
 }
 
+/**
+ * The app's stylesheets load without holding the first paint (#32): the page's own header frame
+ * (inline styles in index.html) paints as soon as the HTML is in, while the stylesheets come at
+ * full priority as preloads; the app turns them into stylesheets and waits for them before its
+ * first render (src/app/styles.ts), so nothing it draws is ever unstyled.
+ */
+function stylesAfterFirstPaint(): Plugin {
+  return {
+    name: 'assay-styles-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g,
+          '<link rel="preload" as="style"$1 href="$2" data-app-style>',
+        ),
+    },
+  };
+}
+
 const SHELL_PACKAGES = new RegExp(
   `node_modules[\\\\/](${[
     'react',
@@ -99,7 +120,7 @@ const LATER_COMPONENTS =
   /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Select|MultiSelect|TagsInput|Autocomplete|PillsInput|Pill|ColorPicker|ColorInput|ColorSwatch|NumberInput|Pagination|Stepper|Timeline|Accordion|Chip|SegmentedControl|FloatingIndicator|Progress|RingProgress|Highlight|Rating|Slider|FileInput|JsonInput|Spoiler)[\\/]/;
 
 export default defineConfig({
-  plugins: [react(), versionFile(), firstScreens()],
+  plugins: [react(), versionFile(), firstScreens(), stylesAfterFirstPaint()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   server: {
     port: 5173,

@@ -17,8 +17,19 @@ async function gatewayFails(page: Page, statusCode: number, message: string) {
 }
 
 test('a newcomer opens Assay and sees the app shell with a live server', async ({ page }) => {
-  await page.goto('/');
+  const response = await page.goto('/');
+  // The stylesheets do not hold the first paint (they come as preloads, #32)…
+  expect(await response?.text()).toMatch(/<link rel="preload" as="style"[^>]+data-app-style>/);
   await expect(page.getByRole('heading', { name: 'Welcome to Assay' })).toBeVisible();
+  // …and the app draws once they apply: Mantine's body font, each sheet once.
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+    'system-ui',
+  );
+  const sheets = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href')),
+  );
+  expect(sheets.length).toBeGreaterThan(0);
+  expect(new Set(sheets).size).toBe(sheets.length);
   await expect(page.getByTestId('server-status')).toContainText('Server ready');
   await expect(page.getByTestId('server-status')).toContainText('embedded database');
   await expect(page.getByText('Evidence', { exact: true })).toBeVisible();

@@ -69,8 +69,9 @@ export function App() {
           seePlans: () => void router.navigate('/settings/billing'),
         }),
     }));
-    // The first screen's requests start now, not after its first render (first-screen.ts).
-    prefetchFirstScreenData(client);
+    // The first screen's requests start now, not after its first render (first-screen.ts), in
+    // a task of their own: the first render goes on meanwhile, in short slices (#32).
+    setTimeout(() => prefetchFirstScreenData(client), 0);
     return client;
   });
   return (

@@ -14,7 +14,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { canManageMembers } from '@assay/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useBootstrap } from '../api/bootstrap.ts';
@@ -148,6 +148,12 @@ export function AppLayout() {
   // the whole page a second time, blocking a phone's first screen (#32).
   const desktop = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   useEffect(() => closeNav(), [location.pathname, location.search, closeNav]);
+  // On a phone the navigation is closed, so it is drawn after the page's first screen, in a
+  // render of its own that yields, rather than in the first one (#32: blocking time).
+  const [navDrawn, setNavDrawn] = useState(desktop);
+  useEffect(() => {
+    if (!navDrawn) startTransition(() => setNavDrawn(true));
+  }, [navDrawn]);
   useSupportChat();
   useErrorReporting();
   useEffect(() => {
@@ -192,7 +198,7 @@ export function AppLayout() {
           // reaches its links until it is opened.
           style={!desktop && !navOpened ? { visibility: 'hidden' } : undefined}
         >
-          <SideNav boot={boot.data} />
+          {navDrawn || navOpened ? <SideNav boot={boot.data} /> : null}
         </AppShell.Navbar>
       ) : null}
       <AppShell.Main>

@@ -127,6 +127,12 @@ export async function renderPortalPage(
     .replace(
       /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/,
       `<div id="root">${board ? renderBody(board, path) : ''}</div>`,
+    )
+    // The board is the first paint here, so the stylesheets the app's pages load after theirs
+    // (as preloads) hold it: the board never paints in one font and shifts to another.
+    .replace(
+      /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-style>/g,
+      '<link rel="stylesheet"$1 href="$2">',
     );
   return { status: board ? 200 : 404, html };
 }

@@ -700,7 +700,7 @@ describe('portal pages', () => {
     });
     // As the web build leaves it: the root holds the header's first paint.
     const index =
-      '<html><head><meta name="description" content="x" /><title>Assay</title></head><body>\n<div id="root"><div class="first-paint" aria-hidden="true"><svg viewBox="0 0 32 32"><rect width="32" height="32" /></svg></div></div>\n  </body></html>';
+      '<html><head><meta name="description" content="x" /><title>Assay</title><link rel="preload" as="style" crossorigin href="/assets/shell-1.css" data-app-style></head><body>\n<div id="root"><div class="first-paint" aria-hidden="true"><svg viewBox="0 0 32 32"><rect width="32" height="32" /></svg></div></div>\n  </body></html>';
     const board = await renderPortalPage(
       built.services,
       index,
@@ -721,6 +721,9 @@ describe('portal pages', () => {
     // The board's first paint takes the header frame's place (the portal has no app header).
     expect(board.html).not.toContain('first-paint');
     expect(board.html).toMatch(/<div id="root"><main[^>]*><h1>Rockets/);
+    // Its stylesheets hold the board's paint (the app's other pages load them after theirs).
+    expect(board.html).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-1.css">');
+    expect(board.html).not.toContain('data-app-style');
     const card = await renderPortalPage(
       built.services,
       index,
