@@ -186,6 +186,28 @@ test('an owner renames the organisation and sets defaults in the general setting
   await expect(page.getByLabel('Location')).toHaveValue('Lisbon');
   await expect(page.getByLabel('Link')).toHaveValue('https://example.com/guide');
   await expect(page.getByLabel('New projects are private')).toBeChecked();
+
+  // Deleting it (#29): the name typed to confirm; it closes at once, and an owner restores it.
+  const name = `Studio Renamed ${suffix}`;
+  await page.getByRole('button', { name: 'Delete organization' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${name}?` });
+  const confirm = dialog.getByRole('button', { name: 'Delete organization' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${name} to confirm`).fill(name.toLowerCase());
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${name} to confirm`).fill(name);
+  await confirm.click();
+  const closing = page.getByTestId('organization-closing');
+  await expect(closing).toContainText(`${name} is scheduled for deletion`);
+  await expect(page.getByRole('link', { name: /^Inbox/ })).toBeHidden();
+  await page.screenshot({ path: 'test-results/organization-closing.png' });
+  // Any page of it says so, after a reload too.
+  await page.goto(new URL('/settings/general', page.url()).toString());
+  await expect(closing).toBeVisible();
+  await page.getByRole('button', { name: 'Restore the organization' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `${name} was restored` })).toBeVisible();
+  await expect(closing).toBeHidden();
+  await expect(page.getByRole('link', { name: /^Inbox/ })).toBeVisible();
 });
 
 test('a member edits their profile, and the maxima hold', async ({ page }) => {

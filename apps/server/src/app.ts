@@ -28,6 +28,7 @@ import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
 import { registerCohortChannel } from './modules/cohorts/live.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
+import { startOrganizationPurge } from './modules/organizations/deletion.ts';
 import { startTrashPurge } from './modules/cards/trash.ts';
 import { startCohortSnapshots } from './modules/cohorts/snapshots.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
@@ -158,6 +159,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const stopDigests = jobs ? startDigestTimer(services) : () => undefined;
   // The trash is emptied of cards deleted more than 30 days ago, where the job queue runs.
   const stopTrashPurge = jobs ? startTrashPurge(services) : () => undefined;
+  // Organisations whose 14 days of grace are over are removed, where the job queue runs (#29).
+  const stopOrganizationPurge = jobs ? startOrganizationPurge(services) : () => undefined;
   // Each cohort week's maps and metrics are kept when the week ends.
   const stopSnapshots = jobs ? startCohortSnapshots(services) : () => undefined;
   if (jobs) {
@@ -218,6 +221,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   app.addHook('onClose', async () => {
     stopDigests();
     stopTrashPurge();
+    stopOrganizationPurge();
     stopSnapshots();
     if (jobs) await jobs.stop();
     await bus.close();

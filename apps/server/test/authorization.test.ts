@@ -2070,6 +2070,44 @@ const REST: Record<string, Rule> = {
       return answer;
     },
   },
+  'DELETE /api/org/organizations/:id': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // The owner schedules the deletion (its name typed), then it is put back as it was.
+    run: async (w, actor) => {
+      const [organization] = await built.services.database.db
+        .select({ name: organizations.name })
+        .from(organizations)
+        .where(eq(organizations.id, w.org.id));
+      const answer = await actor.delete(`/api/org/organizations/${w.org.id}`, {
+        confirm: organization?.name ?? '',
+      });
+      await built.services.database.db
+        .update(organizations)
+        .set({ deletionDueAt: null })
+        .where(eq(organizations.id, w.org.id));
+      return answer;
+    },
+  },
+  'POST /api/org/organizations/:id/restore': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // Scheduled for deletion first, so there is something to restore; open again after.
+    run: async (w, actor) => {
+      const db = built.services.database.db;
+      const due = new Date(Date.now() + 24 * 60 * 60 * 1000);
+      await db
+        .update(organizations)
+        .set({ deletionDueAt: due })
+        .where(eq(organizations.id, w.org.id));
+      const answer = await actor.post(`/api/org/organizations/${w.org.id}/restore`, {});
+      await db
+        .update(organizations)
+        .set({ deletionDueAt: null })
+        .where(eq(organizations.id, w.org.id));
+      return answer;
+    },
+  },
   'POST /api/org/organizations/:id/ownership': {
     kind: 'organization',
     allowed: OWNER_ONLY,

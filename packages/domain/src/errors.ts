@@ -119,6 +119,26 @@ export const ERRORS = {
     ref: 2079,
     message: 'This member is already an owner.',
   },
+  organizationNameMismatch: {
+    status: 400,
+    ref: 2080,
+    message: 'Type the organization’s name exactly as it is shown to confirm.',
+  },
+  deletionAlreadyScheduled: {
+    status: 409,
+    ref: 2081,
+    message: 'This organization is already scheduled for deletion.',
+  },
+  deletionNotScheduled: {
+    status: 409,
+    ref: 2082,
+    message: 'This organization is not scheduled for deletion.',
+  },
+  organizationClosing: {
+    status: 403,
+    ref: 2083,
+    message: 'This organization is scheduled for deletion. An owner can restore it until then.',
+  },
   alreadyMember: {
     status: 409,
     ref: 2040,

@@ -55,6 +55,8 @@ export const LIMITS = {
 } as const;
 
 export const TIMERS = {
+  /** An organisation an owner asked to delete stays restorable this many days (#29). */
+  organizationDeletionGraceDays: 14,
   alertMs: 4000,
   uploadToastMs: 3000,
   editorAutosaveMs: 500,

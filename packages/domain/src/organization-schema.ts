@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CANVAS_SECTIONS } from './canvas.ts';
 import { isValidUrl } from './checks.ts';
 import { learningSettingsSchema } from './learning.ts';
-import { LANGUAGES } from './limits.ts';
+import { LANGUAGES, LIMITS } from './limits.ts';
 
 const tag = z.string().trim().min(1).max(50);
 const text = (max: number) => z.string().trim().max(max);
@@ -97,4 +97,11 @@ export type OrganizationUpdate = z.infer<typeof organizationUpdateSchema>;
 /** POST …/ownership: the member the organisation is handed to (issue #29). */
 export const transferOwnershipSchema = z.object({
   profileId: z.uuid('Choose a member to hand the organization to.'),
+});
+
+/** Deleting an organisation (#29): its name, typed by the owner, confirms it. */
+export const deleteOrganizationSchema = z.object({
+  confirm: z
+    .string('Type the organization’s name to confirm.')
+    .max(LIMITS.nameMax * 2, 'Type the organization’s name to confirm.'),
 });

@@ -197,18 +197,26 @@ async function resolve(
   };
 }
 
-/** The signed-in member of the request's organisation (401 signed out, 404 not a member). */
-export function requireMember(
+/**
+ * The signed-in member of the request's organisation (401 signed out, 404 not a member). An
+ * organisation scheduled for deletion is closed (#29): only what `duringDeletion` routes do
+ * (restoring it) goes on.
+ */
+export async function requireMember(
   services: AppServices,
   request: FastifyRequest,
-  options: { organizationId?: string } = {},
+  options: { organizationId?: string; duringDeletion?: boolean } = {},
 ): Promise<MemberContext> {
   let pending = cache.get(request);
   if (!pending) {
     pending = resolve(services, request, options.organizationId);
     cache.set(request, pending);
   }
-  return pending;
+  const member = await pending;
+  if (member.organization.deletionDueAt && !options.duringDeletion) {
+    throw new AppError('organizationClosing');
+  }
+  return member;
 }
 
 export function requestContext(request: FastifyRequest): RequestContext {

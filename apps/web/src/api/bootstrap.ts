@@ -17,6 +17,8 @@ export interface Bootstrap {
     billingStatus?: { isExpired: boolean; invalidSubscription: boolean; invalidCard: boolean };
     /** What the plan turns on (members only). */
     features?: Feature[];
+    /** When it goes, if an owner asked for its deletion (members only; #29). */
+    deletionDueAt?: string | null;
   } | null;
   membership: {
     profileId: string;

@@ -23,7 +23,11 @@ let first: { screen: FirstScreen | null; member: boolean } | undefined;
 export function preloadFirstScreen(pathname: string = window.location.pathname) {
   const boot = peekInlinedBootstrap();
   const screen = boot ? firstScreenFor(pathname, boot) : null;
-  first = { screen, member: Boolean(boot?.organization && boot.membership) };
+  // A member of an open organisation (one scheduled for deletion opens nothing, #29).
+  first = {
+    screen,
+    member: Boolean(boot?.organization && boot.membership && !boot.organization.deletionDueAt),
+  };
   if (screen) void LOADERS[screen]().catch(() => undefined);
   return screen;
 }

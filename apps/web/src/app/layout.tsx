@@ -28,6 +28,7 @@ import { SideNav } from './side-nav.tsx';
 import { shutdownSupportChat, useSupportChat } from './support-chat.ts';
 import { useErrorReporting } from './error-reporting.ts';
 import { CardDetailOutlet } from '../features/cards/routes.tsx';
+import { OrganizationClosing } from '../features/settings/components/organization-closing.tsx';
 
 function Logo(props: { name?: string | undefined }) {
   return (
@@ -141,7 +142,9 @@ export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const boot = useBootstrap();
-  const withNav = Boolean(boot.data?.organization && boot.data.membership);
+  // An organisation scheduled for deletion is closed (#29): its page says so, nothing else opens.
+  const closingAt = boot.data?.membership ? boot.data.organization?.deletionDueAt : null;
+  const withNav = Boolean(boot.data?.organization && boot.data.membership && !closingAt);
   // On a phone the side navigation hides behind a menu button and closes after navigating.
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   // Read at once (there is no server rendering): a first render for the wrong width would render
@@ -185,9 +188,9 @@ export function AppLayout() {
             <Logo name={boot.data?.organization?.name} />
           </Group>
           <Group gap="sm" wrap="nowrap">
-            {boot.data?.membership ? <GlobalSearch /> : null}
-            {boot.data?.membership ? <ShortcutsHelp /> : null}
-            {boot.data?.membership ? <InboxLink /> : null}
+            {withNav ? <GlobalSearch /> : null}
+            {withNav ? <ShortcutsHelp /> : null}
+            {withNav ? <InboxLink /> : null}
             <UserMenu />
           </Group>
         </Group>
@@ -203,9 +206,15 @@ export function AppLayout() {
       ) : null}
       <AppShell.Main>
         <VersionBanner />
-        {boot.data ? <BillingBanner boot={boot.data} /> : null}
-        <Outlet />
-        {boot.data?.membership ? <CardDetailOutlet /> : null}
+        {closingAt && boot.data ? (
+          <OrganizationClosing boot={boot.data} deletionDueAt={closingAt} />
+        ) : (
+          <>
+            {boot.data ? <BillingBanner boot={boot.data} /> : null}
+            <Outlet />
+            {boot.data?.membership ? <CardDetailOutlet /> : null}
+          </>
+        )}
         <UploadProgressPanel />
       </AppShell.Main>
     </AppShell>

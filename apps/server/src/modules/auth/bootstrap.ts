@@ -55,12 +55,15 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
         billingStatus: organizationBillingStatus(org.billing),
         /** What the plan turns on: for members only (the first screens read it, #32). */
         features: undefined as Feature[] | undefined,
+        /** When an owner asked for its deletion, when it goes (members only, #29). */
+        deletionDueAt: undefined as string | null | undefined,
       };
       const member = auth
         ? await findMembership(services.database.db, auth.user.id, org.id)
         : undefined;
       if (member) {
         organization.features = organizationFeatures(org, config.featureSlugs);
+        organization.deletionDueAt = org.deletionDueAt?.toISOString() ?? null;
         // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
         const onboarding =
           canChangePlan(member.role) &&

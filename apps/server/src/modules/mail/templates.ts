@@ -197,3 +197,74 @@ export function securityMail(to: string, event: SecurityEvent, at: Date, url: st
     { label: 'Review your security settings', url },
   );
 }
+
+/** An organisation's deletion (#29): asked for, undone, and done — each owner is told. */
+export function deletionScheduledMail(
+  to: string,
+  by: string,
+  organizationName: string,
+  dueDate: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${organizationName} will be deleted on ${dueDate}`,
+    [
+      `${by} asked to delete ${organizationName} on Assay. Its subscription no longer renews, and nobody can open its projects now.`,
+      `On ${dueDate} the organization, its projects, evidence, experiments and uploaded files will be removed for good.`,
+      'Until then any owner can restore it, as it was.',
+    ],
+    { label: 'Restore the organization', url },
+  );
+}
+
+export function deletionCanceledMail(
+  to: string,
+  by: string,
+  organizationName: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${organizationName} was restored`,
+    [
+      `${by} restored ${organizationName} on Assay: it will not be deleted, and its members can open it again.`,
+      'Its subscription was canceled when the deletion was asked for: reactivate it in the billing settings.',
+    ],
+    { label: 'Open the organization', url },
+  );
+}
+
+export function organizationDeletedMail(
+  to: string,
+  organizationName: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${organizationName} was deleted`,
+    [
+      `${organizationName} and everything in it were removed from Assay, as an owner asked 14 days ago.`,
+      'Your account stays, with any other organizations you belong to.',
+    ],
+    { label: 'Open Assay', url },
+  );
+}
+
+/** Someone left an organisation (#29): its owners are told. */
+export function memberLeftMail(
+  to: string,
+  who: string,
+  organizationName: string,
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${who} left ${organizationName}`,
+    [
+      `${who} left ${organizationName} on Assay. What they made stays with the organization under their name.`,
+      'An owner can invite them again.',
+    ],
+    { label: 'Open the members', url },
+  );
+}

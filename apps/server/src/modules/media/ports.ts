@@ -7,6 +7,7 @@ export {
   type ImportedFile,
   type StoredFiles,
 } from './import.ts';
+export { organizationFileKeys } from './purge.ts';
 export { processUpload } from './processing.ts';
 export { deleteMedia, listCardMedia, presentMedia, recordMedia, writeVariants } from './service.ts';
 export { startTranscription } from './transcription.ts';

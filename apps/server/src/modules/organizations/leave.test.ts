@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
+import { lastMailTo } from '../../../test/agent.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { accessLogs, profiles } from './schema.ts';
@@ -37,6 +38,8 @@ describe('leaving an organisation', () => {
         ).map((r) => r.action),
       )
       .toContain('leave');
+    // The owner is told who left.
+    expect((await lastMailTo(built.services, owner.email))?.subject).toMatch(/ left Team$/);
     // Once only: leaving again finds no membership.
     const again = await colleague.agent.delete(`/api/org/organizations/${org.id}/membership`);
     expect([401, 403, 404]).toContain(again.statusCode);

@@ -10,6 +10,8 @@ import { AppError } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
+import { organizationOrigin } from '../../http/hosts.ts';
+import { memberLeftMail } from '../mail/ports.ts';
 import { lockOwners } from './members.ts';
 import { organizations, profiles } from './schema.ts';
 
@@ -45,6 +47,16 @@ export async function leaveOrganization(
     },
     { context },
   );
+  // The owners hear of it (they may want to invite someone in the leaver's place).
+  const owners = await services.database.db
+    .select({ email: profiles.email })
+    .from(profiles)
+    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, 'owner')));
+  const who = `${member.person.firstName} ${member.person.lastName}`.trim();
+  const url = `${organizationOrigin(services.config, member.organization.slug)}/settings/members`;
+  for (const { email } of owners) {
+    await services.mailer.send(memberLeftMail(email, who, member.organization.name, url));
+  }
   return { left: true };
 }
 

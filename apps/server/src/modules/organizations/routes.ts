@@ -13,12 +13,14 @@ import {
   organizationAnswer,
   organizationSummaryAnswer,
   pageNumber,
+  deleteOrganizationSchema,
   transferOwnershipSchema,
 } from '@assay/domain';
 import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
+import { restoreOrganization, scheduleDeletion } from './deletion.ts';
 import { leaveOrganization } from './leave.ts';
 import { transferOwnership } from './ownership.ts';
 import { listMembers } from './members.ts';
@@ -190,6 +192,42 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
         given.profileId,
         requestContext(request),
       );
+    },
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: '/api/org/organizations/:id',
+    summary:
+      'Schedules the organisation’s deletion (owners; its name typed to confirm): it closes now, its subscription stops renewing, and it is removed after 14 days unless restored.',
+    auth: 'session',
+    params: orgParams,
+    body: deleteOrganizationSchema,
+    answer: z.object({ deletionDueAt: z.string() }),
+    async handler({ request, input }) {
+      const { params, body: given } = input();
+      const member = await requireMember(services, request, {
+        organizationId: params.id,
+        duringDeletion: true,
+      });
+      return scheduleDeletion(services, member, params.id, given, requestContext(request));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/org/organizations/:id/restore',
+    summary: 'Restores an organisation scheduled for deletion, as it was (owners).',
+    auth: 'session',
+    params: orgParams,
+    answer: z.object({ restored: z.boolean() }),
+    async handler({ request, input }) {
+      const { id } = input().params;
+      const member = await requireMember(services, request, {
+        organizationId: id,
+        duringDeletion: true,
+      });
+      return restoreOrganization(services, member, id, requestContext(request));
     },
   });
 

@@ -76,6 +76,8 @@ export const organizations = pgTable('organizations', {
     .default({}),
   /** Evidence weights by kind and half-life (issue #24); the domain's defaults fill what is unset. */
   learning: jsonb('learning').$type<Partial<LearningSettings>>().notNull().default({}),
+  /** When an owner asked for the organisation's deletion (#29): it is removed at this time. */
+  deletionDueAt: at('deletion_due_at'),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
 });

@@ -361,7 +361,7 @@ describe('public cards', () => {
     // Visitors still see the live copy, never the draft.
     const seen = await visit(link);
     expect(seen.board.cards.map((c) => c.title)).toEqual(['Reusable rockets']);
-    expect(seen.raw).not.toContain('v2');
+    expect(seen.raw).not.toContain('rockets, v2');
 
     const stale = await saveCard(w, {
       cardId: hypothesis.id,

@@ -12,3 +12,16 @@ export const transferOwnership = (organizationId: string, profileId: string) =>
     `/api/org/organizations/${organizationId}/ownership`,
     { method: 'POST', body: { profileId } },
   );
+
+/** The organisation's deletion asked for, its name typed to confirm (owners; #29). */
+export const deleteOrganization = (organizationId: string, confirm: string) =>
+  restRequest<{ deletionDueAt: string }>(`/api/org/organizations/${organizationId}`, {
+    method: 'DELETE',
+    body: { confirm },
+  });
+
+/** An organisation scheduled for deletion, restored as it was (owners). */
+export const restoreOrganization = (organizationId: string) =>
+  restRequest<{ restored: boolean }>(`/api/org/organizations/${organizationId}/restore`, {
+    method: 'POST',
+  });

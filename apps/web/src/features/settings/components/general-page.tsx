@@ -39,6 +39,7 @@ import {
 } from '../api/organization.ts';
 import { ImagePicker } from '../../../ui/image-picker.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
+import { DeleteOrganization } from './delete-organization.tsx';
 
 const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string; description?: string }[] = [
   { key: 'private', label: 'New projects are private' },
@@ -300,6 +301,7 @@ export function GeneralPage() {
   return (
     <SettingsLayout>
       {organization.data ? <GeneralForm organization={organization.data} /> : null}
+      <DeleteOrganization />
     </SettingsLayout>
   );
 }
