@@ -30,6 +30,31 @@ import { useErrorReporting } from './error-reporting.ts';
 import { CardDetailOutlet } from '../features/cards/routes.tsx';
 import { OrganizationClosing } from '../features/settings/components/organization-closing.tsx';
 
+/** The mark, drawn inline as the page's first paint draws it (no request, no blank after a reload). */
+function LogoMark() {
+  return (
+    <svg
+      viewBox="0 0 32 32"
+      width={28}
+      height={28}
+      aria-hidden
+      focusable="false"
+      style={{ flexShrink: 0 }}
+    >
+      <rect width="32" height="32" rx="7" fill="#1c7ed6" />
+      <path
+        d="M9 23 16 8l7 15"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <path d="M12 18h8" stroke="#fff" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 function Logo(props: { name?: string | undefined }) {
   return (
     <Link
@@ -38,7 +63,7 @@ function Logo(props: { name?: string | undefined }) {
       aria-label="Assay home"
     >
       <Group gap={8} wrap="nowrap">
-        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <LogoMark />
         <Text fw={700} size="lg" visibleFrom="sm">
           Assay
         </Text>
