@@ -12,5 +12,7 @@ describe('the first screen of a page load', () => {
     expect(firstScreenFor('/settings/members', member({}))).toBeNull();
     expect(firstScreenFor('/', { organization: null, membership: null })).toBeNull();
     expect(firstScreenFor('/', { organization: {}, membership: null })).toBeNull();
+    const closing = { organization: { deletionDueAt: '2026-12-10T00:00:00.000Z' }, membership: {} };
+    expect(firstScreenFor('/', closing)).toBeNull();
   });
 });

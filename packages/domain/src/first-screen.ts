@@ -6,12 +6,13 @@ export type FirstScreen = 'projects' | 'onboarding' | 'setup' | 'workspace';
 
 /** What of the bootstrap answer decides it. */
 export interface FirstScreenState {
-  organization: unknown;
+  /** An organisation scheduled for deletion opens no screen but the page that says so (#29). */
+  organization: { deletionDueAt?: string | null | undefined } | null;
   membership: { onboarding?: boolean | undefined; projectOnboarding?: unknown } | null;
 }
 
 export function firstScreenFor(pathname: string, state: FirstScreenState): FirstScreen | null {
-  if (!state.organization || !state.membership) return null;
+  if (!state.organization || !state.membership || state.organization.deletionDueAt) return null;
   if (pathname === '/' || pathname.startsWith('/home')) {
     if (state.membership.onboarding) return 'onboarding';
     if (state.membership.projectOnboarding) return 'setup';
