@@ -4,6 +4,7 @@
  * AppError once per transport and the web client parses it back.
  */
 
+import { LIFECYCLE_ERRORS } from './lifecycle-errors.ts';
 import { SSO_ERRORS } from './sso-errors.ts';
 
 export interface ErrorDefinition {
@@ -71,6 +72,7 @@ export const ERRORS = {
   rateLimited: { status: 429, ref: 2006, message: 'Too many requests. Please try again later.' },
   internal: { status: 500, ref: 2007, message: MESSAGES.somethingWentWrong },
   ...SSO_ERRORS,
+  ...LIFECYCLE_ERRORS,
   /** The database is out of reach for a moment (a restart, a failover): try again shortly. */
   databaseUnavailable: { status: 503, ref: 2067, message: MESSAGES.somethingWentWrong },
   queryTooDeep: {
@@ -103,41 +105,6 @@ export const ERRORS = {
     status: 409,
     ref: 2075,
     message: 'You have already taken this project into an organization of its own.',
-  },
-  lastOwner: {
-    status: 409,
-    ref: 2039,
-    message: 'An organization needs at least one owner. Make someone else an owner first.',
-  },
-  ownershipToSelf: {
-    status: 400,
-    ref: 2078,
-    message: 'Choose another member to hand the organization to.',
-  },
-  alreadyOwner: {
-    status: 409,
-    ref: 2079,
-    message: 'This member is already an owner.',
-  },
-  organizationNameMismatch: {
-    status: 400,
-    ref: 2080,
-    message: 'Type the organization’s name exactly as it is shown to confirm.',
-  },
-  deletionAlreadyScheduled: {
-    status: 409,
-    ref: 2081,
-    message: 'This organization is already scheduled for deletion.',
-  },
-  deletionNotScheduled: {
-    status: 409,
-    ref: 2082,
-    message: 'This organization is not scheduled for deletion.',
-  },
-  organizationClosing: {
-    status: 403,
-    ref: 2083,
-    message: 'This organization is scheduled for deletion. An owner can restore it until then.',
   },
   alreadyMember: {
     status: 409,

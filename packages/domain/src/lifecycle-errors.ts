@@ -1,0 +1,41 @@
+/**
+ * The catalogue's errors of an organisation's lifecycle (issue #29): its owners, handing it over,
+ * deleting and restoring it. Part of ERRORS (errors.ts).
+ */
+export const LIFECYCLE_ERRORS = {
+  lastOwner: {
+    status: 409,
+    ref: 2039,
+    message: 'An organization needs at least one owner. Make someone else an owner first.',
+  },
+  ownershipToSelf: {
+    status: 400,
+    ref: 2078,
+    message: 'Choose another member to hand the organization to.',
+  },
+  alreadyOwner: {
+    status: 409,
+    ref: 2079,
+    message: 'This member is already an owner.',
+  },
+  organizationNameMismatch: {
+    status: 400,
+    ref: 2080,
+    message: 'Type the organization’s name exactly as it is shown to confirm.',
+  },
+  deletionAlreadyScheduled: {
+    status: 409,
+    ref: 2081,
+    message: 'This organization is already scheduled for deletion.',
+  },
+  deletionNotScheduled: {
+    status: 409,
+    ref: 2082,
+    message: 'This organization is not scheduled for deletion.',
+  },
+  organizationClosing: {
+    status: 403,
+    ref: 2083,
+    message: 'This organization is scheduled for deletion. An owner can restore it until then.',
+  },
+} as const;
