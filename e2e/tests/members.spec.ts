@@ -187,6 +187,26 @@ test('an owner renames the organisation and sets defaults in the general setting
   await expect(page.getByLabel('Link')).toHaveValue('https://example.com/guide');
   await expect(page.getByLabel('New projects are private')).toBeChecked();
 
+  // Taking it all out (#29): made in the background; the link shows here (and is mailed).
+  const exportCard = page.getByTestId('organization-export');
+  await exportCard.getByRole('button', { name: 'Export everything' }).click();
+  const link = exportCard.getByRole('link', { name: /^Download the export of / });
+  await expect(link).toBeVisible();
+  // In the page: the browser resolves the organisation's *.localhost host and sends the cookie.
+  const file = await page.evaluate(
+    async (href) => {
+      const answer = await fetch(href, { credentials: 'include' });
+      const bytes = new Uint8Array(await answer.arrayBuffer());
+      return {
+        status: answer.status,
+        type: answer.headers.get('content-type'),
+        start: String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0),
+      };
+    },
+    (await link.getAttribute('href'))!,
+  );
+  expect(file).toEqual({ status: 200, type: 'application/zip', start: 'PK' });
+
   // Deleting it (#29): the name typed to confirm; it closes at once, and an owner restores it.
   const name = `Studio Renamed ${suffix}`;
   await page.getByRole('button', { name: 'Delete organization' }).click();

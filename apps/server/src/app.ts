@@ -29,6 +29,11 @@ import { registerNotificationHandlers } from './modules/notifications/service.ts
 import { registerCohortChannel } from './modules/cohorts/live.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { startOrganizationPurge } from './modules/organizations/deletion.ts';
+import {
+  ORGANIZATION_EXPORT_QUEUE,
+  runOrganizationExport,
+  startExportSweep,
+} from './modules/exports/organization-export.ts';
 import { startTrashPurge } from './modules/cards/trash.ts';
 import { startCohortSnapshots } from './modules/cohorts/snapshots.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
@@ -161,6 +166,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const stopTrashPurge = jobs ? startTrashPurge(services) : () => undefined;
   // Organisations whose 14 days of grace are over are removed, where the job queue runs (#29).
   const stopOrganizationPurge = jobs ? startOrganizationPurge(services) : () => undefined;
+  // Organisation exports whose links expired lose their files (#29).
+  const stopExportSweep = jobs ? startExportSweep(services) : () => undefined;
   // Each cohort week's maps and metrics are kept when the week ends.
   const stopSnapshots = jobs ? startCohortSnapshots(services) : () => undefined;
   if (jobs) {
@@ -170,6 +177,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     );
     await jobs.work<{ generationId: string }>(GENERATION_QUEUE, (data) =>
       runGeneration(services, data.generationId),
+    );
+    await jobs.work<{ exportId: string }>(ORGANIZATION_EXPORT_QUEUE, (data) =>
+      runOrganizationExport(services, data.exportId),
     );
   }
 
@@ -222,6 +232,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     stopDigests();
     stopTrashPurge();
     stopOrganizationPurge();
+    stopExportSweep();
     stopSnapshots();
     if (jobs) await jobs.stop();
     await bus.close();

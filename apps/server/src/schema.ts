@@ -16,3 +16,4 @@ export * from './modules/portal/schema.ts';
 export * from './modules/cohorts/schema.ts';
 export * from './modules/integrations/schema.ts';
 export * from './modules/sso/schema.ts';
+export * from './modules/exports/schema.ts';

@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { cards } from '../src/modules/cards/schema.ts';
+import { organizationExports } from '../src/modules/exports/schema.ts';
 import { organizations, profiles } from '../src/modules/organizations/schema.ts';
 import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
 import { buildTestApp } from './app.ts';
@@ -2106,6 +2107,28 @@ const REST: Record<string, Rule> = {
         .set({ deletionDueAt: null })
         .where(eq(organizations.id, w.org.id));
       return answer;
+    },
+  },
+  'POST /api/org/organizations/:id/exports': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.post(`/api/org/organizations/${w.org.id}/exports`, {}),
+  },
+  'GET /api/org/organizations/:id/exports': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: (w, actor) => actor.get(`/api/org/organizations/${w.org.id}/exports`),
+  },
+  'GET /api/org/organizations/:id/exports/:exportId/download': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // A failed export of the organisation: its owner hears it is not ready, others nothing.
+    run: async (w, actor) => {
+      const [made] = await built.services.database.db
+        .insert(organizationExports)
+        .values({ organizationId: w.org.id, requestedBy: crypto.randomUUID(), status: 'failed' })
+        .returning();
+      return actor.get(`/api/org/organizations/${w.org.id}/exports/${made!.id}/download`);
     },
   },
   'POST /api/org/organizations/:id/ownership': {

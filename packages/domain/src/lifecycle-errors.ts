@@ -38,4 +38,19 @@ export const LIFECYCLE_ERRORS = {
     ref: 2083,
     message: 'This organization is scheduled for deletion. An owner can restore it until then.',
   },
+  exportInProgress: {
+    status: 409,
+    ref: 2084,
+    message: 'An export of this organization is being made. We will email you when it is ready.',
+  },
+  exportNotReady: {
+    status: 409,
+    ref: 2085,
+    message: 'This export is not ready yet. We will email you when it is.',
+  },
+  exportExpired: {
+    status: 410,
+    ref: 2086,
+    message: 'This export link has expired. Ask for a new export in the organization settings.',
+  },
 } as const;

@@ -1,2 +1,3 @@
-/** The face of exports: nothing other modules need yet (decision 009). */
+/** The face of exports: what other modules may use (decision 009). */
 export { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from './project-export.ts';
+export { organizationExportKeys } from './organization-export.ts';

@@ -135,7 +135,16 @@ export async function exportProject(
   projectId: string,
 ): Promise<ProjectExport> {
   const { project } = await findManagedProject(services, member, projectId);
-  const scope = { organizationId: member.organization.id, projectId: project.id };
+  return projectArchive(services, member.organization.id, project);
+}
+
+/** A project's zip, for whoever was allowed to ask (a manager, or an owner's organisation export). */
+export async function projectArchive(
+  services: AppServices,
+  organizationId: string,
+  project: Parameters<typeof projectPart>[0],
+): Promise<ProjectExport> {
+  const scope = { organizationId, projectId: project.id };
   const db = services.database.db;
   const files = await filesOf(db, scope);
   const head = {

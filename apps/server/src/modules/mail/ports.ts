@@ -9,6 +9,7 @@ export {
   inviteMail,
   memberLeftMail,
   organizationDeletedMail,
+  organizationExportReadyMail,
   ownershipGivenMail,
   ownershipReceivedMail,
   resetPasswordMail,

@@ -268,3 +268,21 @@ export function memberLeftMail(
     { label: 'Open the members', url },
   );
 }
+
+/** An organisation's export is ready (#29): the link works for the owner, signed in, a while. */
+export function organizationExportReadyMail(
+  to: string,
+  organizationName: string,
+  url: string,
+  days: number,
+): MailMessage {
+  return message(
+    to,
+    `Your export of ${organizationName} is ready`,
+    [
+      `The export of ${organizationName} you asked for is ready: its settings, members and every project with its evidence, experiments and files, in one zip.`,
+      `The link works for ${days} days, for the organization's owners, signed in.`,
+    ],
+    { label: 'Download the export', url },
+  );
+}

@@ -13,6 +13,7 @@ import { appOrigin, organizationOrigin } from '../../http/hosts.ts';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelBeforeDeletion } from '../billing/ports.ts';
+import { organizationExportKeys } from '../exports/ports.ts';
 import {
   deletionCanceledMail,
   deletionScheduledMail,
@@ -172,7 +173,10 @@ export async function purgeDueOrganizations(services: AppServices, now = new Dat
         .select({ email: profiles.email })
         .from(profiles)
         .where(and(eq(profiles.organizationId, id), eq(profiles.role, 'owner')));
-      const keys = await organizationFileKeys(tx, id);
+      const keys = [
+        ...(await organizationFileKeys(tx, id)),
+        ...(await organizationExportKeys(tx, id)),
+      ];
       await tx.delete(organizations).where(eq(organizations.id, id));
       return { name: organization.name, owners: owners.map((o) => o.email), keys };
     });

@@ -17,3 +17,4 @@ export {
 } from './service.ts';
 export { requiredSsoOf } from './sso.ts';
 export { organizationFeatures } from './settings.ts';
+export { organizationExportParts } from './export-parts.ts';

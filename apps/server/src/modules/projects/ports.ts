@@ -11,3 +11,4 @@ export {
   presentProject,
 } from './service.ts';
 export { createProject, type ProjectFilling } from './create.ts';
+export { organizationProjectRows } from './organization-projects.ts';

@@ -3,7 +3,7 @@
  * an S3-compatible store with presigned URLs (s3.ts) when S3_* settings are given.
  */
 import { createHmac } from 'node:crypto';
-import { createWriteStream, mkdtempSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,10 +23,12 @@ export interface FileStorage {
   signUpload(key: string, options: { expiresInSeconds?: number }): Promise<SignedUpload>;
   /** Checks a signed upload URL's parameters. */
   verifyUpload(key: string, expires: string, signature: string): boolean;
-  /** Stores a stream, refusing more than the upload limit and empty files. */
-  writeStream(key: string, source: Readable): Promise<number>;
+  /** Stores a stream, refusing more than the upload limit (or `maxBytes`) and empty files. */
+  writeStream(key: string, source: Readable, options?: { maxBytes?: number }): Promise<number>;
   write(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer | null>;
+  /** A stored file as a stream (large files: never whole in memory), or null. */
+  readStream(key: string): Promise<Readable | null>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
 }
@@ -69,14 +71,15 @@ export function createLocalStorage(options: { dataDir: string; secret: string })
       if (Number(expires) * 1000 < Date.now()) return false;
       return safeEqual(sign(key, expires), signature);
     },
-    async writeStream(key, source) {
+    async writeStream(key, source, options = {}) {
       const target = file(key);
       await mkdir(path.dirname(target), { recursive: true });
       let bytes = 0;
+      const max = options.maxBytes ?? LIMITS.uploadMaxBytes;
       const limit = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
-          if (bytes > LIMITS.uploadMaxBytes) done(new AppError('uploadTooLarge'));
+          if (bytes > max) done(new AppError('uploadTooLarge'));
           else done(null, chunk);
         },
       });
@@ -100,6 +103,14 @@ export function createLocalStorage(options: { dataDir: string; secret: string })
     async read(key) {
       try {
         return await readFile(file(key));
+      } catch {
+        return null;
+      }
+    },
+    async readStream(key) {
+      try {
+        await stat(file(key));
+        return createReadStream(file(key));
       } catch {
         return null;
       }

@@ -3,7 +3,8 @@
  * to the bucket; the server reads, writes and deletes with signed requests. Path-style addressing
  * (`{endpoint}/{bucket}/{key}`) works with every S3-compatible server.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { AwsClient } from 'aws4fetch';
 import { AppError, LIMITS } from '@assay/domain';
 import type { FileStorage } from './index.ts';
@@ -49,12 +50,13 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       // Uploads go to the bucket itself, never through the app.
       return false;
     },
-    async writeStream(key, source: Readable) {
+    async writeStream(key, source: Readable, options = {}) {
       const chunks: Buffer[] = [];
       let bytes = 0;
+      const max = options.maxBytes ?? LIMITS.uploadMaxBytes;
       for await (const chunk of source) {
         bytes += (chunk as Buffer).length;
-        if (bytes > LIMITS.uploadMaxBytes) throw new AppError('uploadTooLarge');
+        if (bytes > max) throw new AppError('uploadTooLarge');
         chunks.push(chunk as Buffer);
       }
       if (bytes === 0) throw new AppError('uploadEmpty');
@@ -70,6 +72,12 @@ export function createS3Storage(settings: S3Settings): FileStorage {
       if (response.status === 404) return null;
       if (!response.ok) throw new Error(`S3 get failed with ${response.status}`);
       return Buffer.from(await response.arrayBuffer());
+    },
+    async readStream(key) {
+      const response = await send(key, { method: 'GET' });
+      if (response.status === 404) return null;
+      if (!response.ok || !response.body) throw new Error(`S3 get failed with ${response.status}`);
+      return Readable.fromWeb(response.body as WebReadableStream);
     },
     async size(key) {
       const response = await send(key, { method: 'HEAD' });

@@ -56,6 +56,16 @@ describe.each(storages)('%s storage', (_name, make) => {
       Readable.from([Buffer.from('ab'), Buffer.from('c')]),
     );
     expect(written).toBe(3);
+    // Read back as a stream (large files: an organisation export), none for a missing key.
+    const stream = await storage.readStream('org/x/stream.bin');
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(Buffer.from(chunk as Uint8Array));
+    expect(Buffer.concat(chunks).toString()).toBe('abc');
+    expect(await storage.readStream('org/x/missing.bin')).toBeNull();
+    // A limit of the caller's own instead of the upload limit.
+    await expect(
+      storage.writeStream('org/x/big.bin', Readable.from([Buffer.from('abcd')]), { maxBytes: 3 }),
+    ).rejects.toMatchObject({ code: 'uploadTooLarge' });
     // Keys that leave their folder are never read.
     expect(await storage.read('../escape').catch(() => null)).toBeNull();
   });

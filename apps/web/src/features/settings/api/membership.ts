@@ -25,3 +25,25 @@ export const restoreOrganization = (organizationId: string) =>
   restRequest<{ restored: boolean }>(`/api/org/organizations/${organizationId}/restore`, {
     method: 'POST',
   });
+
+/** An organisation export (#29): made in the background, its link mailed, for 7 days. */
+export interface OrganizationExport {
+  id: string;
+  status: 'pending' | 'ready' | 'failed';
+  size: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+  expired: boolean;
+}
+
+export const listOrganizationExports = (organizationId: string) =>
+  restRequest<OrganizationExport[]>(`/api/org/organizations/${organizationId}/exports`);
+
+export const requestOrganizationExport = (organizationId: string) =>
+  restRequest<OrganizationExport>(`/api/org/organizations/${organizationId}/exports`, {
+    method: 'POST',
+  });
+
+export const organizationExportUrl = (organizationId: string, exportId: string) =>
+  `/api/org/organizations/${organizationId}/exports/${exportId}/download`;

@@ -40,6 +40,7 @@ import {
 import { ImagePicker } from '../../../ui/image-picker.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 import { DeleteOrganization } from './delete-organization.tsx';
+import { ExportOrganization } from './export-organization.tsx';
 
 const DEFAULT_SWITCHES: { key: keyof ProjectDefaults; label: string; description?: string }[] = [
   { key: 'private', label: 'New projects are private' },
@@ -301,6 +302,7 @@ export function GeneralPage() {
   return (
     <SettingsLayout>
       {organization.data ? <GeneralForm organization={organization.data} /> : null}
+      <ExportOrganization />
       <DeleteOrganization />
     </SettingsLayout>
   );

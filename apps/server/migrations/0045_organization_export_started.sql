@@ -1,0 +1,1 @@
+ALTER TABLE "organization_exports" ADD COLUMN "started_at" timestamp with time zone;
