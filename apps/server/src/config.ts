@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root (apps/server/src -> ../../..). */
@@ -149,6 +150,12 @@ const environmentSchema = z.object({
       'SUPPORT_CHAT_URL must be the address of the chat widget script, e.g. https://widget.intercom.io/widget/',
     )
     .default('https://widget.intercom.io/widget/'),
+  SUPPORT_EMAIL: z
+    .email('SUPPORT_EMAIL must be the address people write to for help, e.g. support@example.com')
+    .default(SUPPORT_EMAIL),
+  SALES_EMAIL: z
+    .email('SALES_EMAIL must be the address people write to about plans, e.g. sales@example.com')
+    .default(SALES_EMAIL),
   ERROR_REPORTING_DSN: z
     .url(
       'ERROR_REPORTING_DSN must be the error-reporting DSN, e.g. https://key@o1.ingest.sentry.io/2',
@@ -238,6 +245,8 @@ export interface Config {
   rateLimits: { writesPerMinute: number; gatewayPerMinute: number };
   /** The customer-support chat widget (part 1 §7.4); off when no app id. */
   supportChat: { appId: string; secret: string | undefined; scriptUrl: string } | undefined;
+  /** Where people write for help and about plans (the app shows them; #30). */
+  contact: { support: string; sales: string };
   /** Browser error reporting (part 1 §7.4): only when trace targets are configured. */
   errorReporting: { dsn: string; traceTargets: string[] } | undefined;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */
@@ -397,6 +406,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           scriptUrl: e.SUPPORT_CHAT_URL,
         }
       : undefined,
+    contact: { support: e.SUPPORT_EMAIL, sales: e.SALES_EMAIL },
     errorReporting:
       e.ERROR_REPORTING_DSN && e.ERROR_REPORTING_TRACE_TARGETS
         ? {

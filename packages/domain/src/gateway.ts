@@ -1,7 +1,9 @@
 /** Names shared by the gateway's server and client. */
 
 /** Where people write for help (the oops page, plan limits). */
+/** The default addresses for help and for plans; a deployment sets its own (SUPPORT_EMAIL, SALES_EMAIL). */
 export const SUPPORT_EMAIL = 'support@assay.app';
+export const SALES_EMAIL = 'sales@assay.app';
 
 /** Response header carrying the server's app version. */
 export const APP_VERSION_HEADER = 'x-app-version';

@@ -2,6 +2,7 @@
 import type { Feature, OnboardingState } from '@assay/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { restRequest } from './rest.ts';
+import { rememberContactAddresses, type ContactAddresses } from './contact.ts';
 
 export interface Bootstrap {
   appDomain: string;
@@ -37,6 +38,8 @@ export interface Bootstrap {
   } | null;
   sessionId: string | null;
   devInbox: boolean;
+  /** Where people write for help and about plans (the deployment's; #30). */
+  contact?: ContactAddresses;
   /** The support chat widget's settings for this person (part 1 §7.4); null when off. */
   supportChat?: SupportChatSettings | null;
   /** Browser error reporting (part 1 §7.4); null unless a trace target is configured. */
@@ -100,8 +103,20 @@ export function resetInlinedBootstrap() {
 export const bootstrapQueryOptions = () =>
   queryOptions({
     queryKey: ['bootstrap'],
-    queryFn: ({ signal }) => restRequest<Bootstrap>('/api/bootstrap', { signal }),
-    initialData: typeof document === 'undefined' ? undefined : takeInlinedBootstrap,
+    // Each answer also tells the contact addresses (api/contact.ts) where they are read.
+    queryFn: ({ signal }) =>
+      restRequest<Bootstrap>('/api/bootstrap', { signal }).then((answer) => {
+        rememberContactAddresses(answer);
+        return answer;
+      }),
+    initialData:
+      typeof document === 'undefined'
+        ? undefined
+        : () => {
+            const answer = takeInlinedBootstrap();
+            rememberContactAddresses(answer);
+            return answer;
+          },
     staleTime: 60_000,
   });
 

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@assay/domain';
 import { renderWithProviders } from '../test/render.tsx';
+import { rememberContactAddresses } from '../api/contact.ts';
 import { openLimitDialog } from './limit-dialog.tsx';
 
 describe('limit dialog', () => {
@@ -48,5 +49,20 @@ describe('limit dialog', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Contact us' }));
     expect(contactUs).toHaveBeenCalledOnce();
+  });
+
+  it("writes to the deployment's support address by default (from the bootstrap answer)", async () => {
+    rememberContactAddresses({
+      contact: { support: 'help@uni.example', sales: 'plans@uni.example' },
+    });
+    const location = { href: '' };
+    vi.stubGlobal('location', location);
+    renderWithProviders(<div />);
+    act(() => {
+      openLimitDialog({ title: 'Full', message: 'Full', isOwner: true, askOwners: vi.fn() });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Contact us' }));
+    expect(location.href).toBe('mailto:help@uni.example?subject=Full');
+    vi.unstubAllGlobals();
   });
 });

@@ -4,7 +4,8 @@
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { MESSAGES, SUPPORT_EMAIL } from '@assay/domain';
+import { MESSAGES } from '@assay/domain';
+import { contactAddresses } from '../api/contact.ts';
 import { showAlert } from './alerts.ts';
 
 export interface LimitDialogOptions {
@@ -37,7 +38,7 @@ export function openLimitDialog(options: LimitDialogOptions): string {
               if (options.isOwner) {
                 if (options.contactUs) options.contactUs();
                 else
-                  window.location.href = `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(options.title)}`;
+                  window.location.href = `mailto:${contactAddresses().support}?subject=${encodeURIComponent(options.title)}`;
                 return;
               }
               void options.askOwners().then(

@@ -98,6 +98,8 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
     user: auth ? publicUser(auth.user) : null,
     sessionId: auth?.session.id ?? null,
     devInbox: !config.isProduction,
+    // Where people write for help and about plans (configured; #30).
+    contact: config.contact,
     // The page configuration of the support chat and of error reporting (part 1 §7.4).
     supportChat: await supportChatSettings(services, auth?.user ?? null, memberOf),
     errorReporting: config.errorReporting

@@ -2,7 +2,8 @@
 import { Button, Code, Group, List, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { MESSAGES, SUPPORT_EMAIL } from '@assay/domain';
+import { MESSAGES } from '@assay/domain';
+import { contactAddresses } from '../../api/contact.ts';
 import { showAlert } from '../../ui/alerts.ts';
 import { CenteredPage } from '../../ui/centered-page.tsx';
 import { showSupportMessage } from '../support-chat.ts';
@@ -22,7 +23,7 @@ export function OopsView(props: { error: unknown; showStack?: boolean }) {
       </List>
       <Text>
         Still stuck? Contact support through the chat, or by email at{' '}
-        <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        <a href={`mailto:${contactAddresses().support}`}>{contactAddresses().support}</a>.
       </Text>
       <Group>
         <Button onClick={() => window.location.reload()} w="fit-content">

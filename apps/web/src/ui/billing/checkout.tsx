@@ -38,6 +38,7 @@ import { toApiError } from '../../api/errors.ts';
 import { showAlert } from '../alerts.ts';
 import { checkCoupon, subscribe, type SubscribeAnswer } from '../../api/billing.ts';
 import { PaymentForm } from './payment-form.tsx';
+import { contactAddresses } from '../../api/contact.ts';
 
 const CYCLE_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 
@@ -145,7 +146,7 @@ export function Checkout(props: {
                 {amount === null ? (
                   <Button
                     component="a"
-                    href="mailto:sales@assay.app?subject=Enterprise%20plan"
+                    href={`mailto:${contactAddresses().sales}?subject=Enterprise%20plan`}
                     variant="light"
                     size="xs"
                   >

@@ -1,0 +1,23 @@
+/** Where people write for help and about plans (#30): the deployment's, in the bootstrap answer. */
+import { describe, expect, it } from 'vitest';
+import { SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
+import { buildTestApp } from '../../../test/app.ts';
+import { loadConfig } from '../../config.ts';
+
+const built = await buildTestApp({
+  env: { SUPPORT_EMAIL: 'help@uni.example', SALES_EMAIL: 'plans@uni.example' },
+});
+
+describe('contact addresses', () => {
+  it('come from the configuration, with built-in defaults, and a wrong one is refused at start', async () => {
+    const answer = await built.app.inject({ method: 'GET', url: '/api/bootstrap' });
+    expect(answer.json()).toMatchObject({
+      contact: { support: 'help@uni.example', sales: 'plans@uni.example' },
+    });
+    const defaults = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
+    expect(defaults.contact).toEqual({ support: SUPPORT_EMAIL, sales: SALES_EMAIL });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SALES_EMAIL: 'not an address' }),
+    ).toThrow(/SALES_EMAIL must be the address people write to about plans/);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * Where people write for help and about plans (#30): the deployment's addresses from the
+ * bootstrap answer, kept here for the places that are not components (the limit dialog); the
+ * built-in defaults until the answer is in.
+ */
+import { SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
+
+export interface ContactAddresses {
+  support: string;
+  sales: string;
+}
+
+let current: ContactAddresses = { support: SUPPORT_EMAIL, sales: SALES_EMAIL };
+
+export const contactAddresses = (): ContactAddresses => current;
+
+/** Called with each bootstrap answer. */
+export function rememberContactAddresses(
+  answer: { contact?: ContactAddresses | null } | undefined,
+) {
+  if (answer?.contact?.support && answer.contact.sales) current = answer.contact;
+}
