@@ -94,8 +94,21 @@ describe('organisation export', () => {
 
     // A new one may be asked for now; the old link expires after 7 days and its file goes.
     expect((await owner.agent.post(base, {})).statusCode).toBe(200);
-    const later = new Date(Date.now() + 8 * DAY);
-    expect(await removeExpiredExports(services, later)).toBe(1);
+    const [ready] = await db
+      .select()
+      .from(organizationExports)
+      .where(eq(organizationExports.id, id));
+    expect(await services.storage.read(ready!.storageKey!)).not.toBeNull();
+    // The sweep, a week on: this organisation's expired export files go.
+    expect(
+      await removeExpiredExports(services, new Date(Date.now() + 8 * DAY), [org.id]),
+    ).toBeGreaterThan(0);
+    expect(await services.storage.read(ready!.storageKey!)).toBeNull();
+    const [swept] = await db
+      .select()
+      .from(organizationExports)
+      .where(eq(organizationExports.id, id));
+    expect(swept?.storageKey).toBeNull();
     await db
       .update(organizationExports)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -126,7 +139,7 @@ describe('organisation export', () => {
     expect(
       (await owner.agent.get(`/api/org/organizations/${org.id}/exports/${id}/download`)).statusCode,
     ).toBe(200);
-    await purgeDueOrganizations(services, new Date(Date.now() + 15 * DAY));
+    await purgeDueOrganizations(services, new Date(Date.now() + 15 * DAY), [org.id]);
     expect(await services.storage.read(row!.storageKey!)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
  * by the hourly sweep; the owner can take the data out during a deletion's grace period too.
  */
 import { PassThrough } from 'node:stream';
-import { and, desc, eq, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import Papa from 'papaparse';
 import yazl from 'yazl';
 import { AppError } from '@assay/domain';
@@ -249,11 +249,22 @@ export async function downloadOrganizationExport(
 }
 
 /** Removes the files of expired exports (the rows stay, saying they expired). */
-export async function removeExpiredExports(services: AppServices, now = new Date()) {
+export async function removeExpiredExports(
+  services: AppServices,
+  now = new Date(),
+  /** Only these organisations' (tests sharing a database sweep their own). */
+  only?: string[],
+) {
   const expired = await services.database.db
     .select({ id: organizationExports.id, key: organizationExports.storageKey })
     .from(organizationExports)
-    .where(and(lte(organizationExports.expiresAt, now), isNotNull(organizationExports.storageKey)));
+    .where(
+      and(
+        lte(organizationExports.expiresAt, now),
+        isNotNull(organizationExports.storageKey),
+        only ? inArray(organizationExports.organizationId, only) : undefined,
+      ),
+    );
   for (const row of expired) {
     if (row.key) await services.storage.remove(row.key).catch(() => undefined);
     await services.database.db

@@ -7,7 +7,7 @@
  * Every owner is mailed at each step; the access log records the asking and the restoring (the
  * log goes with the organisation at the end). Asked for twice at once, it is scheduled once.
  */
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { AppError, TIMERS } from '@assay/domain';
 import { appOrigin, organizationOrigin } from '../../http/hosts.ts';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
@@ -155,11 +155,21 @@ export async function restoreOrganization(
  * sweeping at the same moment skips the ones taken), then their files; tells their owners.
  * Returns how many went.
  */
-export async function purgeDueOrganizations(services: AppServices, now = new Date()) {
+export async function purgeDueOrganizations(
+  services: AppServices,
+  now = new Date(),
+  /** Only these (tests sharing a database sweep their own). */
+  only?: string[],
+) {
   const due = await services.database.db
     .select({ id: organizations.id })
     .from(organizations)
-    .where(lte(organizations.deletionDueAt, now));
+    .where(
+      and(
+        lte(organizations.deletionDueAt, now),
+        only ? inArray(organizations.id, only) : undefined,
+      ),
+    );
   let removed = 0;
   for (const { id } of due) {
     const gone = await services.database.db.transaction(async (tx) => {
