@@ -12,6 +12,7 @@ import { loadPeople, projectAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { cards } from './schema.ts';
 import { recordCardEvent } from './card-events.ts';
+import { everyHour } from '../../platform/jobs/hourly.ts';
 
 export const TRASH_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -125,13 +126,5 @@ export async function purgeTrash(
 
 /** Empties the old trash every hour where the job queue runs. */
 export function startTrashPurge(services: AppServices): () => void {
-  const timer = setInterval(
-    () =>
-      void purgeTrash(services.database.db).catch((error: unknown) =>
-        services.logger.error({ err: error }, 'trash purge failed'),
-      ),
-    60 * 60 * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyHour(services.logger, 'trash purge', () => purgeTrash(services.database.db));
 }

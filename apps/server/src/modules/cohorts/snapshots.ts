@@ -13,6 +13,7 @@ import { projects } from '../projects/schema.ts';
 import { competingTeams } from './leaderboard.ts';
 import { cohorts, cohortSnapshots } from './schema.ts';
 import { cohortAccess } from './access.ts';
+import { everyHour } from '../../platform/jobs/hourly.ts';
 
 /**
  * Keeps the week that has just ended for every started cohort (or the one given) that has not
@@ -82,15 +83,7 @@ export async function snapshotCohortWeeks(
 
 /** Keeps ended weeks every hour where the job queue runs. */
 export function startCohortSnapshots(services: AppServices): () => void {
-  const timer = setInterval(
-    () =>
-      void snapshotCohortWeeks(services).catch((error: unknown) =>
-        services.logger.error({ err: error }, 'cohort week snapshot failed'),
-      ),
-    60 * 60 * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyHour(services.logger, 'cohort week snapshot', () => snapshotCohortWeeks(services));
 }
 
 /** Week N beside week M, team by team, for the cohort's instructors, mentors and admins. */

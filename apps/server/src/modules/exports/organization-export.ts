@@ -20,6 +20,7 @@ import { organizationExportParts } from '../organizations/ports.ts';
 import { organizationProjectRows } from '../projects/ports.ts';
 import { projectArchive } from './project-export.ts';
 import { organizationExports } from './schema.ts';
+import { everyHour } from '../../platform/jobs/hourly.ts';
 
 export const ORGANIZATION_EXPORT_QUEUE = 'organization-export';
 export const ORGANIZATION_EXPORT_FORMAT = 'assay.organization';
@@ -291,13 +292,5 @@ export async function organizationExportKeys(tx: Executor, organizationId: strin
 
 /** The sweep of expired export files, hourly where the job queue runs. */
 export function startExportSweep(services: AppServices): () => void {
-  const timer = setInterval(
-    () =>
-      void removeExpiredExports(services).catch((error: unknown) =>
-        services.logger.error({ err: error }, 'export sweep failed'),
-      ),
-    60 * 60 * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyHour(services.logger, 'export sweep', () => removeExpiredExports(services));
 }

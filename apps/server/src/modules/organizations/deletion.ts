@@ -22,6 +22,7 @@ import {
 import { organizationFileKeys } from '../media/ports.ts';
 import { lockOwners } from './members.ts';
 import { organizations, profiles } from './schema.ts';
+import { everyHour } from '../../platform/jobs/hourly.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -206,13 +207,5 @@ export async function purgeDueOrganizations(
 
 /** The sweep, hourly, where the job queue runs (as the trash's). */
 export function startOrganizationPurge(services: AppServices): () => void {
-  const timer = setInterval(
-    () =>
-      void purgeDueOrganizations(services).catch((error: unknown) =>
-        services.logger.error({ err: error }, 'organization purge failed'),
-      ),
-    60 * 60 * 1000,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  return everyHour(services.logger, 'organization purge', () => purgeDueOrganizations(services));
 }
