@@ -18,7 +18,7 @@ async function publishedHypothesis(page: Page, section: string | null, title: st
   await expect(dialog).toBeHidden();
 }
 
-test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there; the project goes to another organisation as a file', async ({
+test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there; the project goes to another organisation as a file, and a spreadsheet joins it there', async ({
   page,
   browser,
 }) => {
@@ -191,6 +191,46 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
     'Confirming (Must Have)',
   );
   await other.screenshot({ path: 'test-results/imported-project.png' });
+  await importedCard.getByRole('button', { name: 'Close card' }).click();
+
+  // The team's old spreadsheet comes in too (#29): columns guessed, every row checked first.
+  const [sheet] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    other.getByRole('button', { name: 'Import a CSV' }).click(),
+  ]);
+  await sheet.setFiles({
+    name: 'assumptions.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Assumption,Block,Why we think so,Tags',
+        'Parents pay for weekly pickup,Customer Segments,Three asked at the fair,parents',
+        ',Channels,,',
+        'Laundromats resell our service,Key Partners,,',
+      ].join('\n'),
+    ),
+  });
+  const importing = other.getByRole('dialog', { name: 'Import assumptions.csv' });
+  await expect(importing.getByLabel('Title')).toHaveValue('0');
+  await expect(importing.getByLabel('Canvas section')).toHaveValue('1');
+  await expect(importing.getByTestId('spreadsheet-errors')).toContainText(
+    'Row 3 - a title is required',
+  );
+  await expect(importing.getByRole('button', { name: 'Import 2 cards' })).toBeDisabled();
+  // "Why we think so" is the description: chosen by hand.
+  await importing.getByLabel('Description').selectOption({ label: 'Why we think so' });
+  await importing.getByLabel('Leave the rows with errors out').check();
+  await expect(importing.getByTestId('spreadsheet-preview')).toContainText('Customer Segments');
+  await other.screenshot({ path: 'test-results/spreadsheet-import.png' });
+  await importing.getByRole('button', { name: 'Import 2 cards' }).click();
+  await expect(other.getByText('2 cards came in from assumptions.csv.')).toBeVisible();
+  await expect(importing).toBeHidden();
+  const parents = other
+    .getByTestId('board-card')
+    .filter({ hasText: 'Parents pay for weekly pickup' });
+  await expect(parents).toBeVisible();
+  await parents.click();
+  await expect(other.getByRole('dialog')).toContainText('Three asked at the fair');
   await elsewhere.close();
 
   // A signed-in member who follows a stale link sees the not-found page (decision 007).

@@ -2483,6 +2483,22 @@ const REST: Record<string, Rule> = {
       return actor.post(`/api/media/cards/${card.id}/transcribe`, { mediaId: file.id }, onHost(w));
     },
   },
+  'POST /api/canvas/projects/:id/spreadsheet-import': {
+    kind: 'organization',
+    // Evidence: a limited contributor may add it too (hypotheses: CREATORS, in its own test).
+    allowed: MEMBERS,
+    run: async (w, actor) =>
+      actor.post(
+        `/api/canvas/projects/${await freshProjectId(w)}/spreadsheet-import`,
+        {
+          filename: 'notes.csv',
+          defaultType: 'post',
+          text: 'Title,Summary\nA post,Said yes',
+          dryRun: true,
+        },
+        onHost(w),
+      ),
+  },
   'POST /api/canvas/cards/:cardId/connections': {
     kind: 'organization',
     allowed: CREATORS,

@@ -42,6 +42,7 @@ export * from './onboarding-schema.ts';
 export * from './portal.ts';
 export * from './cohorts.ts';
 export * from './cohort-csv.ts';
+export * from './spreadsheet-import.ts';
 export * from './cohort-presentations.ts';
 export * from './integrations.ts';
 export * from './guidance.ts';

@@ -104,3 +104,32 @@ export function remainingCharacters(
   const remaining = max - length;
   return remaining <= showAt ? remaining : null;
 }
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+/** Plain text to the editor's HTML: "- " lines become a list, other lines paragraphs. */
+export function plainToHtml(plain: string): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+  const out: string[] = [];
+  let list: string[] = [];
+  const flush = () => {
+    if (list.length)
+      out.push(`<ul>${list.map((l) => `<li><p>${escape(l)}</p></li>`).join('')}</ul>`);
+    list = [];
+  };
+  for (const line of plain.split('\n')) {
+    const item = /^\s*[-•]\s+(.*)$/.exec(line);
+    if (item) list.push(item[1]!);
+    else {
+      flush();
+      if (line.trim()) out.push(`<p>${escape(line.trim())}</p>`);
+    }
+  }
+  flush();
+  return out.join('');
+}

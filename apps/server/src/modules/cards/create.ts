@@ -30,7 +30,7 @@ import { recordCardEvent } from './card-events.ts';
 import { BOARD_COLUMNS, cleanTitle } from './fields.ts';
 
 /** The last rank in a section of a board, to append after. */
-async function lastRank(
+export async function lastRank(
   executor: Executor,
   projectId: string,
   board: BoardName,

@@ -12,6 +12,9 @@ import {
   intervieweesPageAnswer,
   intervieweeUpdatesSchema,
   ratingBody,
+  sheetImportAnswer,
+  sheetImportSchema,
+  SHEET_LIMITS,
 } from '@assay/domain';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import { route } from '../../http/route.ts';
@@ -20,6 +23,7 @@ import { getCanvasAnswer } from './canvas.ts';
 import { connectCards, disconnectCards, rateConnection } from './connections.ts';
 import { listInterviewees, updateInterviewees } from './evidence.ts';
 import { setCardTag } from './service.ts';
+import { importSpreadsheet } from './spreadsheet-import.ts';
 
 const cardParams = z.object({ cardId: z.string() });
 const connectionParams = cardParams.extend({ connectionId: z.string() });
@@ -150,6 +154,24 @@ export function registerCardRoutes(app: FastifyInstance, services: AppServices) 
       const { params, body } = input();
       const context = requestContext(request);
       return rateConnection(services, member, params.cardId, params.connectionId, body, context);
+    },
+  });
+  route(app, {
+    method: 'POST',
+    url: '/api/canvas/projects/:id/spreadsheet-import',
+    summary:
+      'Hypotheses and evidence from a CSV: the columns mapped, checked row by row (dryRun: a preview only); all in, or with errors nothing unless skipInvalid.',
+    auth: 'session',
+    params: idParams,
+    body: sheetImportSchema,
+    bodyCheckedBy: 'useCase',
+    // The text as JSON: its escapes can make it longer than the file.
+    bodyLimit: SHEET_LIMITS.bytes * 2 + 64 * 1024,
+    answer: sheetImportAnswer,
+    async handler({ request, input }) {
+      const member = await requireMember(services, request);
+      const { params, body } = input();
+      return importSpreadsheet(services, member, params.id, body, requestContext(request));
     },
   });
 }

@@ -6,6 +6,7 @@ import {
   generateExperimentSchema,
   generateHypothesesSchema,
   generationProblem,
+  plainToHtml,
 } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -15,7 +16,6 @@ import { createCard } from '../cards/ports.ts';
 import { updateText } from '../cards/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { limitsFor, requireAgent, startGeneration } from './service.ts';
-import { plainToHtml } from './writes.ts';
 import { mayWriteCards } from './guards.ts';
 
 /** AI hypothesis picker: new hypotheses for a canvas section, from the project's description. */

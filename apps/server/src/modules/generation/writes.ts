@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, max } from 'drizzle-orm';
 import {
   EMPTY_MARKET,
+  plainToHtml,
   rankBetween,
   type GeneratedDashboard,
   type GeneratedExperiment,
@@ -20,34 +21,6 @@ import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import { touchProjectCards } from '../cards/ports.ts';
 import { cards, cardTexts, connections, experiments, hypotheses } from '../cards/schema.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
-
-function escapeHtml(text: string) {
-  return text.replace(
-    /[&<>"]/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!,
-  );
-}
-
-/** Plain text to the editor's HTML: "- " lines become a list, other lines paragraphs. */
-export function plainToHtml(plain: string): string {
-  const out: string[] = [];
-  let list: string[] = [];
-  const flush = () => {
-    if (list.length)
-      out.push(`<ul>${list.map((l) => `<li><p>${escapeHtml(l)}</p></li>`).join('')}</ul>`);
-    list = [];
-  };
-  for (const line of plain.split('\n')) {
-    const item = /^\s*[-•]\s+(.*)$/.exec(line);
-    if (item) list.push(item[1]!);
-    else {
-      flush();
-      if (line.trim()) out.push(`<p>${escapeHtml(line.trim())}</p>`);
-    }
-  }
-  flush();
-  return out.join('');
-}
 
 export interface Actor {
   organizationId: string;

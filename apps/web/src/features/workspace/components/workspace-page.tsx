@@ -37,6 +37,7 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
+import { SpreadsheetImportButton } from './spreadsheet-import-button.tsx';
 import { TrashDrawer } from './trash-drawer.tsx';
 import { BusinessView, CANVAS_TYPE_NAMES, tagOptions } from './business-view.tsx';
 import { MigrateProjectButton } from './migrate-project.tsx';
@@ -202,6 +203,13 @@ export function WorkspacePage() {
             <Button variant="subtle" size="xs" onClick={() => setTrash(true)}>
               Trash
             </Button>
+          ) : null}
+          {project ? (
+            <SpreadsheetImportButton
+              projectId={projectId}
+              canvasType={project.canvas.type}
+              abilities={project.abilities}
+            />
           ) : null}
           {agent ? (
             <Button variant="light" size="xs" onClick={() => setAssistant(true)}>
