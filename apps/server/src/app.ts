@@ -151,7 +151,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     transaction: createTransactionRunner(
       database,
       (rows) => events.publish(rows),
-      (name) => events.handles(name),
+      (name, projectId) => events.processedAtSql(name, projectId),
     ),
   };
   registerAccessLogHandlers(services);

@@ -48,7 +48,8 @@ export async function insertBusinessCard(
     draft: input.draft,
     section: input.section,
   };
-  const processedAt = services.events.handles('cards.create') ? null : new Date().toISOString();
+  // Processed at once unless a handler wants it (a project with integrations): decided in SQL.
+  const processedAt = services.events.processedAtSql('cards.create', sql`c.project_id`);
   const result = await services.database.db.execute(sql`
     with c as (
       insert into cards (organization_id, project_id, type, title, draft, published_at, origin,
@@ -65,7 +66,7 @@ export async function insertBusinessCard(
         changes, context, processed_at)
       select 'cards.create', ${organizationId}, c.project_id, ${member.profileId}, 'card', c.id::text,
         ${JSON.stringify(changes)}::jsonb, ${JSON.stringify(context)}::jsonb,
-        ${processedAt}::timestamptz
+        ${processedAt}
       from c
       returning *
     ), p as (

@@ -3,7 +3,7 @@
  * jobs): Slack posts the events a project chose to its channel; Zapier gets new and updated cards.
  * A refusal by Slack is kept on the integration (shown as invalid) and never undoes the change.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { cardPath, INTEGRATION_EVENTS, type IntegrationEvent } from '@assay/domain';
 import type { EventRow } from '../../platform/events/schema.ts';
 import type { AppServices } from '../../services.ts';
@@ -112,6 +112,10 @@ export function registerIntegrationHandlers(services: AppServices) {
     await postEventToSlack(services, event);
     if (event.name.startsWith('cards.')) await deliverToZapier(services, event);
   };
+  // Only a project with an integration has work here: the event's insert asks, so the events of
+  // every other project are recorded processed and cost nothing after commit.
+  const when = (projectId: SQL) =>
+    sql`exists (select 1 from ${projectIntegrations} where ${projectIntegrations.projectId} = ${projectId})`;
   for (const namespace of ['cards', 'comments', 'experiments'])
-    services.events.on(namespace, handle);
+    services.events.on(namespace, handle, { when });
 }

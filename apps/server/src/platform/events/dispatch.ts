@@ -1,5 +1,5 @@
 /** After commit: events go to the realtime bus at once and to the job queue for slower handlers. */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -16,6 +16,18 @@ export interface EventJob {
 
 /** A handler per event namespace (cards, comments, …); later modules register theirs. */
 export type EventHandler = (event: EventRow) => Promise<void>;
+
+/**
+ * When a handler has work to do for an event, as a condition the event's own INSERT evaluates
+ * (the event's project given as an SQL value): an event no handler wants is recorded processed
+ * at once, so it costs no job, no look-up and no "processed" mark after commit.
+ */
+export type EventInterest = (projectId: SQL) => SQL;
+
+export interface HandlerOptions {
+  /** Without it, the handler wants every event of its namespace. */
+  when?: EventInterest;
+}
 
 /**
  * Where else an event is heard, besides its project's or organisation's channel: a module names
@@ -42,11 +54,16 @@ export function toRealtimeMessage(row: EventRow): RealtimeMessage {
 export interface EventDispatcher {
   publish(rows: EventRow[]): Promise<void>;
   /** Registers the handler of an event namespace (the part before the dot). */
-  on(namespace: string, handler: EventHandler): void;
+  on(namespace: string, handler: EventHandler, options?: HandlerOptions): void;
   /** Processes one event: runs its namespace's handlers, then marks it processed. */
   process(eventId: string): Promise<void>;
   /** True when some handler listens to the event's namespace (others need no processing). */
   handles(name: string): boolean;
+  /**
+   * The event's processed_at as its INSERT should write it: now() when no handler wants it, null
+   * (to be processed after commit) when one does — decided in the statement itself.
+   */
+  processedAtSql(name: string, projectId: SQL): SQL;
   /** Adds channels an event is published to (after its own). */
   route(router: EventRouter): void;
 }
@@ -58,6 +75,7 @@ export function createEventDispatcher(options: {
   logger: FastifyBaseLogger;
 }): EventDispatcher {
   const handlers = new Map<string, EventHandler[]>();
+  const interests = new Map<string, (EventInterest | null)[]>();
   const routers: EventRouter[] = [];
   const { database, bus, jobs, logger } = options;
 
@@ -101,8 +119,19 @@ export function createEventDispatcher(options: {
         }
       }
     },
-    on(namespace, handler) {
+    on(namespace, handler, options = {}) {
       handlers.set(namespace, [...(handlers.get(namespace) ?? []), handler]);
+      interests.set(namespace, [...(interests.get(namespace) ?? []), options.when ?? null]);
+    },
+    processedAtSql(name, projectId) {
+      const wanted = interests.get(namespaceOf(name)) ?? [];
+      if (wanted.length === 0) return sql`now()`;
+      if (wanted.includes(null)) return sql`null`;
+      const conditions = sql.join(
+        wanted.map((when) => sql`(${when!(projectId)})`),
+        sql` or `,
+      );
+      return sql`case when ${conditions} then null else now() end`;
     },
     process,
     handles: (name) => (handlers.get(namespaceOf(name))?.length ?? 0) > 0,

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createOrganization } from '../../../test/factories.ts';
@@ -99,6 +100,35 @@ describe('transaction helper', () => {
     );
     expect(handled).toEqual([row.id]);
     const [stored] = await services.database.db.select().from(events).where(eq(events.id, row.id));
+    expect(stored?.processedAt).toBeInstanceOf(Date);
+  });
+
+  it('records an event no handler wants as processed, in its own insert, and processes the ones a handler wants', async () => {
+    const org = await createOrganization(services.database.db);
+    const wanted = randomUUID();
+    const handled: (string | null)[] = [];
+    services.events.on(
+      'sieves',
+      async (event) => {
+        handled.push(event.projectId);
+      },
+      // Wants only the events of one project (as integrations want those of projects with one).
+      { when: (projectId) => sql`${projectId} = ${wanted}::uuid` },
+    );
+    const [ignored, taken, noProject] = await services.transaction(async ({ record }) => [
+      await record({ name: 'sieves.create', organizationId: org.id, projectId: randomUUID() }),
+      await record({ name: 'sieves.create', organizationId: org.id, projectId: wanted }),
+      await record({ name: 'sieves.create', organizationId: org.id }),
+    ]);
+    // Decided when written: the first and third never reach a handler.
+    expect(ignored!.processedAt).toBeInstanceOf(Date);
+    expect(noProject!.processedAt).toBeInstanceOf(Date);
+    expect(taken!.processedAt).toBeNull();
+    expect(handled).toEqual([wanted]);
+    const [stored] = await services.database.db
+      .select()
+      .from(events)
+      .where(eq(events.id, taken!.id));
     expect(stored?.processedAt).toBeInstanceOf(Date);
   });
 });

@@ -3,6 +3,7 @@
  * transaction; only after commit are the events published on the realtime bus and handed to the
  * job queue. A rolled-back write publishes nothing.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/index.ts';
 import { events, type EventRow, type NewEvent } from './schema.ts';
 
@@ -27,8 +28,11 @@ export interface TransactionRunner {
 export function createTransactionRunner(
   database: Database,
   publish: PublishEvents,
-  /** Whether an event needs processing after commit; others are recorded as processed. */
-  needsProcessing: (name: string) => boolean = () => true,
+  /**
+   * The event's processed_at as its INSERT writes it: null when it needs processing after commit
+   * (the default), now() when no handler wants it (see EventDispatcher.processedAtSql).
+   */
+  processedAt: (name: string, projectId: SQL) => SQL = () => sql`null`,
 ): TransactionRunner {
   return async <T>(
     work: (unit: UnitOfWork) => Promise<T>,
@@ -44,7 +48,7 @@ export function createTransactionRunner(
             .values({
               ...event,
               context: event.context ?? options.context ?? {},
-              processedAt: needsProcessing(event.name) ? null : new Date(),
+              processedAt: processedAt(event.name, sql`${event.projectId ?? null}::uuid`),
             })
             .returning();
           if (!row) throw new Error('event insert returned no row');

@@ -12,6 +12,8 @@ import type { RealtimeBus, RealtimeMessage } from './bus.ts';
 
 export const NOTIFY_CHANNEL = 'assay_realtime';
 const MAX_PAYLOAD = 7900;
+/** Notifications per statement at most (each payload under 8 KB). */
+const NOTIFY_BATCH = 50;
 
 interface Envelope {
   c: string;
@@ -75,12 +77,36 @@ export async function createPostgresBus(
   };
   await listen();
 
+  // Publishes wait for the statement in flight and then go out together (one NOTIFY each, in
+  // order): under load, one round trip carries many writes' events instead of one per event.
+  let pending: { payload: string; done: (error?: unknown) => void }[] = [];
+  let sending = false;
+  const send = async () => {
+    sending = true;
+    while (pending.length > 0) {
+      const part = pending.slice(0, NOTIFY_BATCH);
+      pending = pending.slice(part.length);
+      const calls = part.map((_, at) => `pg_notify($1, $${at + 2})`).join(', ');
+      try {
+        await pool.query(`select ${calls}`, [NOTIFY_CHANNEL, ...part.map((p) => p.payload)]);
+        part.forEach((p) => p.done());
+      } catch (error) {
+        part.forEach((p) => p.done(error ?? new Error('notify failed')));
+      }
+    }
+    sending = false;
+  };
+
   return {
-    async publish(channelName, message) {
-      await pool.query('select pg_notify($1, $2)', [
-        NOTIFY_CHANNEL,
-        encodeEnvelope(channelName, message),
-      ]);
+    publish(channelName, message) {
+      return new Promise<void>((resolve, reject) => {
+        // The first of a turn starts sending once the turn's other publishes have joined it.
+        if (!sending && pending.length === 0) setImmediate(() => void send());
+        pending.push({
+          payload: encodeEnvelope(channelName, message),
+          done: (error) => (error === undefined ? resolve() : reject(error)),
+        });
+      });
     },
     subscribe(channelName, handler) {
       emitter.on(channelName, handler);
