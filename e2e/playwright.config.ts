@@ -56,6 +56,8 @@ export default defineConfig({
       SLACK_WEBHOOK_BASE: `http://127.0.0.1:${FAKE_SERVICES_PORT}/services/`,
       INTERCOM_API_URL: `http://127.0.0.1:${FAKE_SERVICES_PORT}/intercom`,
       INBOUND_MAIL_DOMAIN: 'in.assay.test',
+      // The billing journey moves the sandbox processor's clock a year on (#30).
+      PAYMENTS_SANDBOX_CLOCK: 'on',
       INBOUND_MAIL_SECRET: 'e2e-inbound-secret-0123',
       SUPPORT_CHAT_APP_ID: 'e2echat',
       SUPPORT_CHAT_SECRET: SUPPORT_CHAT_SECRET,

@@ -4,7 +4,7 @@ import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 const DESCRIPTION =
   'Campus Crate delivers weekly boxes of fresh groceries to university students who live in dorms without a kitchen budget. Students order on their phone and pick up at the library.';
 
-test('a newcomer goes through the AI onboarding with a promo code, a declined card, then pays and lands on a drafted canvas; the owner downloads an invoice, cancels and reactivates', async ({
+test('a newcomer goes through the AI onboarding with a promo code, a declined card, then pays and lands on a drafted canvas; the owner downloads an invoice, cancels and reactivates; a year on the card has expired, the plan lapses into read-only and the owner renews it', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -70,6 +70,7 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
     timeout: 20_000,
   });
   await expect(page.getByTestId('workspace-title')).toHaveText('Campus Crate');
+  const canvasUrl = page.url();
   await expect(
     page.getByTestId('section-customerSegments').getByTestId('board-card').first(),
   ).toBeVisible({
@@ -125,4 +126,57 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   await expect(confirm).toContainText('prorated on the next invoice');
   await confirm.getByRole('button', { name: 'Change plan' }).click();
   await expect(page.getByTestId('subscription-plan')).toHaveText('Garage, yearly');
+
+  // A year on (#30): the card on file has expired by the renewal, which is refused, tried again
+  // on the dunning days, and the plan expires — the organisation is read-only until it is renewed.
+  await page.getByRole('button', { name: 'Update card' }).click();
+  const nextMonth = new Date();
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1, 1);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry month').fill(String(nextMonth.getUTCMonth() + 1).padStart(2, '0'));
+  await page.getByLabel('Expiry year').fill(String(nextMonth.getUTCFullYear() % 100));
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your card has been updated')).toBeVisible();
+  const moved = await page.evaluate(async () => {
+    const answer = await fetch('/api/payments/sandbox/clock', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ days: 380 }),
+    });
+    return answer.status;
+  });
+  expect(moved).toBe(200);
+  await page.goto(canvasUrl);
+  const banner = page.getByTestId('billing-banner');
+  await expect(banner).toContainText("Your organization's plan has expired, so it is read-only");
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await expect(
+    page.getByText('This organization’s plan has expired, so it is read-only.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByTestId('board-card').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/billing-read-only.png' });
+
+  // The owner renews from the banner, with a card that works, and carries on.
+  await banner.getByRole('link', { name: 'Renew it in Billing' }).click();
+  await expect(page.getByTestId('subscription-state')).toHaveText('expired');
+  const renew = page.getByTestId('renew-plan');
+  await renew.getByLabel('First name').fill('Ada');
+  await renew.getByLabel('Last name').fill('Lovelace');
+  await renew.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await renew.getByLabel('Expiry month').fill('12');
+  await renew.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
+  await renew.getByLabel('CVV').fill('123');
+  await renew.getByRole('button', { name: 'PURCHASE' }).click();
+  await expect(page.getByTestId('subscription-state')).toHaveText('active');
+  await expect(banner).toBeHidden();
+  await page.goto(canvasUrl);
+  await page
+    .getByRole('button', { name: 'Add a business hypothesis to Customer Segments' })
+    .click();
+  await expect(page.getByRole('dialog').getByLabel('Title')).toBeVisible();
 });

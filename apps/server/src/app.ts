@@ -59,6 +59,10 @@ import { registerOpenApi } from './http/openapi/swagger.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
 import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import {
+  registerBillingLifecycleRoutes,
+  startBillingLifecycle,
+} from './modules/billing/lifecycle-routes.ts';
 import { startJobQueue, type JobQueue } from './platform/jobs/index.ts';
 import { createMailer } from './platform/mail/index.ts';
 import { createPostgresBus } from './platform/realtime/pg-bus.ts';
@@ -168,6 +172,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const stopOrganizationPurge = jobs ? startOrganizationPurge(services) : () => undefined;
   // Organisation exports whose links expired lose their files (#29).
   const stopExportSweep = jobs ? startExportSweep(services) : () => undefined;
+  // The sandbox's renewals and dunning, and the card reminders, every hour (#30).
+  const stopBilling = startBillingLifecycle(services, Boolean(jobs));
   // Each cohort week's maps and metrics are kept when the week ends.
   const stopSnapshots = jobs ? startCohortSnapshots(services) : () => undefined;
   if (jobs) {
@@ -219,6 +225,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerMediaRoutes(app, services);
   registerCollectionRoutes(app, services);
   registerBillingRoutes(app, services);
+  await registerBillingLifecycleRoutes(app, services);
   registerPortalRoutes(app, services);
   registerIntegrationRoutes(app, services);
   registerInboundMailRoute(app, services);
@@ -233,6 +240,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     stopTrashPurge();
     stopOrganizationPurge();
     stopExportSweep();
+    stopBilling();
     stopSnapshots();
     if (jobs) await jobs.stop();
     await bus.close();

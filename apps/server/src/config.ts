@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
+import type { AiConfig, Config } from './config-shape.ts';
+
+export type { AiConfig, Config } from './config-shape.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The repository root (apps/server/src -> ../../..). */
@@ -105,6 +108,13 @@ const environmentSchema = z.object({
     .default('https://v3.recurly.com'),
   RECURLY_API_KEY: z.string().min(1).optional(),
   RECURLY_PUBLIC_KEY: z.string().min(1).optional(),
+  /** The secret key of the Recurly webhook endpoint, which signs its notifications. */
+  RECURLY_WEBHOOK_KEY: z
+    .string()
+    .min(8, 'RECURLY_WEBHOOK_KEY must be the endpoint’s secret key')
+    .optional(),
+  /** Lets an owner move the embedded sandbox's clock (browser journeys; never with Recurly). */
+  PAYMENTS_SANDBOX_CLOCK: z.enum(['on', 'off']).default('off'),
   RECURLY_JS_URL: z
     .string()
     .url(
@@ -172,103 +182,6 @@ const environmentSchema = z.object({
 });
 
 export type Environment = z.input<typeof environmentSchema>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  isProduction: boolean;
-  port: number;
-  host: string;
-  /** The app's domain with port, e.g. localhost:3000; the app host is app.<appDomain>. */
-  appDomain: string;
-  /** PGlite data folder, or 'memory://' for an in-memory database. */
-  dataDir: string;
-  /** When set, PostgreSQL through node-postgres instead of PGlite. */
-  databaseUrl: string | undefined;
-  /** The built web app to serve. */
-  webDist: string;
-  appVersion: string;
-  logLevel: string;
-  jobsEnabled: boolean;
-  gatewayJit: boolean;
-  /** http or https: https makes cookies Secure. */
-  protocol: 'http' | 'https';
-  /** Key material for encrypting secrets at rest (MFA secrets). */
-  appSecret: string;
-  /** When set, mail goes out through this SMTP server as well as into the outbox. */
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** Organisations (by slug) that get each slug-limited feature. */
-  featureSlugs: Record<string, string[]>;
-  /** An OpenAI-compatible speech-to-text endpoint; without it transcription says it is not set up. */
-  transcription: { baseUrl: string; apiKey: string | undefined; model: string } | undefined;
-  /** An OpenAI-compatible chat endpoint for the AI agent; without it the built-in generator runs. */
-  /** The AI agent's model: a remote API, a local GGUF file, or none (the built-in generator). */
-  ai: AiConfig | undefined;
-  /** Recurly, when an API key is set; the embedded sandbox processor otherwise. */
-  recurly:
-    { baseUrl: string; apiKey: string; publicKey: string | null; scriptUrl: string } | undefined;
-  /** An S3-compatible store for uploads; without it files stay on local disk. */
-  s3:
-    | {
-        endpoint: string;
-        bucket: string;
-        region: string;
-        accessKeyId: string;
-        secretAccessKey: string;
-      }
-    | undefined;
-  /** Where integrations may send (webhook bases) and the services' API addresses. */
-  integrations: {
-    slackWebhookBase: string;
-    zapierHookBase: string;
-    figmaBaseUrl: string;
-    trelloBaseUrl: string;
-    /** Trello's API key of this installation; without it Trello cannot be connected. */
-    trelloKey: string | undefined;
-    intercomBaseUrl: string;
-    zoomBaseUrl: string;
-    zoomOAuthUrl: string;
-  };
-  /** Project inboxes: their domain, the SMTP listener's port (off when unset), the webhook secret. */
-  inboundMail: {
-    domain: string;
-    smtpPort: number | undefined;
-    secret: string | undefined;
-    maxBytes: number;
-  };
-  /** Fastify's trustProxy: whom to believe for the client's address (behind nginx). */
-  trustProxy: boolean | number | string;
-  /** "Explore a demo" is offered (on by default outside production). */
-  demoEnabled: boolean;
-  /** /metrics answers only with this bearer token; off when unset. */
-  metricsToken: string | undefined;
-  rateLimits: { writesPerMinute: number; gatewayPerMinute: number };
-  /** The customer-support chat widget (part 1 §7.4); off when no app id. */
-  supportChat: { appId: string; secret: string | undefined; scriptUrl: string } | undefined;
-  /** Where people write for help and about plans (the app shows them; #30). */
-  contact: { support: string; sales: string };
-  /** Browser error reporting (part 1 §7.4): only when trace targets are configured. */
-  errorReporting: { dsn: string; traceTargets: string[] } | undefined;
-  /** Beta codes to make sure exist at start: code, license and an optional use limit. */
-  licenseKeys: { code: string; license: string; maxUses: number | null }[];
-}
-
-export type AiConfig =
-  | {
-      kind: 'openai' | 'anthropic';
-      baseUrl: string;
-      apiKey: string | undefined;
-      model: string;
-      timeoutMs: number;
-    }
-  | {
-      kind: 'local';
-      modelPath: string;
-      contextSize: number;
-      /** CPU threads for the model (node-llama-cpp's choice when unset). */
-      threads: number | undefined;
-      timeoutMs: number;
-    };
 
 /** Which model the agent uses: AI_BASE_URL (OpenAI-compatible or Anthropic), else AI_LOCAL_MODEL. */
 function aiConfig(e: z.output<typeof environmentSchema>): AiConfig | undefined {
@@ -462,8 +375,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           apiKey: e.RECURLY_API_KEY,
           publicKey: e.RECURLY_PUBLIC_KEY ?? null,
           scriptUrl: e.RECURLY_JS_URL,
+          webhookKey: e.RECURLY_WEBHOOK_KEY ?? null,
         }
       : undefined,
+    paymentsSandboxClock: e.PAYMENTS_SANDBOX_CLOCK === 'on',
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -17,3 +17,4 @@ export * from './modules/cohorts/schema.ts';
 export * from './modules/integrations/schema.ts';
 export * from './modules/sso/schema.ts';
 export * from './modules/exports/schema.ts';
+export * from './modules/billing/schema.ts';

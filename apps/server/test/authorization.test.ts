@@ -1887,6 +1887,10 @@ const REST: Record<string, Rule> = {
       ),
   },
   'POST /api/inbound/mail': { kind: 'public', why: 'the inbound-mail secret is the credential' },
+  'POST /api/payments/webhooks': {
+    kind: 'public',
+    why: 'the recurly-signature (HMAC with the endpoint key) is the credential',
+  },
   'GET /api/zapier/me': { kind: 'public', why: 'the project API key is the credential' },
   'POST /api/zapier/hooks': { kind: 'public', why: 'the project API key is the credential' },
   'DELETE /api/zapier/hooks/:hookId': {

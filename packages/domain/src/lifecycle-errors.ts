@@ -53,4 +53,15 @@ export const LIFECYCLE_ERRORS = {
     ref: 2086,
     message: 'This export link has expired. Ask for a new export in the organization settings.',
   },
+  organizationReadOnly: {
+    status: 402,
+    ref: 2087,
+    message:
+      'This organization’s plan has expired, so it is read-only. An owner can renew it in Billing.',
+  },
+  webhookSignature: {
+    status: 401,
+    ref: 2088,
+    message: 'The notification is not signed with this endpoint’s key, or it is too old.',
+  },
 } as const;

@@ -74,6 +74,13 @@ export const TIMERS = {
   deletedCardRedirectMs: 5000,
   cohortEndingMs: 432_000_000,
   cardGraceDays: 7,
+  /**
+   * Dunning (#30): the days after a renewal's payment fails when it is tried again; after the last
+   * failure the subscription expires. A Recurly site's dunning campaign is set to the same days.
+   */
+  dunningDays: [0, 3, 7] as readonly number[],
+  /** The owners are told this many days before the card on file stops working (#30). */
+  cardExpiringNoticeDays: 30,
   studentAccessWeeks: 6,
   cohortDefaultMonths: 3,
 } as const;

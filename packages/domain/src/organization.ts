@@ -14,6 +14,12 @@ export interface OrganizationBilling {
   cardExpiresAt?: string | null;
   /** The Starter (basic) tier's project: kept while the tier is basic (part 1 §4.3). */
   basicProjectId?: string | null;
+  /** The subscription's state as the processor last told it (#30). */
+  subscriptionState?: 'active' | 'canceled' | 'expired' | null;
+  /** The card expiry the owners were last told is coming (#30), so they are told once. */
+  cardReminderFor?: string | null;
+  /** A renewal whose payment failed and is being retried (dunning, #30). */
+  pastDue?: { invoiceId: string; since: string; retries: string[]; expiresOn: string } | null;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,7 +45,9 @@ export function organizationBillingStatus(
     isExpired = now.getTime() > new Date(b.expirationDate).getTime() + grace;
   }
   if (!b.manual && cardEnd !== null && now.getTime() > cardEnd + graceDays) isExpired = true;
-  return { isExpired, invalidSubscription, invalidCard };
+  // The processor said the subscription expired (its dunning ran out, or a canceled plan ended).
+  if (!b.manual && b.subscriptionState === 'expired') isExpired = true;
+  return { isExpired, invalidSubscription, invalidCard, pastDue: b.pastDue ?? null };
 }
 
 export const PROJECT_DEFAULTS = {

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError, Kind, type ExecutionResult, type OperationDefinitionNode } from 'graphql';
 import { ERRORS } from '@assay/domain';
 import { OUTAGE_RETRY_AFTER_SECONDS } from '../platform/db/outage.ts';
+import { noteGatewayOperation } from '../http/write-requests.ts';
 import type { GatewayEngine } from './engine.ts';
 
 const GRAPHQL_RESPONSE = 'application/graphql-response+json';
@@ -136,6 +137,7 @@ export function createGatewayHandler(options: GatewayHandlerOptions) {
       const error = new GraphQLError('Subscriptions go through the realtime channels, not here.');
       return send(reply, mediaType, { errors: [error] }, true);
     }
+    noteGatewayOperation(request, operation.operation);
     const started = performance.now();
     const result = await engine.execute({
       document,

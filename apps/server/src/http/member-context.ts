@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   AppError,
   CLIENT_ID_HEADER,
+  organizationBillingStatus,
   organizationHasFeature,
   ORGANIZATION_ID_HEADER,
   type Feature,
@@ -22,6 +23,7 @@ import type { OrganizationRow } from '../modules/organizations/schema.ts';
 import { findMembership, findOrganizationBySlug } from '../modules/organizations/service.ts';
 import type { AppServices } from '../services.ts';
 import { classifyHost } from './hosts.ts';
+import { isWriteRequest } from './write-requests.ts';
 
 export interface MemberContext {
   auth: AuthContext;
@@ -200,12 +202,13 @@ async function resolve(
 /**
  * The signed-in member of the request's organisation (401 signed out, 404 not a member). An
  * organisation scheduled for deletion is closed (#29): only what `duringDeletion` routes do
- * (restoring it) goes on.
+ * (restoring it) goes on. An organisation whose plan expired is read-only (#30): a write is
+ * refused (402, ref 2087) unless the route says `whileReadOnly`.
  */
 export async function requireMember(
   services: AppServices,
   request: FastifyRequest,
-  options: { organizationId?: string; duringDeletion?: boolean } = {},
+  options: { organizationId?: string; duringDeletion?: boolean; whileReadOnly?: boolean } = {},
 ): Promise<MemberContext> {
   let pending = cache.get(request);
   if (!pending) {
@@ -215,6 +218,16 @@ export async function requireMember(
   const member = await pending;
   if (member.organization.deletionDueAt && !options.duringDeletion) {
     throw new AppError('organizationClosing');
+  }
+  // An expired plan leaves the organisation read-only (#30): reads and exports go on, writes wait
+  // for an owner to renew it — the billing routes say `whileReadOnly`, and so do leaving,
+  // exporting and deleting the organisation.
+  if (
+    !options.whileReadOnly &&
+    isWriteRequest(request) &&
+    organizationBillingStatus(member.organization.billing).isExpired
+  ) {
+    throw new AppError('organizationReadOnly');
   }
   return member;
 }

@@ -15,7 +15,13 @@ export interface Bootstrap {
     slug: string;
     license: string;
     sso: boolean;
-    billingStatus?: { isExpired: boolean; invalidSubscription: boolean; invalidCard: boolean };
+    billingStatus?: {
+      isExpired: boolean;
+      invalidSubscription: boolean;
+      invalidCard: boolean;
+      /** A renewal being retried (#30): when, and when the plan would expire. */
+      pastDue?: { retries: string[]; expiresOn: string } | null;
+    };
     /** What the plan turns on (members only). */
     features?: Feature[];
     /** When it goes, if an owner asked for its deletion (members only; #29). */

@@ -310,13 +310,14 @@ describe('billing with the sandbox processor', () => {
     const status = async () =>
       (
         (await owner.agent.get('/api/bootstrap', host)).json() as {
-          organization: { billingStatus: Record<string, boolean> };
+          organization: { billingStatus: Record<string, boolean | null> };
         }
       ).organization.billingStatus;
     expect(await status()).toEqual({
       isExpired: false,
       invalidSubscription: false,
       invalidCard: false,
+      pastDue: null,
     });
     const [row] = await built.services.database.db
       .select({ billing: organizations.billing })
@@ -338,6 +339,7 @@ describe('billing with the sandbox processor', () => {
       isExpired: false,
       invalidSubscription: false,
       invalidCard: true,
+      pastDue: null,
     });
     await setCardEnd(8);
     expect(await status()).toMatchObject({ isExpired: true, invalidCard: true });
@@ -346,6 +348,7 @@ describe('billing with the sandbox processor', () => {
       isExpired: false,
       invalidSubscription: false,
       invalidCard: false,
+      pastDue: null,
     });
   });
 
@@ -381,7 +384,11 @@ describe('billing with the sandbox processor', () => {
 
 describe('the Recurly client over HTTP', () => {
   it('speaks the v3 protocol (version header, basic auth) to a local server', async () => {
-    const sandbox = createSandbox({ db: built.services.database.db, apiKey: 'key-123' });
+    const sandbox = createSandbox({
+      db: built.services.database.db,
+      apiKey: 'key-123',
+      webhookKey: 'webhook-key',
+    });
     const seen: { accept?: string; path?: string }[] = [];
     const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];

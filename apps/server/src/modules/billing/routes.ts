@@ -41,7 +41,7 @@ const tokenOf = (value: unknown) =>
 export function registerBillingRoutes(app: FastifyInstance, services: AppServices) {
   const base = '/api/org/organizations/:id';
   const member = (request: FastifyRequest, organizationId: string) =>
-    requireMember(services, request, { organizationId });
+    requireMember(services, request, { organizationId, whileReadOnly: true });
 
   route(app, {
     method: 'GET',

@@ -21,6 +21,8 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
 import { firstProjectId } from '../projects/ports.ts';
+import { planCanceledMail } from '../mail/ports.ts';
+import { longDate, mailOwners } from './lifecycle.ts';
 
 function requireView(member: MemberContext) {
   if (!canViewBilling(member.role)) throw new AppError('forbidden');
@@ -42,7 +44,13 @@ async function saveBilling(
   context: RequestContext,
 ) {
   const { license, ...billing } = patch;
-  const next = { ...billingOf(member), ...billing };
+  // The processor's notifications may have changed the row since this request read it (a new
+  // card pays what was past due, and says so before this call returns): patch what is there now.
+  const [current] = await services.database.db
+    .select({ billing: organizations.billing })
+    .from(organizations)
+    .where(eq(organizations.id, member.organization.id));
+  let next = { ...(current?.billing ?? billingOf(member)), ...billing };
   if (license) {
     next.basicProjectId = basicProjectIdFor(
       license as License,
@@ -54,6 +62,12 @@ async function saveBilling(
   }
   await services.transaction(
     async (unit) => {
+      const [locked] = await unit.tx
+        .select({ billing: organizations.billing })
+        .from(organizations)
+        .where(eq(organizations.id, member.organization.id))
+        .for('update');
+      next = { ...(locked?.billing ?? {}), ...billing, basicProjectId: next.basicProjectId };
       await unit.tx
         .update(organizations)
         .set({ billing: next, ...(license ? { license } : {}), updatedAt: new Date() })
@@ -197,6 +211,8 @@ export async function subscribe(
       invalidCard: false,
       cardExpiresAt: cardExpiresAt(billingInfo),
       expirationDate: null,
+      subscriptionState: 'active',
+      pastDue: null,
       license,
     },
     { action: 'subscribe', changes: { planCode: subscription.planCode, coupons: couponCodes } },
@@ -255,9 +271,15 @@ export async function cancelSubscription(
   await saveBilling(
     services,
     member,
-    { expirationDate: subscription.currentPeriodEndsAt },
+    { expirationDate: subscription.currentPeriodEndsAt, subscriptionState: 'canceled' },
     { action: 'cancel', changes: { endsAt: subscription.currentPeriodEndsAt } },
     context,
+  );
+  const endsOn = subscription.currentPeriodEndsAt
+    ? longDate(new Date(subscription.currentPeriodEndsAt))
+    : 'the end of the paid period';
+  await mailOwners(services, member.organization, (to, url) =>
+    planCanceledMail(to, member.organization.name, endsOn, url),
   );
   return subscription;
 }
@@ -299,7 +321,7 @@ export async function reactivateSubscription(
   await saveBilling(
     services,
     member,
-    { expirationDate: null },
+    { expirationDate: null, subscriptionState: 'active' },
     { action: 'reactivate', changes: {} },
     context,
   );

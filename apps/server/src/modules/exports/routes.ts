@@ -47,6 +47,7 @@ function registerOrganizationExportRoutes(app: FastifyInstance, services: AppSer
       const member = await requireMember(services, request, {
         organizationId: id,
         duringDeletion: true,
+        whileReadOnly: true,
       });
       return requestOrganizationExport(services, member, id, requestContext(request));
     },
@@ -63,6 +64,7 @@ function registerOrganizationExportRoutes(app: FastifyInstance, services: AppSer
       const member = await requireMember(services, request, {
         organizationId: id,
         duringDeletion: true,
+        whileReadOnly: true,
       });
       return listOrganizationExports(services, member, id);
     },
@@ -79,6 +81,7 @@ function registerOrganizationExportRoutes(app: FastifyInstance, services: AppSer
       const member = await requireMember(services, request, {
         organizationId: id,
         duringDeletion: true,
+        whileReadOnly: true,
       });
       const file = await downloadOrganizationExport(services, member, id, exportId);
       return attachment(reply, file.filename, 'application/zip', file.stream);

@@ -16,3 +16,11 @@ export {
   securityMail,
 } from './templates.ts';
 export type { SecurityEvent } from './templates.ts';
+export {
+  cardExpiringMail,
+  paymentFailedMail,
+  paymentReceivedMail,
+  planCanceledMail,
+  planExpiredMail,
+  renewalReceiptMail,
+} from './billing-templates.ts';

@@ -5,7 +5,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function message(
+export function message(
   to: string,
   subject: string,
   lines: string[],

@@ -21,6 +21,7 @@ import {
 } from '../mail/ports.ts';
 import { organizationFileKeys } from '../media/ports.ts';
 import { lockOwners } from './members.ts';
+import { ownerEmails } from './owners.ts';
 import { organizations, profiles } from './schema.ts';
 import { everyHour } from '../../platform/jobs/hourly.ts';
 
@@ -36,15 +37,6 @@ const longDate = (at: Date) =>
 
 const fullName = (p: { firstName: string; lastName: string }) =>
   `${p.firstName} ${p.lastName}`.trim();
-
-/** The owners' addresses (read inside the caller's transaction when given). */
-async function ownerEmails(services: AppServices, organizationId: string) {
-  const rows = await services.database.db
-    .select({ email: profiles.email })
-    .from(profiles)
-    .where(and(eq(profiles.organizationId, organizationId), eq(profiles.role, 'owner')));
-  return rows.map((r) => r.email);
-}
 
 /** The owner asking, read again under the owners' locks (not the session's older word). */
 async function requireOwnerNow(tx: Parameters<typeof lockOwners>[0], member: MemberContext) {

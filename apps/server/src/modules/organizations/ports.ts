@@ -18,3 +18,4 @@ export {
 export { requiredSsoOf } from './sso.ts';
 export { organizationFeatures } from './settings.ts';
 export { organizationExportParts } from './export-parts.ts';
+export { ownerEmails } from './owners.ts';

@@ -169,7 +169,11 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     answer: z.object({ left: z.boolean() }),
     async handler({ request, input }) {
       const { id } = input().params;
-      const member = await requireMember(services, request, { organizationId: id });
+      // Leaving works in a read-only organisation too.
+      const member = await requireMember(services, request, {
+        organizationId: id,
+        whileReadOnly: true,
+      });
       return leaveOrganization(services, member, id, requestContext(request));
     },
   });
@@ -184,7 +188,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     answer: z.object({ owner: memberAnswer, formerOwner: memberAnswer }),
     async handler({ request, input }) {
       const { params, body: given } = input();
-      const member = await requireMember(services, request, { organizationId: params.id });
+      const member = await requireMember(services, request, {
+        organizationId: params.id,
+        whileReadOnly: true,
+      });
       return transferOwnership(
         services,
         member,
@@ -209,6 +216,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       const member = await requireMember(services, request, {
         organizationId: params.id,
         duringDeletion: true,
+        whileReadOnly: true,
       });
       return scheduleDeletion(services, member, params.id, given, requestContext(request));
     },
@@ -226,6 +234,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       const member = await requireMember(services, request, {
         organizationId: id,
         duringDeletion: true,
+        whileReadOnly: true,
       });
       return restoreOrganization(services, member, id, requestContext(request));
     },

@@ -11,6 +11,15 @@ export type { PaymentProcessor, PaymentsClientConfig } from './processor.ts';
 export const SANDBOX_TOKEN_PATH = '/api/payments/sandbox/js/v1/token';
 const SANDBOX_KEY = 'sandbox';
 
+/** The key the sandbox signs its notifications with, and the receiver checks them with. */
+export const SANDBOX_WEBHOOK_KEY = 'sandbox-webhooks';
+
+/** The key webhook notifications are checked with: the Recurly endpoint's, or the sandbox's. */
+export function webhookKey(config: Pick<Config, 'recurly'>): string | null {
+  if (config.recurly) return config.recurly.webhookKey ?? null;
+  return SANDBOX_WEBHOOK_KEY;
+}
+
 export function createPayments(
   config: Pick<Config, 'recurly'>,
   db: Executor,
@@ -30,7 +39,7 @@ export function createPayments(
       sandbox: null,
     };
   }
-  const sandbox = createSandbox({ db, apiKey: SANDBOX_KEY });
+  const sandbox = createSandbox({ db, apiKey: SANDBOX_KEY, webhookKey: SANDBOX_WEBHOOK_KEY });
   return {
     processor: createRecurlyClient({
       baseUrl: 'http://sandbox.payments.invalid/v3',

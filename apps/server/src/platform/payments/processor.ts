@@ -58,4 +58,8 @@ export interface PaymentProcessor {
   /** The invoice, only when it belongs to the account (else invoiceNotFound). */
   getInvoice(accountCode: string, invoiceId: string): Promise<Invoice>;
   invoicePdf(invoiceId: string): Promise<Uint8Array>;
+  /** Any invoice by id, with its account and whether its payment is past due (webhooks, #30). */
+  findInvoice(
+    invoiceId: string,
+  ): Promise<{ accountCode: string; invoice: Invoice; pastDue: boolean }>;
 }

@@ -306,6 +306,20 @@ export function createRecurlyClient(options: RecurlyOptions): PaymentProcessor {
       return presentInvoice(invoice);
     },
 
+    async findInvoice(invoiceId) {
+      const invoice = await json(
+        'GET',
+        `/invoices/${encodeURIComponent(invoiceId)}`,
+        undefined,
+        'invoiceNotFound',
+      );
+      return {
+        accountCode: str(obj(invoice.account).code),
+        invoice: presentInvoice(invoice),
+        pastDue: str(invoice.state) === 'past_due',
+      };
+    },
+
     async invoicePdf(invoiceId) {
       const response = await call(
         'GET',

@@ -10,7 +10,6 @@
  * Coupons: WELCOME20 (20 percent), SAVE10 (10 dollars), SPRING2020 (expired).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   cardFieldErrors,
   planForCode,
@@ -24,7 +23,6 @@ import {
   addPeriod,
   invalid,
   invoicePdf,
-  money,
   notFound,
   obj,
   presentBilling,
@@ -33,7 +31,9 @@ import {
   type Answer,
   type Json,
 } from './sandbox-answers.ts';
-import { paymentSandboxRecords } from './schema.ts';
+import { createSandboxLifecycle } from './sandbox-lifecycle.ts';
+import { createSandboxStore } from './sandbox-store.ts';
+import { signWebhook } from './webhook-signature.ts';
 
 export const SANDBOX_COUPONS: Record<string, Json> = {
   WELCOME20: { type: 'percent', percent: 20, state: 'redeemable', name: 'Welcome, 20% off' },
@@ -46,115 +46,38 @@ export interface Sandbox {
   fetch: Fetch;
   /** Recurly.js-style tokenization of card fields sent by the browser. */
   tokenize(body: unknown): Promise<Json>;
+  /** Renewals, dunning and expiry up to the sandbox's now (Recurly does these on its own). */
+  run(options?: { only?: readonly string[] }): Promise<void>;
+  /** The sandbox's time, which tests move forward (never the app's). */
+  clock: { now(): Date; advance(ms: number): void };
+  /** Where its webhook notifications go: the raw JSON body and its `recurly-signature`. */
+  onNotification(receiver: (body: string, signature: string) => Promise<unknown>): void;
 }
 
 export function createSandbox(options: {
   db: Executor;
   apiKey: string;
-  now?: () => Date;
+  /** The key its notifications are signed with. */
+  webhookKey: string;
 }): Sandbox {
   const { db } = options;
-  const now = options.now ?? (() => new Date());
+  let offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  let receiver: ((body: string, signature: string) => Promise<unknown>) | null = null;
 
-  async function get(kind: string, id: string) {
-    const [row] = await db
-      .select()
-      .from(paymentSandboxRecords)
-      .where(and(eq(paymentSandboxRecords.kind, kind), eq(paymentSandboxRecords.id, id)));
-    return row ? row.data : null;
-  }
-  async function put(kind: string, id: string, data: Json, accountCode: string | null = null) {
-    await db
-      .insert(paymentSandboxRecords)
-      .values({ kind, id, data, accountCode })
-      .onConflictDoUpdate({
-        target: [paymentSandboxRecords.kind, paymentSandboxRecords.id],
-        set: { data, accountCode },
-      });
-    return data;
-  }
-  /** Writes a record only if it is still in the state read (two cancels at once: one wins). */
-  async function transition(kind: string, id: string, from: string, data: Json) {
-    const [row] = await db
-      .update(paymentSandboxRecords)
-      .set({ data })
-      .where(
-        and(
-          eq(paymentSandboxRecords.kind, kind),
-          eq(paymentSandboxRecords.id, id),
-          sql`${paymentSandboxRecords.data}->>'state' = ${from}`,
-        ),
-      )
-      .returning({ data: paymentSandboxRecords.data });
-    return row ? row.data : null;
-  }
-  async function all(kind: string, accountCode: string) {
-    const rows = await db
-      .select()
-      .from(paymentSandboxRecords)
-      .where(
-        and(
-          eq(paymentSandboxRecords.kind, kind),
-          eq(paymentSandboxRecords.accountCode, accountCode),
-        ),
-      )
-      .orderBy(
-        desc(sql`${paymentSandboxRecords.data}->>'created_at'`),
-        desc(paymentSandboxRecords.id),
-      );
-    return rows.map((r) => r.data);
-  }
-
-  async function lineItem(
-    accountCode: string,
-    description: string,
-    cents: number,
-    invoiceId: string,
-  ) {
-    const id = `li_${randomBytes(8).toString('hex')}`;
-    await put(
-      'line_item',
-      id,
-      {
-        id,
-        description,
-        amount: money(cents),
-        invoice_id: invoiceId,
-        created_at: now().toISOString(),
-      },
-      accountCode,
-    );
-  }
-
-  /** Charges the account's card: an invoice and its line items, or the card's transaction error. */
-  async function charge(accountCode: string, items: { description: string; cents: number }[]) {
-    const billing = await get('billing_info', accountCode);
-    if (!billing) return invalid('The account has no billing information', 'billing_info');
-    const refused = transactionError(str(billing.outcome) as CardOutcome);
-    if (refused) return refused;
-    const total = Math.max(
-      0,
-      items.reduce((sum, item) => sum + item.cents, 0),
-    );
-    const count = (await all('invoice', accountCode)).length;
-    const id = `inv_${randomBytes(8).toString('hex')}`;
-    const invoice = {
-      id,
-      number: String(1001 + count),
-      state: 'paid',
-      total: money(total),
-      account: { code: accountCode },
-      line_items: items.map((item) => ({
-        description: item.description,
-        amount: money(item.cents),
-      })),
-      card: { last_four: billing.last_four, card_type: billing.card_type },
-      created_at: now().toISOString(),
-    };
-    await put('invoice', id, invoice, accountCode);
-    for (const item of items) await lineItem(accountCode, item.description, item.cents, id);
-    return null;
-  }
+  const store = createSandboxStore(db, now);
+  const { get, put, transition, all, lineItem, charge } = store;
+  const lifecycle = createSandboxLifecycle(store, now, async (notification) => {
+    const body = JSON.stringify(notification);
+    let delivered = false;
+    try {
+      await receiver?.(body, signWebhook(options.webhookKey, body));
+      delivered = receiver !== null;
+    } catch {
+      // Kept as undelivered, as Recurly keeps a notification its endpoint refused.
+    }
+    await put('notification', notification.id, { ...notification, delivered });
+  });
 
   async function handle(method: string, path: string, body: Json): Promise<Answer> {
     const segments = path.split('?')[0]!.split('/').filter(Boolean).map(decodeURIComponent);
@@ -191,6 +114,8 @@ export function createSandbox(options: {
         if (refused) return refused;
         const billing = { ...token, used: undefined, updated_at: now().toISOString() };
         await put('billing_info', code, billing, code);
+        // As Recurly does: a new card pays what is past due.
+        await lifecycle.collectPastDue(code);
         return { status: 200, json: presentBilling(billing) };
       }
       if (sub === 'billing_info' && method === 'GET') {
@@ -429,6 +354,16 @@ export function createSandbox(options: {
   const expected = `Basic ${Buffer.from(`${options.apiKey}:`).toString('base64')}`;
 
   return {
+    run: (runOptions) => lifecycle.run(runOptions),
+    clock: {
+      now,
+      advance(ms) {
+        offsetMs += ms;
+      },
+    },
+    onNotification(next) {
+      receiver = next;
+    },
     async fetch(url, init) {
       const headers = new Headers(init.headers);
       if (headers.get('authorization') !== expected) {

@@ -5,7 +5,14 @@ import type { Bootstrap } from '../../api/bootstrap.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { BillingBanner } from './billing-banner.tsx';
 
-const boot = (role: string, status: { isExpired: boolean; invalidCard: boolean }) =>
+const boot = (
+  role: string,
+  status: {
+    isExpired: boolean;
+    invalidCard: boolean;
+    pastDue?: { retries: string[]; expiresOn: string } | null;
+  },
+) =>
   ({
     organization: {
       id: 'o',
@@ -47,5 +54,34 @@ describe('billing banner', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('billing-banner')).toBeNull();
+  });
+  it('says when a refused renewal is tried again and when the plan would expire', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <BillingBanner
+          boot={boot('owner', {
+            isExpired: false,
+            invalidCard: true,
+            pastDue: {
+              retries: ['2027-01-29T12:00:00.000Z', '2027-02-02T12:00:00.000Z'],
+              expiresOn: '2027-02-02T12:00:00.000Z',
+            },
+          })}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('billing-banner').textContent).toContain(
+      'The card is tried again on January 29; the plan expires on February 2 unless it is paid.',
+    );
+    expect(screen.getByRole('link', { name: 'Update the card in Billing' })).toBeTruthy();
+  });
+  it('says an expired plan leaves the organization read-only', () => {
+    renderWithProviders(
+      <MemoryRouter>
+        <BillingBanner boot={boot('owner', { isExpired: true, invalidCard: false })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toContain('so it is read-only');
+    expect(screen.getByRole('link', { name: 'Renew it in Billing' })).toBeTruthy();
   });
 });

@@ -226,6 +226,19 @@ export function BillingPage() {
                 ) : null}
               </>
             ) : null}
+            {sub?.state === 'expired' ? (
+              isOwner ? (
+                <Stack gap="xs" data-testid="renew-plan">
+                  <Text size="sm">
+                    The plan has expired, so the organization is read-only. Renew it to carry on:
+                    everything is as it was left.
+                  </Text>
+                  <Checkout organizationId={organizationId} onPaid={refresh} />
+                </Stack>
+              ) : (
+                <Text size="sm">The plan has expired. An owner can renew it.</Text>
+              )
+            ) : null}
             {!subscription.isLoading && !sub ? (
               isOwner ? (
                 <Checkout organizationId={organizationId} onPaid={refresh} />
