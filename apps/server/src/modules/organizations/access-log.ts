@@ -1,5 +1,6 @@
 /** Access-log entries, written from committed events (through the job queue when it runs). */
 import type { AppServices } from '../../services.ts';
+import type { Executor } from '../../platform/db/index.ts';
 import type { EventRow } from '../../platform/events/schema.ts';
 import { accessLogs } from './schema.ts';
 
@@ -27,6 +28,12 @@ export function accessLogEntry(event: EventRow) {
     ip: event.context.ip ?? null,
     device: event.context.device ?? null,
   };
+}
+
+/** Writes an event's access-log entry when its namespace is logged (a command run outside the server). */
+export async function logAccess(db: Executor, event: EventRow): Promise<void> {
+  const namespace = event.name.split('.')[0] ?? '';
+  if (namespace in LOGGED) await db.insert(accessLogs).values(accessLogEntry(event));
 }
 
 export function registerAccessLogHandlers(services: AppServices) {

@@ -19,3 +19,4 @@ export { requiredSsoOf } from './sso.ts';
 export { organizationFeatures } from './settings.ts';
 export { organizationExportParts } from './export-parts.ts';
 export { ownerEmails } from './owners.ts';
+export { logAccess } from './access-log.ts';
