@@ -64,4 +64,9 @@ export const LIFECYCLE_ERRORS = {
     ref: 2088,
     message: 'The notification is not signed with this endpoint’s key, or it is too old.',
   },
+  planTooSmall: {
+    status: 409,
+    ref: 2089,
+    message: 'That plan has room for fewer members than the organization has. Remove some first.',
+  },
 } as const;

@@ -352,6 +352,41 @@ describe('billing with the sandbox processor', () => {
     });
   });
 
+  it('refuses a smaller plan without room for the members there are, saying how many to remove (#30)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const base = `/api/org/organizations/${org.id}`;
+    await owner.agent.post(`${base}/subscription`, {
+      planCode: 'aiBusinessMonthly',
+      paymentToken: await token(owner.agent),
+    });
+    const members = [];
+    for (let i = 0; i < 3; i++)
+      members.push(await addMember(built, owner.agent, org, 'collaborator'));
+    // Owner + 3 members = 4; Garage has room for 3.
+    const refused = await owner.agent.put(`${base}/subscriptions`, { planCode: 'aiMonthly' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      ref: 2089,
+      message:
+        'The Garage plan has room for 3 members and invitations; Team has 4 (4 members, 0 invitations). Remove 1 first, then change the plan.',
+    });
+    const [before] = await built.services.database.db
+      .select({ license: organizations.license })
+      .from(organizations)
+      .where(eq(organizations.id, org.id));
+    expect(before!.license).toBe('businessAI');
+    await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { disableMember(profileId: $id) { id } }',
+      {
+        id: members[0]!.profileId,
+      },
+    );
+    const changed = await owner.agent.put(`${base}/subscriptions`, { planCode: 'aiMonthly' });
+    expect(changed.statusCode).toBe(200);
+  });
+
   it('lets only the owner pay, admins read, and nobody from elsewhere', async () => {
     const { owner, org } = await ownerWithOrganization(built);
     const base = `/api/org/organizations/${org.id}`;

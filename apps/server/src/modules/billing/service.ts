@@ -11,6 +11,8 @@ import {
   cardExpiresAt,
   canChangePlan,
   canViewBilling,
+  effectiveLimits,
+  planForCode,
   basicProjectIdFor,
   licenseForPlanCode,
   subscribeSchema,
@@ -21,6 +23,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
 import { firstProjectId } from '../projects/ports.ts';
+import { countMembers } from '../organizations/ports.ts';
 import { planCanceledMail } from '../mail/ports.ts';
 import { longDate, mailOwners } from './lifecycle.ts';
 
@@ -233,6 +236,7 @@ export async function changePlan(
   const input = parse(subscribeSchema.safeParse(body));
   const uuid = billingOf(member).subscriptionUUID;
   if (!uuid) throw new AppError('noSubscription');
+  await requireRoomFor(services, member, input.planCode);
   if (input.paymentToken) {
     await services.payments.setBillingInfo(accountCodeOf(member), input.paymentToken);
   }
@@ -254,6 +258,23 @@ export async function changePlan(
     services.payments.listAdjustments(accountCode),
   ]);
   return { subscription, billingInfo, adjustments };
+}
+
+/**
+ * A smaller plan must have room for the members and invitations there are now (#30): the change
+ * is refused with how many to remove, before anything is charged or credited.
+ */
+async function requireRoomFor(services: AppServices, member: MemberContext, planCode: string) {
+  const license = licenseForPlanCode(planCode);
+  if (!license) return;
+  const limit = effectiveLimits(license, member.organization.limits).profile;
+  if (limit === null) return;
+  const seats = await countMembers(services.database.db, member.organization.id);
+  if (seats.total <= limit) return;
+  const plan = planForCode(planCode)?.plan.name ?? planCode;
+  throw new AppError('planTooSmall', {
+    message: `The ${plan} plan has room for ${limit} members and invitations; ${member.organization.name} has ${seats.total} (${seats.active} members, ${seats.invited} invitations). Remove ${seats.total - limit} first, then change the plan.`,
+  });
 }
 
 /** DELETE …/subscriptions: canceled; the plan runs to the end of the paid period. */
