@@ -33,7 +33,16 @@ describe('organisation billing status', () => {
       isExpired: false,
       invalidSubscription: false,
       invalidCard: true,
+      pastDue: null,
     });
+    // The processor's word that the subscription expired makes it expired whatever the dates.
+    expect(
+      organizationBillingStatus({ subscriptionUUID: 's', subscriptionState: 'expired' }, now)
+        .isExpired,
+    ).toBe(true);
+    expect(
+      organizationBillingStatus({ manual: true, subscriptionState: 'expired' }, now).isExpired,
+    ).toBe(false);
     expect(
       organizationBillingStatus({ ...card, cardExpiresAt: '2026-11-14T23:59:59Z' }, now).isExpired,
     ).toBe(true);
