@@ -13,6 +13,7 @@ import {
   signUpThroughDevInbox,
   startServer,
   type ServerProcess,
+  createPaidOrganization,
 } from '../test/server-process.ts';
 
 let cluster: PgCluster | undefined;
@@ -32,14 +33,7 @@ describe.skipIf(!onPostgres)('a PostgreSQL restart under load', () => {
     const live = server;
     const cookie = await signUpThroughDevInbox(port, `outage.${Date.now()}@example.com`);
     const slug = `outage${Date.now()}`;
-    const org = await request({
-      port,
-      method: 'POST',
-      path: '/api/org/organizations',
-      cookie,
-      body: { name: 'Outage', slug },
-    });
-    expect(org.status).toBe(201);
+    await createPaidOrganization(port, cookie, { name: 'Outage', slug });
     const call = (query: string, variables: Record<string, unknown>) =>
       request({
         port,

@@ -15,6 +15,7 @@ import {
   signUpThroughDevInbox,
   startServer,
   type ServerProcess,
+  createPaidOrganization,
 } from '../test/server-process.ts';
 import { createPostgresDatabase } from '../test/database.ts';
 
@@ -55,14 +56,7 @@ describe('graceful shutdown', () => {
     running.push(first);
     const cookie = await signUpThroughDevInbox(port, `load.${Date.now()}@example.com`);
     const slug = `load${Date.now()}`;
-    const org = await request({
-      port,
-      method: 'POST',
-      path: '/api/org/organizations',
-      cookie,
-      body: { name: 'Load', slug },
-    });
-    expect(org.status).toBe(201);
+    await createPaidOrganization(port, cookie, { name: 'Load', slug });
     const project = await gatewayCall(
       port,
       slug,

@@ -38,19 +38,31 @@ export async function invite(agent: Agent, slug: string, email: string, role = '
 }
 
 /** A new user who owns a new organisation. */
-export async function ownerWithOrganization(built: BuiltApp, options: { license?: string } = {}) {
+export async function ownerWithOrganization(
+  built: BuiltApp,
+  options: {
+    license?: string;
+    /** false: a Garage AI organisation that has not been through checkout (no projects yet). */
+    paid?: boolean;
+  } = {},
+) {
   const owner = await signUpUser(built);
   const slug = `team${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
   const org = (await owner.agent.post('/api/org/organizations', { name: 'Team', slug })).json() as {
     id: string;
     slug: string;
   };
-  if (options.license) {
+  // As if through checkout: a card on file, which the AI tiers need before any project (#30).
+  // Billing tests subscribe for real on top of it.
+  const set = {
+    ...(options.license ? { license: options.license } : {}),
+    ...(options.paid === false ? {} : { billing: { cardOnFile: true } }),
+  };
+  if (Object.keys(set).length > 0)
     await built.services.database.db
       .update(organizations)
-      .set({ license: options.license })
+      .set(set)
       .where(eq(organizations.id, org.id));
-  }
   return { owner, org };
 }
 

@@ -180,3 +180,49 @@ export async function signUpThroughDevInbox(port: number, email: string): Promis
   const cookies = [created.headers['set-cookie'] ?? []].flat().map((c) => c.split(';')[0]);
   return cookies.join('; ');
 }
+
+/**
+ * A new organisation of the signed-in user, through checkout: Garage AI has no projects before a
+ * plan (#30), so it subscribes with the sandbox's test card, as a newcomer would.
+ */
+export async function createPaidOrganization(
+  port: number,
+  cookie: string,
+  organization: { name: string; slug: string },
+): Promise<{ id: string }> {
+  const created = await request({
+    port,
+    method: 'POST',
+    path: '/api/org/organizations',
+    cookie,
+    body: organization,
+  });
+  if (created.status !== 201) throw new Error(`organization not created: ${created.body}`);
+  const { id } = JSON.parse(created.body) as { id: string };
+  const host = `${organization.slug}.localhost:${port}`;
+  const token = await request({
+    port,
+    method: 'POST',
+    path: '/api/payments/sandbox/js/v1/token',
+    host,
+    cookie,
+    body: {
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      number: '4111111111111111',
+      month: '12',
+      year: String(new Date().getFullYear() + 2),
+      cvv: '123',
+    },
+  });
+  const paid = await request({
+    port,
+    method: 'POST',
+    path: `/api/org/organizations/${id}/subscription`,
+    host,
+    cookie,
+    body: { planCode: 'aiMonthly', paymentToken: (JSON.parse(token.body) as { id: string }).id },
+  });
+  if (paid.status !== 201) throw new Error(`checkout refused: ${paid.body}`);
+  return { id };
+}

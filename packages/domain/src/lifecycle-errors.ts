@@ -69,4 +69,10 @@ export const LIFECYCLE_ERRORS = {
     ref: 2089,
     message: 'That plan has room for fewer members than the organization has. Remove some first.',
   },
+  planRequired: {
+    status: 402,
+    ref: 2090,
+    message:
+      'Your organization needs a plan before it has projects: an owner chooses one at checkout.',
+  },
 } as const;

@@ -112,9 +112,14 @@ describe('billing with the sandbox processor', () => {
       unitAmountInCents: 5900,
     });
     expect(body.billingInfo.lastFour).toBe('1111');
+    // The coupon as it is, and a rounding line: the card is charged the $47 checkout showed
+    // ("Due today", whole dollars, part 1 §9.2), not $47.20 (#30).
     expect(body.adjustments.map((a) => a.amountInCents).sort((a, b) => a - b)).toEqual([
-      -1180, 5900,
+      -1180, -20, 5900,
     ]);
+    expect(body.adjustments.find((a) => a.amountInCents === -20)?.description).toBe(
+      'Rounding to whole dollars',
+    );
 
     // The organisation follows: card on file, subscription, plan code; no longer invalid.
     const full = await onOrg(
@@ -140,7 +145,7 @@ describe('billing with the sandbox processor', () => {
       state: string;
     }[];
     expect(invoices).toHaveLength(1);
-    expect(invoices[0]).toMatchObject({ totalInCents: 4720, state: 'paid' });
+    expect(invoices[0]).toMatchObject({ totalInCents: 4700, state: 'paid' });
     const link = (
       await owner.agent.get(`${base}/invoices/${invoices[0]!.id}?format=pdf`)
     ).json() as {

@@ -11,6 +11,10 @@ import {
   cardExpiresAt,
   canChangePlan,
   canViewBilling,
+  couponDiscount,
+  dueToday,
+  planPrice,
+  type CouponInfo,
   effectiveLimits,
   planForCode,
   basicProjectIdFor,
@@ -176,14 +180,15 @@ export async function subscribe(
     if (current.state !== 'expired') throw new AppError('alreadySubscribed');
   }
   const couponCodes: string[] = [];
-  if (input.couponCode)
-    couponCodes.push((await checkCoupon(services, member, input.couponCode)).code);
+  const coupon = input.couponCode ? await checkCoupon(services, member, input.couponCode) : null;
+  if (coupon) couponCodes.push(coupon.code);
   await ensureAccount(services, member);
   const accountCode = accountCodeOf(member);
   const billingInfo = input.paymentToken
     ? await services.payments.setBillingInfo(accountCode, input.paymentToken)
     : await services.payments.getBillingInfo(accountCode);
   if (!billingInfo) throw new AppError('paymentDetails');
+  await roundFirstInvoice(services, accountCode, input.planCode, coupon);
   let subscription;
   try {
     subscription = await services.payments.createSubscription({
@@ -223,6 +228,28 @@ export async function subscribe(
   );
   const adjustments = await services.payments.listAdjustments(accountCode);
   return { subscription, billingInfo, adjustments };
+}
+
+/**
+ * Checkout says "Due today" in whole dollars (part 1 §9.2): the first invoice is made to charge
+ * exactly that — the coupon's discount as it is, and a rounding line for the cents between.
+ */
+async function roundFirstInvoice(
+  services: AppServices,
+  accountCode: string,
+  planCode: string,
+  coupon: CouponInfo | null,
+) {
+  const found = planForCode(planCode);
+  const price = found ? planPrice(found.plan.id, found.period) : null;
+  if (price === null) return;
+  const exactCents = Math.round((price - couponDiscount(price, coupon)) * 100);
+  const dueCents = dueToday(price, coupon) * 100;
+  if (exactCents <= 0 || dueCents === exactCents) return;
+  await services.payments.addLineItem(accountCode, {
+    cents: dueCents - exactCents,
+    description: 'Rounding to whole dollars',
+  });
 }
 
 /** PUT …/subscriptions: another plan now (owner only); the license follows the plan. */

@@ -133,7 +133,7 @@ describe('the project onboarding of a profile', () => {
   });
 
   it('shows the AI onboarding, not the questions, to the owner of an unpaid Garage organisation', async () => {
-    const { owner, org } = await ownerWithOrganization(built);
+    const { owner, org } = await ownerWithOrganization(built, { paid: false });
     const admin = await addMember(built, owner.agent, org, 'admin');
     const host = { host: `${org.slug}.assay.test` };
     const boot = (await owner.agent.get('/api/bootstrap', host)).json() as {

@@ -7,6 +7,7 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import {
   AppError,
   canCreateProject,
+  isAiLicense,
   createProjectSchema,
   DEFAULT_PROJECT_SETTINGS,
   effectiveLimits,
@@ -55,6 +56,11 @@ export async function createProject(
   filling?: ProjectFilling,
 ) {
   if (!canCreateProject(member.role)) throw new AppError('forbidden');
+  // The AI tiers begin with checkout (part 1 §2.4): no project before a card or manual billing,
+  // whichever way it is asked for (the onboarding, the gateway, an import) — #30.
+  const billing = member.organization.billing ?? {};
+  if (isAiLicense(member.organization.license as License) && !billing.cardOnFile && !billing.manual)
+    throw new AppError('planRequired');
   const data = parse(createProjectSchema.safeParse(input));
   const limit = effectiveLimits(
     member.organization.license as License,

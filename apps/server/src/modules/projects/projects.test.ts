@@ -51,6 +51,48 @@ describe('projects', () => {
     });
   });
 
+  it('lets an AI tier have projects only once it has a plan, through the gateway as through the onboarding (#30)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { paid: false }); // Garage AI
+    const refused = await onOrg(owner.agent, org.slug, CREATE, {
+      input: { name: 'Skipped checkout' },
+    });
+    expect(refused.errors?.[0]?.message).toContain(`message:${ERRORS.planRequired.message}`);
+    // Forty at once: none gets through.
+    const many = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        onOrg(owner.agent, org.slug, CREATE, { input: { name: `P${i}` } }),
+      ),
+    );
+    expect(many.every((a) => a.errors?.[0]?.message.includes('ref:2090'))).toBe(true);
+    expect((await onOrg(owner.agent, org.slug, LIST)).data?.projects).toMatchObject({
+      counts: { active: 0 },
+    });
+    // Paid: it goes.
+    const token = (
+      await owner.agent.post('/api/payments/sandbox/js/v1/token', {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        number: '4111111111111111',
+        month: '12',
+        year: String(new Date().getFullYear() + 2),
+        cvv: '123',
+      })
+    ).json() as { id: string };
+    const paid = await owner.agent.post(`/api/org/organizations/${org.id}/subscription`, {
+      planCode: 'aiMonthly',
+      paymentToken: token.id,
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(
+      (await onOrg(owner.agent, org.slug, CREATE, { input: { name: 'After checkout' } })).errors,
+    ).toBeUndefined();
+    // A plan that is not an AI tier has no checkout to skip.
+    const other = await ownerWithOrganization(built, { license: 'business', paid: false });
+    expect(
+      (await onOrg(other.owner.agent, other.org.slug, CREATE, { input: { name: 'Plain' } })).errors,
+    ).toBeUndefined();
+  });
+
   it('enforces the monthly project allocation', async () => {
     const { owner, org } = await ownerWithOrganization(built); // Garage: 3 a month
     for (const name of ['One', 'Two', 'Three'])

@@ -49,6 +49,11 @@ export interface PaymentProcessor {
   lookupCoupon(code: string): Promise<Coupon>;
   /** Redeems a coupon on the account; it applies to the next invoice. */
   redeemCoupon(accountCode: string, code: string): Promise<void>;
+  /**
+   * A charge (positive) or credit (negative) on the account's next invoice — Recurly's pending
+   * line items (POST /accounts/{id}/line_items).
+   */
+  addLineItem(accountCode: string, item: { cents: number; description: string }): Promise<void>;
   /** Codes already redeemed on the account. */
   redeemedCoupons(accountCode: string): Promise<string[]>;
   /** A one-off charge on the account's card (POST /purchases): its paid invoice. */

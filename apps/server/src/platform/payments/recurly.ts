@@ -261,6 +261,15 @@ export function createRecurlyClient(options: RecurlyOptions): PaymentProcessor {
       });
     },
 
+    async addLineItem(accountCode, item) {
+      await json('POST', `${account(accountCode)}/line_items`, {
+        currency: 'USD',
+        type: item.cents < 0 ? 'credit' : 'charge',
+        unit_amount: Math.abs(item.cents) / 100,
+        description: item.description,
+      });
+    },
+
     async redeemedCoupons(accountCode) {
       try {
         const answer = await json('GET', `${account(accountCode)}/coupon_redemptions`);

@@ -147,6 +147,22 @@ export function createSandbox(options: {
       if (sub === 'coupon_redemptions' && method === 'GET') {
         return { status: 200, json: { object: 'list', data: await all('redemption', code) } };
       }
+      if (sub === 'line_items' && method === 'POST') {
+        const cents = Math.round(Number(body.unit_amount) * 100);
+        if (!Number.isFinite(cents) || cents <= 0)
+          return invalid('unit_amount must be positive', 'unit_amount');
+        const id = `li_${randomBytes(8).toString('hex')}`;
+        const item = {
+          id,
+          description: str(body.description),
+          amount: (body.type === 'credit' ? -cents : cents) / 100,
+          state: 'pending',
+          created_at: now().toISOString(),
+        };
+        // Pending until the next invoice takes it (subscriptions read them below).
+        await put('pending_item', id, item, code);
+        return { status: 201, json: item };
+      }
       if (sub === 'line_items' && method === 'GET') {
         return { status: 200, json: { object: 'list', data: await all('line_item', code) } };
       }
@@ -219,8 +235,16 @@ export function createSandbox(options: {
           cents: -Math.min(off, price),
         });
       }
+      const pending = (await all('pending_item', accountCode)).filter((p) => p.state === 'pending');
+      for (const item of pending)
+        items.push({
+          description: str(item.description),
+          cents: Math.round(Number(item.amount) * 100),
+        });
       const failed = await charge(accountCode, items);
       if (failed) return failed;
+      for (const item of pending)
+        await put('pending_item', str(item.id), { ...item, state: 'invoiced' }, accountCode);
       const started = now();
       const uuid = randomUUID().replace(/-/g, '');
       const redemptions: Json[] = [];
