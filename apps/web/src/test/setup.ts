@@ -22,6 +22,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView ??= () => {};
+// The rich-text editor (ProseMirror) measures where the cursor is to keep it in view.
+const noRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+const emptyRect = () => new DOMRect(0, 0, 0, 0);
+for (const proto of [Range.prototype, Element.prototype] as { getClientRects?: unknown }[])
+  proto.getClientRects ??= noRects;
+Range.prototype.getBoundingClientRect ??= emptyRect;
 // Autosizing text areas listen for web fonts loading.
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', {

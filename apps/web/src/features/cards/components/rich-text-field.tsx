@@ -16,6 +16,7 @@ import { LIMITS, TIMERS } from '@assay/domain';
 import { fetchMentionSuggestions, type Person } from '../api/card.ts';
 import { useAutosave } from '../hooks/use-autosave.ts';
 import { CharCounter } from './char-counter.tsx';
+import { LinkControl } from './link-dialog.tsx';
 import { MentionList, type MentionListHandle } from './mention-list.tsx';
 import { SaveStatusMark } from './save-status.tsx';
 
@@ -176,7 +177,7 @@ export function RichTextField(props: {
               <RichTextEditor.Bold />
               <RichTextEditor.Italic />
               <RichTextEditor.Underline />
-              <RichTextEditor.Link />
+              <LinkControl editor={editor} />
             </RichTextEditor.ControlsGroup>
             <RichTextEditor.ControlsGroup>
               <RichTextEditor.H1 />
