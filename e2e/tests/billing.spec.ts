@@ -127,6 +127,18 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   await confirm.getByRole('button', { name: 'Change plan' }).click();
   await expect(page.getByTestId('subscription-plan')).toHaveText('Garage, yearly');
 
+  // Who the invoices are made out to (#30): the owner adds the company's address.
+  await page.getByRole('button', { name: 'Add an address' }).click();
+  await page.getByLabel('Invoices made out to').fill('Ada Lovelace');
+  await page.getByLabel('Company').fill('Campus Crate Ltd');
+  await page.getByLabel('Street address').fill('1 Market Street');
+  await page.getByLabel('City').fill('Boston');
+  await page.getByLabel('Postal code').fill('02110');
+  await page.getByLabel('Country code').fill('us');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await expect(page.getByTestId('invoice-address')).toContainText('Campus Crate Ltd');
+  await expect(page.getByTestId('invoice-address')).toContainText('02110 Boston');
+
   // A year on (#30): the card on file has expired by the renewal, which is refused, tried again
   // on the dunning days, and the plan expires — the organisation is read-only until it is renewed.
   await page.getByRole('button', { name: 'Update card' }).click();

@@ -43,6 +43,8 @@ export interface Config {
     | undefined;
   /** An owner may move the sandbox processor's clock (PAYMENTS_SANDBOX_CLOCK=on; #30). */
   paymentsSandboxClock: boolean;
+  /** The sandbox processor's tax rate (percent) by country code; none elsewhere (#30). */
+  taxRates: Record<string, number>;
   /** An S3-compatible store for uploads; without it files stay on local disk. */
   s3:
     | {

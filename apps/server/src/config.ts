@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
+import { parseTaxRates, SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
 import type { AiConfig, Config } from './config-shape.ts';
 
 export type { AiConfig, Config } from './config-shape.ts';
@@ -115,6 +115,8 @@ const environmentSchema = z.object({
     .optional(),
   /** Lets an owner move the embedded sandbox's clock (browser journeys; never with Recurly). */
   PAYMENTS_SANDBOX_CLOCK: z.enum(['on', 'off']).default('off'),
+  /** The sandbox processor's tax rates by the invoice address's country, e.g. FR:20,DE:19. */
+  TAX_RATES: z.string().optional(),
   RECURLY_JS_URL: z
     .string()
     .url(
@@ -217,6 +219,14 @@ function aiConfig(e: z.output<typeof environmentSchema>): AiConfig | undefined {
     };
   }
   return undefined;
+}
+
+function taxRatesOf(setting: string | undefined): Record<string, number> {
+  try {
+    return parseTaxRates(setting);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]);
+  }
 }
 
 export class ConfigError extends Error {
@@ -379,6 +389,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         }
       : undefined,
     paymentsSandboxClock: e.PAYMENTS_SANDBOX_CLOCK === 'on',
+    taxRates: taxRatesOf(e.TAX_RATES),
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

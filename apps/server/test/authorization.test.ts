@@ -1988,6 +1988,13 @@ const REST: Record<string, Rule> = {
     // An empty token: the owner gets past the policy to the payment-details error.
     run: (w, actor) => actor.put(`/api/org/organizations/${w.org.id}/billing`, { token: '' }),
   },
+  'PUT /api/org/organizations/:id/billing/address': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    // An incomplete address: the owner gets past the policy to the address's own message.
+    run: (w, actor) =>
+      actor.put(`/api/org/organizations/${w.org.id}/billing/address`, { name: 'Ada' }),
+  },
   'GET /api/org/organizations/:id/subscriptions': {
     kind: 'organization',
     allowed: MANAGERS,

@@ -44,6 +44,8 @@ export const invoiceAnswer = z.object({
 export const billingAnswer = z.object({
   exists: z.boolean(),
   billingInfo: billingInfoAnswer.nullable(),
+  /** Who invoices are made out to (#30), when the owner has said. */
+  invoiceAddress: z.record(z.string(), z.string()).nullable().optional(),
 });
 
 /** A subscription made or changed: the plan, the card and what was charged. */

@@ -4,6 +4,7 @@
  * processor's documented test cards.
  */
 import { z } from 'zod';
+import { invoiceAddressSchema } from './invoices.ts';
 import {
   PLANS,
   SUBSCRIBE_PLAN_CODES,
@@ -119,6 +120,8 @@ export const subscribeSchema = z.object({
   couponCode: z.string().trim().max(100).optional().nullable(),
   activeProjects: z.number().int().min(0).optional(),
   activeProfiles: z.number().int().min(0).optional(),
+  /** Who the invoices are made out to, asked at checkout (#30). */
+  invoiceAddress: invoiceAddressSchema.optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 

@@ -57,3 +57,4 @@ export * from './billing-answers.ts';
 export * from './account-answers.ts';
 export * from './integration-answers.ts';
 export * from './first-screen.ts';
+export * from './invoices.ts';

@@ -1,6 +1,7 @@
 /** The organisation's settings shapes, their defaults, and derived flags (part 1 §3, §4.3). */
 import type { LANGUAGES } from './limits.ts';
 import { TIMERS } from './limits.ts';
+import type { InvoiceAddress } from './invoices.ts';
 
 export interface OrganizationBilling {
   subscriptionUUID?: string | null;
@@ -16,6 +17,8 @@ export interface OrganizationBilling {
   basicProjectId?: string | null;
   /** The subscription's state as the processor last told it (#30). */
   subscriptionState?: 'active' | 'canceled' | 'expired' | null;
+  /** Who invoices are made out to (#30). */
+  invoiceAddress?: InvoiceAddress | null;
   /** The card expiry the owners were last told is coming (#30), so they are told once. */
   cardReminderFor?: string | null;
   /** A renewal whose payment failed and is being retried (dunning, #30). */

@@ -5,6 +5,7 @@ import type {
   BillingInfo,
   CouponInfo,
   Invoice,
+  InvoiceAddress,
   SubscribePlanCode,
   Subscription,
 } from '@assay/domain';
@@ -64,9 +65,11 @@ export const billingQuery = (organizationId: string) =>
   queryOptions({
     queryKey: ['billing', organizationId, 'info'],
     queryFn: () =>
-      restRequest<{ exists: boolean; billingInfo: BillingInfo | null }>(
-        `${base(organizationId)}/billing`,
-      ),
+      restRequest<{
+        exists: boolean;
+        billingInfo: BillingInfo | null;
+        invoiceAddress?: InvoiceAddress | null;
+      }>(`${base(organizationId)}/billing`),
   });
 
 export const subscriptionQuery = (organizationId: string) =>
@@ -105,7 +108,12 @@ export interface SubscribeAnswer {
 
 export const subscribe = (
   organizationId: string,
-  input: { planCode: SubscribePlanCode; paymentToken?: string; couponCode?: string | null },
+  input: {
+    planCode: SubscribePlanCode;
+    paymentToken?: string;
+    couponCode?: string | null;
+    invoiceAddress?: InvoiceAddress;
+  },
 ) =>
   restRequest<SubscribeAnswer>(`${base(organizationId)}/subscription`, {
     method: 'POST',
@@ -128,6 +136,12 @@ export const updateCard = (organizationId: string, token: string) =>
   restRequest<{ exists: boolean; billingInfo: BillingInfo }>(`${base(organizationId)}/billing`, {
     method: 'PUT',
     body: { token },
+  });
+
+export const updateInvoiceAddress = (organizationId: string, address: InvoiceAddress) =>
+  restRequest<InvoiceAddress>(`${base(organizationId)}/billing/address`, {
+    method: 'PUT',
+    body: address,
   });
 
 export const invoiceFileUrl = (organizationId: string, invoiceId: string) =>

@@ -85,6 +85,7 @@ describe('billing with the sandbox processor', () => {
     expect((await owner.agent.get(`${base}/billing`)).json()).toEqual({
       exists: false,
       billingInfo: null,
+      invoiceAddress: null,
     });
     const coupon = await owner.agent.get(`${base}/coupons/welcome20`);
     expect(coupon.json()).toMatchObject({ discountType: 'percent', discountPercent: 20 });

@@ -13,10 +13,12 @@ import {
   subscriptionAnswer,
   subscriptionChangeAnswer,
   tokenBody,
+  invoiceAddressSchema,
 } from '@assay/domain';
 import { route } from '../../http/route.ts';
 import { requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
+import { updateInvoiceAddress } from './invoice-address.ts';
 import type { AppServices } from '../../services.ts';
 import { SANDBOX_TOKEN_PATH } from '../../platform/payments/index.ts';
 import {
@@ -78,6 +80,21 @@ export function registerBillingRoutes(app: FastifyInstance, services: AppService
       const { query, body } = input();
       const change = { token: tokenOf(body), couponCode: query.couponCode ?? null };
       return updateBilling(services, who, change, requestContext(request));
+    },
+  });
+  route(app, {
+    method: 'PUT',
+    url: `${base}/billing/address`,
+    summary: 'Who the invoices are made out to: contact, company, address, VAT number (owners).',
+    auth: 'session',
+    params: orgParams,
+    body: invoiceAddressSchema,
+    bodyCheckedBy: 'useCase',
+    answer: z.record(z.string(), z.string()),
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const who = await member(request, params.id);
+      return updateInvoiceAddress(services, who, body, requestContext(request));
     },
   });
   route(app, {

@@ -34,16 +34,16 @@ import { longDate, mailOwners } from './lifecycle.ts';
 function requireView(member: MemberContext) {
   if (!canViewBilling(member.role)) throw new AppError('forbidden');
 }
-function requireOwner(member: MemberContext) {
+export function requireOwner(member: MemberContext) {
   if (!canChangePlan(member.role)) throw new AppError('forbidden');
 }
 
 const billingOf = (member: MemberContext): OrganizationBilling => member.organization.billing ?? {};
 /** The processor account of an organisation is its id. */
-const accountCodeOf = (member: MemberContext) =>
+export const accountCodeOf = (member: MemberContext) =>
   billingOf(member).accountCode ?? member.organization.id;
 
-async function saveBilling(
+export async function saveBilling(
   services: AppServices,
   member: MemberContext,
   patch: Partial<OrganizationBilling> & { license?: string },
@@ -94,7 +94,7 @@ async function saveBilling(
   if (license) member.organization.license = license;
 }
 
-async function ensureAccount(services: AppServices, member: MemberContext) {
+export async function ensureAccount(services: AppServices, member: MemberContext) {
   await services.payments.ensureAccount({
     code: accountCodeOf(member),
     email: member.auth.user.email,
@@ -125,7 +125,11 @@ export async function getBilling(services: AppServices, member: MemberContext) {
   const info = billing.accountCode
     ? await services.payments.getBillingInfo(billing.accountCode)
     : null;
-  return { exists: info !== null, billingInfo: info };
+  return {
+    exists: info !== null,
+    billingInfo: info,
+    invoiceAddress: billing.invoiceAddress ?? null,
+  };
 }
 
 /** PUT …/billing: a new card from a token (and a coupon checked for the account). */
@@ -188,6 +192,16 @@ export async function subscribe(
     ? await services.payments.setBillingInfo(accountCode, input.paymentToken)
     : await services.payments.getBillingInfo(accountCode);
   if (!billingInfo) throw new AppError('paymentDetails');
+  if (input.invoiceAddress) {
+    await services.payments.setInvoiceAddress(accountCode, input.invoiceAddress);
+    await saveBilling(
+      services,
+      member,
+      { accountCode, invoiceAddress: input.invoiceAddress },
+      { action: 'invoiceAddress', changes: { country: input.invoiceAddress.country } },
+      context,
+    );
+  }
   await roundFirstInvoice(services, accountCode, input.planCode, coupon);
   let subscription;
   try {

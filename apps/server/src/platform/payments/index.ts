@@ -21,7 +21,7 @@ export function webhookKey(config: Pick<Config, 'recurly'>): string | null {
 }
 
 export function createPayments(
-  config: Pick<Config, 'recurly'>,
+  config: Pick<Config, 'recurly' | 'taxRates'>,
   db: Executor,
 ): { processor: PaymentProcessor; sandbox: Sandbox | null } {
   if (config.recurly) {
@@ -39,7 +39,12 @@ export function createPayments(
       sandbox: null,
     };
   }
-  const sandbox = createSandbox({ db, apiKey: SANDBOX_KEY, webhookKey: SANDBOX_WEBHOOK_KEY });
+  const sandbox = createSandbox({
+    db,
+    apiKey: SANDBOX_KEY,
+    webhookKey: SANDBOX_WEBHOOK_KEY,
+    taxRates: config.taxRates,
+  });
   return {
     processor: createRecurlyClient({
       baseUrl: 'http://sandbox.payments.invalid/v3',

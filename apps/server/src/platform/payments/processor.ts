@@ -3,7 +3,14 @@
  * Recurly account when RECURLY_API_KEY is set. The browser tokenizes the card; the server only
  * ever passes the token on.
  */
-import type { Adjustment, BillingInfo, CouponInfo, Invoice, Subscription } from '@assay/domain';
+import type {
+  Adjustment,
+  BillingInfo,
+  CouponInfo,
+  Invoice,
+  InvoiceAddress,
+  Subscription,
+} from '@assay/domain';
 
 export interface AccountDetails {
   code: string;
@@ -32,6 +39,8 @@ export interface PaymentProcessor {
   readonly clientConfig: PaymentsClientConfig;
   /** Creates the account when it does not exist yet. */
   ensureAccount(account: AccountDetails): Promise<void>;
+  /** Who the account's invoices are made out to (#30): its company, contact and address. */
+  setInvoiceAddress(accountCode: string, address: InvoiceAddress): Promise<void>;
   /** Stores the card a token stands for on the account. */
   setBillingInfo(accountCode: string, token: string): Promise<BillingInfo>;
   getBillingInfo(accountCode: string): Promise<BillingInfo | null>;

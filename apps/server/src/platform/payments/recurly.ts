@@ -174,6 +174,27 @@ export function createRecurlyClient(options: RecurlyOptions): PaymentProcessor {
       }
     },
 
+    async setInvoiceAddress(accountCode, address) {
+      // Recurly keeps one name per account: the contact's, split at its last space.
+      const name = address.name.trim();
+      const cut = name.lastIndexOf(' ');
+      await json('PUT', account(accountCode), {
+        company: address.company || undefined,
+        first_name: cut > 0 ? name.slice(0, cut) : name,
+        last_name: cut > 0 ? name.slice(cut + 1) : '',
+        cc_emails: address.email || undefined,
+        vat_number: address.vatNumber || undefined,
+        address: {
+          street1: address.line1,
+          street2: address.line2,
+          city: address.city,
+          region: address.region,
+          postal_code: address.postalCode,
+          country: address.country,
+        },
+      });
+    },
+
     async setBillingInfo(accountCode, token) {
       return presentBillingInfo(
         await json('PUT', `${account(accountCode)}/billing_info`, { token_id: token }),

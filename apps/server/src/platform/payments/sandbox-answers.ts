@@ -2,7 +2,7 @@
  * The sandbox processor's answers in Recurly's v3 shapes: not found, validation and transaction
  * errors (a refused test card), billing info, money and billing periods, and the invoice PDF.
  */
-import type { CardOutcome } from '@assay/domain';
+import { invoiceAmount, type CardOutcome } from '@assay/domain';
 import { PdfWriter } from '../pdf.ts';
 
 export type Json = Record<string, unknown>;
@@ -76,22 +76,67 @@ export function presentBilling(b: Json) {
   };
 }
 
+/** A date of an invoice, written out ("November 26, 2026"). */
+const longDay = (iso: string) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      })
+    : '';
+
+/**
+ * The sandbox's invoice as a PDF people can file (#30 item 4): who it is made out to, the
+ * service period, each line (a discount as "−$11.80"), the subtotal, the tax of the address's
+ * country (0 by default) and the total.
+ */
 export async function invoicePdf(invoice: Json): Promise<Uint8Array> {
   const pdf = await PdfWriter.create({
     title: `Invoice ${str(invoice.number)}`,
     subject: 'Invoice',
   });
+  const cents = (dollars: unknown) => Math.round(Number(dollars ?? 0) * 100);
   pdf.title(`Invoice ${str(invoice.number)}`, 'Assay');
-  pdf.field('Date', str(invoice.created_at).slice(0, 10));
-  pdf.field('Account', str(obj(invoice.account).code));
+  pdf.field('Invoice number', str(invoice.number));
+  pdf.field('Date', longDay(str(invoice.created_at)));
   pdf.field('Status', str(invoice.state));
+  const billTo = obj(invoice.bill_to);
+  const address = obj(billTo.address);
+  const name = [str(billTo.first_name), str(billTo.last_name)].filter(Boolean).join(' ');
+  pdf.heading('Bill to');
+  const lines = [
+    str(billTo.company),
+    name,
+    str(address.street1),
+    str(address.street2),
+    [str(address.postal_code), str(address.city)].filter(Boolean).join(' '),
+    str(address.region),
+    str(address.country),
+    str(billTo.vat_number) ? `VAT ${str(billTo.vat_number)}` : '',
+    str(billTo.email),
+  ].filter(Boolean);
+  for (const line of lines.length > 0 ? lines : [`Account ${str(obj(invoice.account).code)}`])
+    pdf.paragraph(line);
+  const period = obj(invoice.service_period);
+  if (period.start)
+    pdf.field('Service period', `${longDay(str(period.start))} – ${longDay(str(period.end))}`);
   const card = obj(invoice.card);
   if (card.last_four) pdf.field('Card', `${str(card.card_type)} ending in ${str(card.last_four)}`);
   pdf.heading('Items');
   for (const item of (invoice.line_items as Json[] | undefined) ?? []) {
-    pdf.field(str(item.description), `$${Number(item.amount).toFixed(2)}`);
+    pdf.field(str(item.description), invoiceAmount(cents(item.amount)));
   }
   pdf.heading('Total');
-  pdf.field('Total (USD)', `$${Number(invoice.total).toFixed(2)}`);
+  const subtotal = invoice.subtotal ?? invoice.total;
+  pdf.field('Subtotal', invoiceAmount(cents(subtotal)));
+  const taxInfo = obj(invoice.tax_info);
+  const rate = Number(taxInfo.rate ?? 0) * 100;
+  pdf.field(
+    `Tax (${rate.toLocaleString('en-US', { maximumFractionDigits: 2 })}%${str(taxInfo.region) ? `, ${str(taxInfo.region)}` : ''})`,
+    invoiceAmount(cents(invoice.tax)),
+  );
+  pdf.field('Total (USD)', invoiceAmount(cents(invoice.total)));
   return pdf.bytes();
 }

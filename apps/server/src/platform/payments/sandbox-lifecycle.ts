@@ -128,6 +128,10 @@ export function createSandboxLifecycle(
         state: refused ? 'past_due' : 'paid',
         attempts: 1,
         created_at: ends.toISOString(),
+        service_period: {
+          start: renewed.current_period_started_at,
+          end: renewed.current_period_ends_at,
+        },
       });
       s = { ...renewed, past_due_invoice: refused ? invoice.id : null };
       await saveSubscription(s);

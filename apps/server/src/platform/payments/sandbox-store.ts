@@ -10,6 +10,7 @@ import type { Executor } from '../db/index.ts';
 import {
   invalid,
   money,
+  obj,
   str,
   transactionError,
   type Answer,
@@ -19,7 +20,11 @@ import { paymentSandboxRecords } from './schema.ts';
 
 export type SandboxStore = ReturnType<typeof createSandboxStore>;
 
-export function createSandboxStore(db: Executor, now: () => Date) {
+export function createSandboxStore(
+  db: Executor,
+  now: () => Date,
+  taxRates: Record<string, number> = {},
+) {
   async function get(kind: string, id: string) {
     const [row] = await db
       .select()
@@ -126,13 +131,31 @@ export function createSandboxStore(db: Executor, now: () => Date) {
       0,
       items.reduce((sum, item) => sum + item.cents, 0),
     );
-    const count = (await all('invoice', accountCode)).length;
+    // One sequence for every account (two invoices at once never share a number).
+    const next = await db.execute(sql`select nextval('payment_sandbox_invoice_number') as n`);
+    const number = String((next as unknown as { rows: { n: string | number }[] }).rows[0]!.n);
     const id = `inv_${randomBytes(8).toString('hex')}`;
+    // Made out to the account's invoice address as it is now; its country's tax rate applies.
+    const account = (await get('account', accountCode)) ?? {};
+    const address = obj(account.address);
+    const rate = taxRates[str(address.country).toUpperCase()] ?? 0;
+    const tax = Math.round((total * rate) / 100);
     const data = {
       id,
-      number: String(1001 + count),
-      total: money(total),
+      number,
+      subtotal: money(total),
+      tax: money(tax),
+      tax_info: { rate: rate / 100, region: str(address.country) || null },
+      total: money(total + tax),
       account: { code: accountCode },
+      bill_to: {
+        company: account.company ?? '',
+        first_name: account.first_name ?? '',
+        last_name: account.last_name ?? '',
+        email: account.cc_emails ?? '',
+        vat_number: account.vat_number ?? '',
+        address,
+      },
       line_items: items.map((item) => ({
         description: item.description,
         amount: money(item.cents),

@@ -59,13 +59,15 @@ export function createSandbox(options: {
   apiKey: string;
   /** The key its notifications are signed with. */
   webhookKey: string;
+  /** Tax rates (percent) by the invoice address's country. */
+  taxRates?: Record<string, number>;
 }): Sandbox {
   const { db } = options;
   let offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
   let receiver: ((body: string, signature: string) => Promise<unknown>) | null = null;
 
-  const store = createSandboxStore(db, now);
+  const store = createSandboxStore(db, now, options.taxRates);
   const { get, put, transition, all, lineItem, charge } = store;
   const lifecycle = createSandboxLifecycle(store, now, async (notification) => {
     const body = JSON.stringify(notification);
@@ -103,6 +105,15 @@ export function createSandbox(options: {
       const account = await get('account', code);
       if (!account) return notFound(`Account with code = ${code}`);
       if (!sub && method === 'GET') return { status: 200, json: account };
+      if (!sub && method === 'PUT') {
+        // The account's details and its address, as Recurly's PUT /accounts/{id} takes them.
+        const fields = ['company', 'email', 'first_name', 'last_name', 'vat_number', 'cc_emails'];
+        const updated: Json = { ...account };
+        for (const field of fields)
+          if (typeof body[field] === 'string') updated[field] = body[field];
+        if (body.address !== undefined) updated.address = obj(body.address);
+        return { status: 200, json: await put('account', code, updated, code) };
+      }
       if (sub === 'billing_info' && method === 'PUT') {
         const tokenId = str(body.token_id);
         const token = tokenId ? await get('token', tokenId) : null;
@@ -181,12 +192,10 @@ export function createSandbox(options: {
       }));
       if (items.length === 0 || items.some((i) => !Number.isFinite(i.cents) || i.cents <= 0))
         return invalid('line_items must have a positive unit_amount', 'line_items');
-      const failed = await charge(accountCode, items);
-      if (failed) return failed;
-      const invoices = await all('invoice', accountCode);
-      const invoice = invoices
-        .sort((a, b) => str(a.created_at).localeCompare(str(b.created_at)))
-        .at(-1);
+      // The invoice this purchase made (others may be made at the same moment).
+      const refused = await store.cardRefusal(accountCode);
+      if (refused) return refused;
+      const invoice = await store.invoice(accountCode, items, { state: 'paid' });
       return {
         status: 201,
         json: { object: 'invoice_collection', charge_invoice: invoice ?? null },
@@ -241,11 +250,16 @@ export function createSandbox(options: {
           description: str(item.description),
           cents: Math.round(Number(item.amount) * 100),
         });
-      const failed = await charge(accountCode, items);
+      const started = now();
+      const failed = await charge(accountCode, items, {
+        service_period: {
+          start: started.toISOString(),
+          end: addPeriod(started, found.period).toISOString(),
+        },
+      });
       if (failed) return failed;
       for (const item of pending)
         await put('pending_item', str(item.id), { ...item, state: 'invoiced' }, accountCode);
-      const started = now();
       const uuid = randomUUID().replace(/-/g, '');
       const redemptions: Json[] = [];
       for (const redemption of waiting) {

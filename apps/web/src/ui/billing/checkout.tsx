@@ -8,6 +8,7 @@ import {
   Badge,
   Button,
   Card,
+  Checkbox,
   Group,
   List,
   SegmentedControl,
@@ -37,6 +38,12 @@ import {
 import { toApiError } from '../../api/errors.ts';
 import { showAlert } from '../alerts.ts';
 import { checkCoupon, subscribe, type SubscribeAnswer } from '../../api/billing.ts';
+import {
+  checkInvoiceAddress,
+  EMPTY_INVOICE_ADDRESS,
+  InvoiceAddressFields,
+  type InvoiceAddressDraft,
+} from './invoice-address-fields.tsx';
 import { PaymentForm } from './payment-form.tsx';
 import { contactAddresses } from '../../api/contact.ts';
 
@@ -53,6 +60,10 @@ export function Checkout(props: {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Who the invoices are made out to: optional here, editable in Billing later (#30).
+  const [withAddress, setWithAddress] = useState(false);
+  const [address, setAddress] = useState<InvoiceAddressDraft>(EMPTY_INVOICE_ADDRESS);
+  const [addressErrors, setAddressErrors] = useState<Record<string, string>>({});
 
   const price = planPrice(plan, period);
   const planCode = planCodeFor(plan, period);
@@ -77,10 +88,18 @@ export function Checkout(props: {
     if (!planCode) return;
     setFailure(null);
     try {
+      let invoiceAddress;
+      if (withAddress) {
+        const checked = checkInvoiceAddress(address);
+        setAddressErrors(checked.errors);
+        if (!checked.address) return;
+        invoiceAddress = checked.address;
+      }
       const answer = await subscribe(props.organizationId, {
         planCode,
         paymentToken: token,
         couponCode: coupon?.code ?? null,
+        ...(invoiceAddress ? { invoiceAddress } : {}),
       });
       await props.onPaid(answer);
     } catch (error) {
@@ -199,6 +218,14 @@ export function Checkout(props: {
         <Alert color="red" data-testid="payment-failure">
           {failure}
         </Alert>
+      ) : null}
+      <Checkbox
+        label="Put a company name and address on the invoices"
+        checked={withAddress}
+        onChange={(e) => setWithAddress(e.currentTarget.checked)}
+      />
+      {withAddress ? (
+        <InvoiceAddressFields value={address} onChange={setAddress} errors={addressErrors} />
       ) : null}
       <PaymentForm onToken={pay} disabled={planCode === null} />
     </Stack>

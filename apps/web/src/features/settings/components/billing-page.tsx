@@ -45,6 +45,7 @@ import {
   updateCard,
 } from '../../../api/billing.ts';
 import { Checkout } from '../../../ui/billing/checkout.tsx';
+import { InvoiceAddressCard } from './invoice-address-card.tsx';
 import { PaymentForm } from '../../../ui/billing/payment-form.tsx';
 
 const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
@@ -288,6 +289,12 @@ export function BillingPage() {
             ) : null}
           </Stack>
         </Card>
+        <InvoiceAddressCard
+          organizationId={organizationId}
+          address={billing.data?.invoiceAddress ?? null}
+          isOwner={isOwner}
+          onSaved={refresh}
+        />
         <Card withBorder>
           <Stack gap="xs">
             <Title order={3}>Invoices</Title>
