@@ -143,7 +143,12 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
     .getByRole('dialog', { name: 'Collections: Business AI plan' })
     .getByRole('button', { name: 'See plans' })
     .click();
-  await expect(owner).toHaveURL(/\/settings\/billing$/);
+  // Straight to the plan that brings it (#30): checkout opens on Business AI.
+  await expect(owner).toHaveURL(/\/settings\/billing\?plan=aiBusinessMonthly$/);
+  await expect(owner.getByRole('radio', { name: 'Business' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
   const boot = await owner.evaluate(async () => {
     const r = await fetch('/api/bootstrap', { credentials: 'include' });
     return (await r.json()) as { organization: { id: string } };

@@ -4,12 +4,14 @@
  *
  *   npm run admin -- grant --org <slug> --license <license> --until <yyyy-mm-dd> [--manual]
  *                          [--projects <n>] [--members <n>] [--cohorts <n>]
+ *   npm run admin -- requests          the latest requests for the Enterprise plan
  *
  * Prints what was granted as JSON; a mistake prints why and exits with 1.
  */
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config.ts';
 import { GrantError, grantLicense } from '../src/modules/billing/grant.ts';
+import { listSalesRequests } from '../src/modules/billing/sales-requests.ts';
 import { logAccess } from '../src/modules/organizations/ports.ts';
 import { migrateDatabase, openDatabase } from '../src/platform/db/index.ts';
 import { createTransactionRunner } from '../src/platform/events/unit-of-work.ts';
@@ -29,9 +31,20 @@ function count(args: string[], name: string): number | undefined {
 
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  if (command === 'requests') {
+    const database = await openDatabase(loadConfig());
+    try {
+      await migrateDatabase(database);
+      const rows = await listSalesRequests(database.db);
+      process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   if (command !== 'grant') {
     throw new GrantError(
-      'Usage: npm run admin -- grant --org <slug> --license <license> --until <yyyy-mm-dd> [--manual] [--projects n] [--members n] [--cohorts n]',
+      'Usage: npm run admin -- grant --org <slug> --license <license> --until <yyyy-mm-dd> [--manual] [--projects n] [--members n] [--cohorts n], or npm run admin -- requests',
     );
   }
   const input = {

@@ -1995,6 +1995,12 @@ const REST: Record<string, Rule> = {
     run: (w, actor) =>
       actor.put(`/api/org/organizations/${w.org.id}/billing/address`, { name: 'Ada' }),
   },
+  'POST /api/org/organizations/:id/sales-requests': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) =>
+      actor.post(`/api/org/organizations/${w.org.id}/sales-requests`, { message: 'Tell me more' }),
+  },
   'GET /api/org/organizations/:id/subscriptions': {
     kind: 'organization',
     allowed: MANAGERS,

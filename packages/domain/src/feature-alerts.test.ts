@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { featureAlert, featureLabel, isFeature, planWithFeature } from './feature-alerts.ts';
+import {
+  featureAlert,
+  featureLabel,
+  isFeature,
+  plansPath,
+  planTargetAbove,
+  planTargetForFeature,
+  planWithFeature,
+} from './feature-alerts.ts';
 import { LICENSE_FEATURES } from './plans.ts';
 
 describe('the feature alert', () => {
@@ -27,5 +35,19 @@ describe('the feature alert', () => {
     }
     expect(isFeature('dropTables')).toBe(false);
     expect(isFeature(undefined)).toBe(false);
+  });
+});
+
+describe('the plan that lifts it (#30)', () => {
+  it('sends owners to the first plan on sale with the feature, or to Enterprise', () => {
+    expect(planTargetForFeature('collections')).toBe('aiBusinessMonthly');
+    expect(planTargetForFeature('singleSignOn')).toBe('enterprise');
+    expect(plansPath('aiBusinessMonthly')).toBe('/settings/billing?plan=aiBusinessMonthly');
+    expect(plansPath(null)).toBe('/settings/billing');
+  });
+  it('goes one plan up for a limit, and nowhere past Enterprise', () => {
+    expect(planTargetAbove('garage')).toBe('aiBusinessMonthly');
+    expect(planTargetAbove('businessAI')).toBe('enterprise');
+    expect(planTargetAbove('enterprise')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   PLAN_IDS,
   PLANS,
   type Feature,
+  type License,
 } from './plans.ts';
 
 /** Names a person reads; a feature without one here is named from its key. */
@@ -76,6 +77,32 @@ export function planWithFeature(feature: Feature): { name: string; purchasable: 
   const license = LICENSES.find((l) => LICENSE_FEATURES[l].includes(feature));
   return license ? { name: LICENSE_NAMES[license], purchasable: false } : null;
 }
+
+/**
+ * Where an owner goes to lift a limit or unlock a feature (#30 item 5): the monthly code of the
+ * first plan on sale that has it, or 'enterprise' for what only the Enterprise plan brings.
+ */
+export type PlanTarget = string | 'enterprise';
+
+export function planTargetForFeature(feature: Feature): PlanTarget | null {
+  for (const id of PLAN_IDS) {
+    if (LICENSE_FEATURES[PLANS[id].license].includes(feature))
+      return PLANS[id].planCodes?.monthly ?? 'enterprise';
+  }
+  return null;
+}
+
+/** The plan above a license's limits: Business after Garage, then Enterprise. */
+export function planTargetAbove(license: License): PlanTarget | null {
+  if (license === 'garage' || license === 'basic' || license === 'team')
+    return PLANS.business.planCodes?.monthly ?? 'enterprise';
+  if (license === 'businessAI' || license === 'business') return 'enterprise';
+  return null;
+}
+
+/** Settings → Billing, opened on the plan that lifts it. */
+export const plansPath = (target: PlanTarget | null) =>
+  target ? `/settings/billing?plan=${encodeURIComponent(target)}` : '/settings/billing';
 
 export interface FeatureAlert {
   title: string;

@@ -72,3 +72,14 @@ export function invoiceAddressLines(address: InvoiceAddress): string[] {
     address.vatNumber ? `VAT ${address.vatNumber}` : '',
   ].filter((line) => line.trim() !== '');
 }
+
+export const SALES_REQUEST_MESSAGES = {
+  message: 'Tell us a little about your team and what you need.',
+  sent: 'Thanks: we will write to you within one business day.',
+} as const;
+
+/** A request for the Enterprise plan (#30 item 5): who asks is the signed-in member. */
+export const salesRequestSchema = z.object({
+  seats: z.number().int().min(1).max(100_000).nullable().optional(),
+  message: z.string().trim().min(1, SALES_REQUEST_MESSAGES.message).max(4000),
+});

@@ -66,7 +66,7 @@ export function App() {
           feature,
           isOwner:
             client.getQueryData(bootstrapQueryOptions().queryKey)?.membership?.role === 'owner',
-          seePlans: () => void router.navigate('/settings/billing'),
+          seePlans: (path) => void router.navigate(path),
         }),
     }));
     // The first screen's requests start now, not after its first render (first-screen.ts), in

@@ -81,7 +81,7 @@ export function SideNav(props: { boot: Bootstrap }) {
               openFeatureAlert({
                 feature: 'collections',
                 isOwner: props.boot.membership?.role === 'owner',
-                seePlans: () => void navigate('/settings/billing'),
+                seePlans: (path) => void navigate(path),
               })
             }
           />

@@ -5,14 +5,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, canChangePlan } from '@assay/domain';
-import { requireMember } from '../../http/member-context.ts';
+import { AppError, canChangePlan, salesRequestSchema } from '@assay/domain';
+import { requestContext, requireMember } from '../../http/member-context.ts';
 import { route } from '../../http/route.ts';
 import { everyHour } from '../../platform/jobs/hourly.ts';
 import { SIGNATURE_HEADER } from '../../platform/payments/webhook-signature.ts';
 import type { AppServices } from '../../services.ts';
 import { receiveNotification } from './lifecycle.ts';
 import { remindExpiringCards } from './reminders.ts';
+import { requestEnterprise } from './sales-requests.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,6 +50,27 @@ export async function registerBillingLifecycleRoutes(app: FastifyInstance, servi
         return receiveNotification(services, body, typeof header === 'string' ? header : undefined);
       },
     });
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/org/organizations/:id/sales-requests',
+    summary:
+      'Asks about the Enterprise plan (members): kept for operators and mailed to the sales address.',
+    auth: 'session',
+    params: z.object({ id: z.string() }),
+    body: salesRequestSchema,
+    bodyCheckedBy: 'useCase',
+    answer: z.object({ id: z.string(), createdAt: z.string() }),
+    status: 201,
+    async handler({ request, input }) {
+      const { params, body } = input();
+      const member = await requireMember(services, request, {
+        organizationId: params.id,
+        whileReadOnly: true,
+      });
+      return requestEnterprise(services, member, body, requestContext(request));
+    },
   });
 
   const sandbox = services.paymentsSandbox;

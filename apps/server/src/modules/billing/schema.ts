@@ -1,5 +1,5 @@
-/** The card processor's webhook notifications (#30): each taken once, by its id. */
-import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+/** Billing's own tables (#30): the processor's notifications, and requests for Enterprise. */
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn } from '../../platform/db/columns.ts';
 
 export const billingNotifications = pgTable('billing_notifications', {
@@ -15,4 +15,18 @@ export const billingNotifications = pgTable('billing_notifications', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   receivedAt: createdAtColumn(),
   processedAt: at('processed_at'),
+});
+
+/** Requests for the Enterprise plan (#30 item 5), kept for operators (npm run admin -- requests). */
+export const salesRequests = pgTable('sales_requests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  profileId: uuid('profile_id').notNull(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  seats: integer('seats'),
+  message: text('message').notNull(),
+  createdAt: createdAtColumn(),
+  /** When an operator answered it. */
+  answeredAt: at('answered_at'),
 });

@@ -34,10 +34,12 @@ import {
   type BillingPeriod,
   type CouponInfo,
   type PlanId,
+  planForCode,
 } from '@assay/domain';
 import { toApiError } from '../../api/errors.ts';
 import { showAlert } from '../alerts.ts';
 import { checkCoupon, subscribe, type SubscribeAnswer } from '../../api/billing.ts';
+import { EnterpriseRequestButton } from './enterprise-request.tsx';
 import {
   checkInvoiceAddress,
   EMPTY_INVOICE_ADDRESS,
@@ -45,16 +47,18 @@ import {
   type InvoiceAddressDraft,
 } from './invoice-address-fields.tsx';
 import { PaymentForm } from './payment-form.tsx';
-import { contactAddresses } from '../../api/contact.ts';
 
 const CYCLE_LABELS: Record<BillingPeriod, string> = { monthly: 'Monthly', yearly: 'Yearly' };
 
 export function Checkout(props: {
   organizationId: string;
   onPaid: (answer: SubscribeAnswer) => Promise<void> | void;
+  /** The plan to start on (arriving from a limit or a locked feature, #30). */
+  initialPlanCode?: string | null;
 }) {
-  const [plan, setPlan] = useState<PlanId>(DEFAULT_PLAN);
-  const [period, setPeriod] = useState<BillingPeriod>(DEFAULT_BILLING_PERIOD);
+  const initial = props.initialPlanCode ? planForCode(props.initialPlanCode) : null;
+  const [plan, setPlan] = useState<PlanId>(initial?.plan.id ?? DEFAULT_PLAN);
+  const [period, setPeriod] = useState<BillingPeriod>(initial?.period ?? DEFAULT_BILLING_PERIOD);
   const [code, setCode] = useState('');
   const [coupon, setCoupon] = useState<(CouponInfo & { code: string }) | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
@@ -163,14 +167,7 @@ export function Checkout(props: {
                   ))}
                 </List>
                 {amount === null ? (
-                  <Button
-                    component="a"
-                    href={`mailto:${contactAddresses().sales}?subject=Enterprise%20plan`}
-                    variant="light"
-                    size="xs"
-                  >
-                    Contact us
-                  </Button>
+                  <EnterpriseRequestButton organizationId={props.organizationId} />
                 ) : null}
               </Stack>
             </Card>

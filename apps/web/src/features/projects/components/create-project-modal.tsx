@@ -26,9 +26,12 @@ import {
   LIMITS,
   MESSAGES,
   pickLanguage,
+  plansPath,
+  planTargetAbove,
   sanitizeName,
   VALIDATION_MESSAGES,
   type Language,
+  type License,
   type Terms,
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
@@ -91,7 +94,8 @@ export function CreateProjectModal(props: {
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const organizationId = useBootstrap().data?.organization?.id;
+  const boot = useBootstrap();
+  const organizationId = boot.data?.organization?.id;
   const limits = useGenerationLimits(props.opened);
   const defaults = useProjectDefaults();
   // The option is offered where the plan has the agent and the organisation offers it (projectDefaults.generate).
@@ -169,8 +173,14 @@ export function CreateProjectModal(props: {
         props.onClose();
         openLimitDialog({
           title: MESSAGES.projectLimitTitle,
-          message: `Your plan allows a set number of new ${props.terms.projects.toLowerCase()} each month, and this month's are used. ${props.isOwner ? 'Contact us to change your plan.' : 'An owner can change the plan.'}`,
+          message: `Your plan allows a set number of new ${props.terms.projects.toLowerCase()} each month, and this month's are used. ${props.isOwner ? 'A bigger plan lifts it.' : 'An owner can change the plan.'}`,
           isOwner: props.isOwner,
+          // Owners go straight to the plan that lifts the limit (#30).
+          ownerLabel: 'See plans',
+          contactUs: () =>
+            void navigate(
+              plansPath(planTargetAbove((boot.data?.organization?.license ?? 'garage') as License)),
+            ),
           askOwners: () =>
             requestOwnerApproval(`More ${props.terms.projects.toLowerCase()}`, apiError.message),
         });

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   formatDollars,
   isDowngrade,
@@ -45,6 +46,7 @@ import {
   updateCard,
 } from '../../../api/billing.ts';
 import { Checkout } from '../../../ui/billing/checkout.tsx';
+import { EnterpriseRequestButton } from '../../../ui/billing/enterprise-request.tsx';
 import { InvoiceAddressCard } from './invoice-address-card.tsx';
 import { PaymentForm } from '../../../ui/billing/payment-form.tsx';
 
@@ -67,7 +69,13 @@ export function BillingPage() {
   const invoices = useQuery({ ...invoicesQuery(organizationId), enabled });
   const adjustments = useQuery({ ...adjustmentsQuery(organizationId), enabled });
   const [editingCard, setEditingCard] = useState(false);
-  const [nextPlan, setNextPlan] = useState<SubscribePlanCode | null>(null);
+  // Arriving from a limit or a locked feature: the plan that lifts it (#30).
+  const [params] = useSearchParams();
+  const wanted = params.get('plan');
+  const wantedCode = (SUBSCRIBE_PLAN_CODES as readonly string[]).includes(wanted ?? '')
+    ? (wanted as SubscribePlanCode)
+    : null;
+  const [nextPlan, setNextPlan] = useState<SubscribePlanCode | null>(wantedCode);
 
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: ['billing', organizationId] });
@@ -132,6 +140,16 @@ export function BillingPage() {
   return (
     <SettingsLayout>
       <Stack gap="lg">
+        {wanted === 'enterprise' ? (
+          <Alert color="blue" title="The Enterprise plan" data-testid="enterprise-wanted">
+            <Group justify="space-between">
+              <Text size="sm">
+                What you were looking for comes with the Enterprise plan, which we set up with you.
+              </Text>
+              <EnterpriseRequestButton organizationId={organizationId} />
+            </Group>
+          </Alert>
+        ) : null}
         <Card withBorder>
           <Stack gap="xs">
             <Title order={3}>Subscription</Title>
@@ -234,7 +252,11 @@ export function BillingPage() {
                     The plan has expired, so the organization is read-only. Renew it to carry on:
                     everything is as it was left.
                   </Text>
-                  <Checkout organizationId={organizationId} onPaid={refresh} />
+                  <Checkout
+                    organizationId={organizationId}
+                    onPaid={refresh}
+                    initialPlanCode={wantedCode}
+                  />
                 </Stack>
               ) : (
                 <Text size="sm">The plan has expired. An owner can renew it.</Text>
@@ -242,7 +264,11 @@ export function BillingPage() {
             ) : null}
             {!subscription.isLoading && !sub ? (
               isOwner ? (
-                <Checkout organizationId={organizationId} onPaid={refresh} />
+                <Checkout
+                  organizationId={organizationId}
+                  onPaid={refresh}
+                  initialPlanCode={wantedCode}
+                />
               ) : (
                 <Text size="sm">No subscription yet. The owner chooses the plan.</Text>
               )

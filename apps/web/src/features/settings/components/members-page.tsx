@@ -18,6 +18,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocalStorage } from '@mantine/hooks';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import {
   ERRORS,
   INVITABLE_ROLES,
@@ -25,6 +26,9 @@ import {
   ORGANIZATION_ROLES,
   PROJECT_ROLE_LABELS,
   PROJECT_ROLES,
+  plansPath,
+  planTargetAbove,
+  type License,
   type OrganizationRole,
 } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
@@ -65,6 +69,8 @@ const EMPTY_INVITE: InviteDraft = {
 };
 
 function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
+  const navigate = useNavigate();
+  const license = (useBootstrap().data?.organization?.license ?? 'garage') as License;
   // The form as typed, kept in local storage (§9 "invites") until it is sent: a reload or a
   // look at another page does not lose a list of addresses.
   const [draft, setDraft, clearDraft] = useLocalStorage<InviteDraft>({
@@ -111,6 +117,8 @@ function InviteCard(props: { onDone: () => void; isOwner: boolean }) {
           title: 'Member Limit Reached',
           message: `${ERRORS.profileLimitReached.message} Not invited: ${emails}.`,
           isOwner: props.isOwner,
+          ownerLabel: 'See plans',
+          contactUs: () => void navigate(plansPath(planTargetAbove(license))),
           askOwners: () => requestOwnerApproval('More members', `Could not invite ${emails}`),
         });
       }
