@@ -16,6 +16,7 @@ import {
   SANDBOX_TEST_CARDS,
 } from './billing.ts';
 import { couponDiscount, dueToday } from './checkout.ts';
+import { licenseAllows } from './plans.ts';
 
 describe('checkout arithmetic (part 1 §9.2)', () => {
   it('takes dollars off as cents divided by 100, and percents of the price', () => {
@@ -122,5 +123,20 @@ describe('the change-plan control (#26)', () => {
       '$590 a year instead of $59 a month: $9.83 less a month on average',
     );
     expect(planChangeText('aiMonthly', 'nonsense')).toBeNull();
+  });
+});
+
+describe('the Business AI plan as checkout sells it (#30)', () => {
+  it('leaves the public portal and the automation and issue-tracker integrations to Enterprise', () => {
+    for (const feature of [
+      'publicPortal',
+      'automationToolIntegration',
+      'issueTrackerIntegration',
+    ] as const) {
+      expect(licenseAllows('businessAI', feature), feature).toBe(false);
+      expect(licenseAllows('enterprise', feature), feature).toBe(true);
+    }
+    expect(licenseAllows('businessAI', 'collections')).toBe(true);
+    expect(licenseAllows('businessAI', 'transcriptions')).toBe(true);
   });
 });

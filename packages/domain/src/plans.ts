@@ -226,6 +226,13 @@ const TEAM: readonly Feature[] = [...BASIC_FEATURES, ...TEAM_FEATURES];
 const BUSINESS: readonly Feature[] = [...TEAM, ...BUSINESS_FEATURES];
 const ENTERPRISE: readonly Feature[] = [...BUSINESS, ...ENTERPRISE_FEATURES];
 
+/** Features checkout lists under Enterprise that the older Team and Business licenses had. */
+const CHECKOUT_ENTERPRISE_ADDITIONS: readonly Feature[] = [
+  'publicPortal',
+  'automationToolIntegration',
+  'issueTrackerIntegration',
+];
+
 /** Which features each license allows. */
 export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
   basic: BASIC_FEATURES,
@@ -235,7 +242,14 @@ export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
   enterprise: [...ENTERPRISE, 'glidrai'],
   academic: [...TEAM, ...ACADEMIC_FEATURES],
   garage: [...BASIC_FEATURES, 'experiments', 'glidrai'],
-  businessAI: [...BUSINESS, 'portfolioDashboard', 'collections', 'glidrai'],
+  // What checkout lists (§9.1): the public portal and the automation and issue-tracker
+  // integrations are Enterprise additions, not part of Business AI (#30).
+  businessAI: [
+    ...BUSINESS.filter((f) => !CHECKOUT_ENTERPRISE_ADDITIONS.includes(f)),
+    'portfolioDashboard',
+    'collections',
+    'glidrai',
+  ],
 };
 
 /** True when the license allows the feature (glidrai also needs the organisation's generation flag). */
