@@ -64,9 +64,20 @@ export function LinkControl(props: { editor: Editor | null }) {
         active={editor?.isActive('link') ?? false}
         onClick={() => editor && setDraft(draftOf(editor))}
       >
-        <span aria-hidden style={{ fontSize: 12 }}>
-          🔗
-        </span>
+        <svg
+          aria-hidden
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1" />
+          <path d="M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1" />
+        </svg>
       </RichTextEditor.Control>
       <Modal
         opened={draft !== null}

@@ -175,7 +175,8 @@ export function BillingPage() {
                 <Text size="sm">
                   {cents(sub.unitAmountInCents)} per{' '}
                   {planForCode(sub.planCode)?.period === 'yearly' ? 'year' : 'month'} ·{' '}
-                  {sub.state === 'canceled' ? 'ends' : 'renews'} {date(sub.currentPeriodEndsAt)}
+                  {sub.state === 'canceled' ? 'ends' : sub.state === 'expired' ? 'ended' : 'renews'}{' '}
+                  {date(sub.currentPeriodEndsAt)}
                 </Text>
                 {isOwner ? (
                   <Group>
