@@ -22,6 +22,9 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   page,
   browser,
 }) => {
+  // Two sign-ups, an export, an import and a spreadsheet import: the budget of the house's other
+  // long journeys (billing, cohorts, sign-on), not a wait on any one step.
+  test.setTimeout(120_000);
   const suffix = uniqueSuffix();
   await signUpWithOrganization(page, {
     email: `connect.${suffix}@example.com`,
