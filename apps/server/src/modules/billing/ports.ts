@@ -15,7 +15,8 @@ export async function cancelBeforeDeletion(
   context: RequestContext,
 ): Promise<boolean> {
   try {
-    await cancelSubscription(services, member, context);
+    // The deletion's own mail says the subscription no longer renews: one mail, not two.
+    await cancelSubscription(services, member, context, { mail: false });
     return true;
   } catch (error) {
     if (

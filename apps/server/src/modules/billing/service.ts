@@ -323,6 +323,8 @@ export async function cancelSubscription(
   services: AppServices,
   member: MemberContext,
   context: RequestContext,
+  /** false when the caller's own mail says so (a deletion mails that it stops renewing). */
+  options: { mail?: boolean } = {},
 ) {
   requireOwner(member);
   const uuid = billingOf(member).subscriptionUUID;
@@ -340,9 +342,10 @@ export async function cancelSubscription(
   const endsOn = subscription.currentPeriodEndsAt
     ? longDate(new Date(subscription.currentPeriodEndsAt))
     : 'the end of the paid period';
-  await mailOwners(services, member.organization, (to, url) =>
-    planCanceledMail(to, member.organization.name, endsOn, url),
-  );
+  if (options.mail !== false)
+    await mailOwners(services, member.organization, (to, url) =>
+      planCanceledMail(to, member.organization.name, endsOn, url),
+    );
   return subscription;
 }
 
