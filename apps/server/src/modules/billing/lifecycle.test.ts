@@ -5,7 +5,8 @@
  * webhook's signature, replays, late notifications and forty deliveries at once; the card reminder
  * once however many sweeps run.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, SANDBOX_TEST_CARDS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
@@ -88,9 +89,22 @@ describe('the subscription lifecycle', () => {
     // A month on: the renewal is paid, a receipt is mailed.
     await pass(31, org.id);
     expect(await billingOf(org.id)).toMatchObject({ subscriptionState: 'active', pastDue: null });
-    expect(await mailsTo(email)).toContainEqual(
-      expect.stringMatching(/^Receipt: Team's .* plan renewed$/),
-    );
+    const [receipt] = await db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, email), sql`${mailOutbox.subject} like 'Receipt:%'`));
+    expect(receipt?.subject).toMatch(/^Receipt: Team's .* plan renewed$/);
+    // The invoice goes with it, as a PDF that says what was charged for which period.
+    expect(receipt?.text).toContain('The invoice is attached, and in Billing, as a PDF.');
+    const [attached] = receipt?.attachments ?? [];
+    expect(attached).toMatchObject({ contentType: 'application/pdf' });
+    expect(attached?.filename).toMatch(/^invoice-\d+\.pdf$/);
+    const number = /invoice-(\d+)\.pdf/.exec(attached!.filename)![1]!;
+    expect(receipt?.text).toContain(`(invoice ${number})`);
+    const pdf = await getDocumentProxy(new Uint8Array(Buffer.from(attached!.content, 'base64')));
+    const printed = (await extractText(pdf, { mergePages: true })).text;
+    expect(printed).toContain(number);
+    expect(printed).toMatch(/Service period/i);
 
     // Another month: the card has expired, the renewal is refused and will be tried again.
     await pass(31, org.id);

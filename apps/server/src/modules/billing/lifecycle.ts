@@ -225,6 +225,11 @@ async function apply(
       } else if (eventType === 'paid' && billing.subscriptionUUID) {
         const subscription = await services.payments.getSubscription(billing.subscriptionUUID);
         const plan = planForCode(subscription.planCode)?.plan.name ?? subscription.planName;
+        // The invoice goes with the receipt; a PDF that cannot be made leaves it in Billing only.
+        const pdf = await services.payments.invoicePdf(found.invoice.id).catch((error: unknown) => {
+          services.logger.warn({ err: error }, 'the receipt goes without its invoice PDF');
+          return undefined;
+        });
         await mailOwners(services, organization, (to, url) =>
           renewalReceiptMail(
             to,
@@ -238,6 +243,7 @@ async function apply(
                 : '—',
             },
             url,
+            pdf,
           ),
         );
       }

@@ -7,16 +7,30 @@ export function renewalReceiptMail(
   organizationName: string,
   details: { plan: string; amount: string; invoiceNumber: string; nextRenewal: string },
   url: string,
+  invoicePdf?: Uint8Array,
 ): MailMessage {
-  return message(
+  const mail = message(
     to,
     `Receipt: ${organizationName}'s ${details.plan} plan renewed`,
     [
       `${organizationName}'s ${details.plan} plan renewed: ${details.amount} was charged to the card on file (invoice ${details.invoiceNumber}).`,
-      `The next renewal is on ${details.nextRenewal}. The invoice is in Billing, as a PDF.`,
+      invoicePdf
+        ? `The next renewal is on ${details.nextRenewal}. The invoice is attached, and in Billing, as a PDF.`
+        : `The next renewal is on ${details.nextRenewal}. The invoice is in Billing, as a PDF.`,
     ],
     { label: 'Open Billing', url },
   );
+  if (!invoicePdf) return mail;
+  return {
+    ...mail,
+    attachments: [
+      {
+        filename: `invoice-${details.invoiceNumber}.pdf`,
+        contentType: 'application/pdf',
+        content: invoicePdf,
+      },
+    ],
+  };
 }
 
 export function paymentFailedMail(

@@ -10,6 +10,14 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files that go with the mail (sent over SMTP, kept in the outbox in base64). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {
@@ -36,6 +44,11 @@ export function createMailer(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments?.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: Buffer.from(a.content).toString('base64'),
+          })),
         })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned no row');
@@ -47,7 +60,11 @@ export function createMailer(options: {
         return { id: row.id, delivered: true };
       }
       try {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({
+          from: options.from,
+          ...message,
+          attachments: message.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })),
+        });
         await database.db
           .update(mailOutbox)
           .set({ sentAt: new Date() })
