@@ -81,6 +81,8 @@ export const TIMERS = {
   dunningDays: [0, 3, 7] as readonly number[],
   /** The owners are told this many days before the card on file stops working (#30). */
   cardExpiringNoticeDays: 30,
+  /** The owners are told this many days before a past-due plan expires (the grace ends). */
+  graceEndingNoticeDays: 2,
   studentAccessWeeks: 6,
   cohortDefaultMonths: 3,
 } as const;

@@ -21,6 +21,8 @@ export interface OrganizationBilling {
   invoiceAddress?: InvoiceAddress | null;
   /** The card expiry the owners were last told is coming (#30), so they are told once. */
   cardReminderFor?: string | null;
+  /** The past-due invoice the owners were told the grace of is ending (once per invoice). */
+  graceReminderFor?: string | null;
   /** A renewal whose payment failed and is being retried (dunning, #30). */
   pastDue?: { invoiceId: string; since: string; retries: string[]; expiresOn: string } | null;
 }

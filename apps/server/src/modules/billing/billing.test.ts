@@ -5,7 +5,7 @@ import { AppError, MESSAGES, SANDBOX_TEST_CARDS } from '@assay/domain';
 import { eq } from 'drizzle-orm';
 import { buildTestApp } from '../../../test/app.ts';
 import { accessLogs, organizations } from '../organizations/schema.ts';
-import type { Agent } from '../../../test/agent.ts';
+import { lastMailTo, type Agent } from '../../../test/agent.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { createRecurlyClient, RECURLY_ACCEPT } from '../../platform/payments/recurly.ts';
 import { createSandbox } from '../../platform/payments/sandbox.ts';
@@ -174,6 +174,12 @@ describe('billing with the sandbox processor', () => {
     expect(changed.json()).toMatchObject({
       subscription: { planCode: 'aiBusinessYearly', unitAmountInCents: 990000 },
     });
+    // The owners hear of it: from, to, who, the price, and the difference charged now.
+    const told = await lastMailTo(built.services, owner.email);
+    expect(told?.subject).toMatch(/'s plan changed to Business$/);
+    expect(told?.text).toMatch(
+      /changed .*'s plan from Garage to Business \(\$9900 a year\)\.\nThe difference, \$[\d.]+, was charged to the card on file; the new period starts today\./,
+    );
     const after = await onOrg(
       owner.agent,
       org.slug,

@@ -12,7 +12,7 @@ import { everyHour } from '../../platform/jobs/hourly.ts';
 import { SIGNATURE_HEADER } from '../../platform/payments/webhook-signature.ts';
 import type { AppServices } from '../../services.ts';
 import { receiveNotification } from './lifecycle.ts';
-import { remindExpiringCards } from './reminders.ts';
+import { remindExpiringCards, remindGraceEnding } from './reminders.ts';
 import { requestEnterprise } from './sales-requests.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,10 @@ export function startBillingLifecycle(services: AppServices, withJobs: boolean):
   if (!withJobs) return () => undefined;
   return everyHour(services.logger, 'billing lifecycle', async () => {
     await sandbox?.run();
-    await remindExpiringCards(services);
+    // Billing's own time: the sandbox's clock where there is one (tests and journeys move it).
+    const now = sandbox?.clock.now() ?? new Date();
+    await remindExpiringCards(services, { now });
+    await remindGraceEnding(services, { now });
   });
 }
 

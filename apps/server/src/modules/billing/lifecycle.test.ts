@@ -18,7 +18,7 @@ import { SANDBOX_WEBHOOK_KEY } from '../../platform/payments/index.ts';
 import { signWebhook } from '../../platform/payments/webhook-signature.ts';
 import { organizations } from '../organizations/schema.ts';
 import { billingNotifications } from './schema.ts';
-import { remindExpiringCards } from './reminders.ts';
+import { remindExpiringCards, remindGraceEnding } from './reminders.ts';
 
 const built = await buildTestApp();
 const sandbox = built.services.paymentsSandbox!;
@@ -133,7 +133,18 @@ describe('the subscription lifecycle', () => {
     // Day 3: tried again, refused; day 7: the last try, and the subscription expires.
     await pass(3, org.id);
     expect((await billingOf(org.id)).subscriptionState).toBe('active');
-    await pass(4, org.id);
+    const grace = "Team's plan expires on";
+    const sweep = () =>
+      remindGraceEnding(built.services, { now: sandbox.clock.now(), only: [org.id] });
+    expect(await sweep()).toBe(0);
+    // Day 5: two days before it would expire, the owners hear once, however many sweeps run.
+    await pass(2, org.id);
+    const sent = await Promise.all(Array.from({ length: 40 }, sweep));
+    expect(sent.reduce((a, b) => a + b, 0)).toBe(1);
+    const warnings = (await mailsTo(email)).filter((s) => s.startsWith(grace));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Team's plan expires on \w+ \d+, \d{4}$/);
+    await pass(2, org.id);
     expect(await billingOf(org.id)).toMatchObject({ subscriptionState: 'expired', pastDue: null });
     expect(await mailsTo(email)).toContain("Team's plan has expired");
 

@@ -28,7 +28,8 @@ import type { AppServices } from '../../services.ts';
 import { organizations } from '../organizations/schema.ts';
 import { firstProjectId } from '../projects/ports.ts';
 import { countMembers } from '../organizations/ports.ts';
-import { planCanceledMail } from '../mail/ports.ts';
+import { planCanceledMail, planChangedMail } from '../mail/ports.ts';
+import type { Subscription } from '@assay/domain';
 import { longDate, mailOwners } from './lifecycle.ts';
 
 function requireView(member: MemberContext) {
@@ -281,6 +282,7 @@ export async function changePlan(
   if (input.paymentToken) {
     await services.payments.setBillingInfo(accountCodeOf(member), input.paymentToken);
   }
+  const before = await services.payments.getSubscription(uuid);
   const subscription = await services.payments.changeSubscription(uuid, input.planCode);
   const license = licenseForPlanCode(subscription.planCode) ?? member.organization.license;
   await saveBilling(
@@ -293,12 +295,35 @@ export async function changePlan(
     },
     context,
   );
+  await mailOwners(services, member.organization, (to, url) =>
+    planChangedMail(to, member.organization.name, planChange(member, before, subscription), url),
+  );
   const accountCode = accountCodeOf(member);
   const [billingInfo, adjustments] = await Promise.all([
     services.payments.getBillingInfo(accountCode),
     services.payments.listAdjustments(accountCode),
   ]);
   return { subscription, billingInfo, adjustments };
+}
+
+/** What the plan-change mail says: from, to, who, the price and where the difference went. */
+function planChange(member: MemberContext, before: Subscription, after: Subscription) {
+  const name = (s: Subscription) => planForCode(s.planCode)?.plan.name ?? s.planName;
+  const period = planForCode(after.planCode)?.period === 'yearly' ? 'year' : 'month';
+  const usd = (cents: number) => `$${(cents / 100).toFixed(2).replace(/\.00$/, '')}`;
+  const difference = after.unitAmountInCents - before.unitAmountInCents;
+  return {
+    from: name(before),
+    to: name(after),
+    by: `${member.person.firstName} ${member.person.lastName}`.trim() || 'An owner',
+    price: `${usd(after.unitAmountInCents)} a ${period}`,
+    difference:
+      difference > 0
+        ? `The difference, ${usd(difference)}, was charged to the card on file; the new period starts today.`
+        : difference < 0
+          ? `The difference, ${usd(-difference)}, is a credit on the next invoice; the new period starts today.`
+          : null,
+  };
 }
 
 /**

@@ -115,3 +115,37 @@ export function cardExpiringMail(
     { label: 'Update the card', url },
   );
 }
+
+export function graceEndingMail(
+  to: string,
+  organizationName: string,
+  details: { amount: string; expiresOn: string },
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${organizationName}'s plan expires on ${details.expiresOn}`,
+    [
+      `The renewal of ${organizationName} (${details.amount}) is still unpaid. If the card is not updated, the plan expires on ${details.expiresOn} and the organization becomes read-only.`,
+      'A new card in Billing pays at once and keeps everything as it is.',
+    ],
+    { label: 'Update the card', url },
+  );
+}
+
+export function planChangedMail(
+  to: string,
+  organizationName: string,
+  details: { from: string; to: string; by: string; price: string; difference: string | null },
+  url: string,
+): MailMessage {
+  return message(
+    to,
+    `${organizationName}'s plan changed to ${details.to}`,
+    [
+      `${details.by} changed ${organizationName}'s plan from ${details.from} to ${details.to} (${details.price}).`,
+      ...(details.difference ? [details.difference] : []),
+    ],
+    { label: 'Open Billing', url },
+  );
+}

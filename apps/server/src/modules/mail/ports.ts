@@ -18,6 +18,8 @@ export {
 export type { SecurityEvent } from './templates.ts';
 export {
   cardExpiringMail,
+  graceEndingMail,
+  planChangedMail,
   paymentFailedMail,
   paymentReceivedMail,
   planCanceledMail,
