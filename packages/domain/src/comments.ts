@@ -35,16 +35,21 @@ export const NOTIFICATION_ACTIONS = [
   'phase',
   'invitation',
   'review',
+  'request',
 ] as const;
 export type NotificationAction = (typeof NOTIFICATION_ACTIONS)[number];
 export const NOTIFICATION_SECTIONS = ['inbox', 'notifications'] as const;
 export type NotificationSection = (typeof NOTIFICATION_SECTIONS)[number];
-/** Mentions and assignments are addressed to the member: their inbox; the rest is news. */
+/**
+ * Mentions, assignments, invitations, reviews and a member's request to the owners (a limit or a
+ * locked feature) are addressed to the member: their inbox; the rest is news.
+ */
 export function notificationSection(action: NotificationAction): NotificationSection {
   return action === 'mention' ||
     action === 'assignment' ||
     action === 'invitation' ||
-    action === 'review'
+    action === 'review' ||
+    action === 'request'
     ? 'inbox'
     : 'notifications';
 }

@@ -18,6 +18,7 @@ const ACTION_TEXT: Record<string, string> = {
   phase: 'moved',
   invitation: 'invited you to',
   review: 'reviewed',
+  request: 'asks the owners for',
 };
 
 export const DIGEST_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -31,8 +31,16 @@ interface NewNotification {
   action: NotificationAction;
 }
 
-/** Writes notifications for an event and tells each member's inbox channel. */
-async function notify(services: AppServices, event: EventRow, recipients: NewNotification[]) {
+/**
+ * Writes notifications for an event and tells each member's inbox channel; with `email: false`
+ * the event has mailed them its own way (a request to the owners).
+ */
+async function notify(
+  services: AppServices,
+  event: EventRow,
+  recipients: NewNotification[],
+  options: { email?: boolean } = {},
+) {
   const unique = new Map<string, NewNotification>();
   for (const r of recipients) {
     // One per person per event; a mention outranks a plain comment.
@@ -72,11 +80,12 @@ async function notify(services: AppServices, event: EventRow, recipients: NewNot
         event.actorId,
       )
     : undefined;
-  await emailImmediately(
-    services,
-    created,
-    actor ? `${actor.firstName} ${actor.lastName}`.trim() : 'Someone',
-  );
+  if (options.email !== false)
+    await emailImmediately(
+      services,
+      created,
+      actor ? `${actor.firstName} ${actor.lastName}`.trim() : 'Someone',
+    );
   for (const row of created) {
     await services.bus.publish(channel('i', row.profileId), {
       event: 'notifications.create',
@@ -142,6 +151,33 @@ export function registerNotificationHandlers(services: AppServices) {
       people.map((profileId) => ({ profileId, action: 'phase' as const })),
     );
   });
+  // A member asks the owners for a limit to be lifted or a feature: it waits in the owners' inbox
+  // (they had the mail too).
+  services.events.on(
+    'organizations',
+    async (event) => {
+      if (event.name !== 'organizations.requestApproval') return;
+      const owners = await services.database.db
+        .select({ id: profiles.id })
+        .from(profiles)
+        .where(and(eq(profiles.organizationId, event.organizationId), eq(profiles.role, 'owner')));
+      await notify(
+        services,
+        {
+          ...event,
+          subjectType: 'organization',
+          subjectId: null,
+          projectId: null,
+          changes: { title: String(event.changes.feature ?? '') },
+        },
+        owners.map(({ id }) => ({ profileId: id, action: 'request' as const })),
+        { email: false },
+      );
+    },
+    {
+      when: (_project, name) => (name === 'organizations.requestApproval' ? sql`true` : sql`false`),
+    },
+  );
   services.events.on('comments', async (event) => {
     if (event.name !== 'comments.create') return;
     const mentions = (event.changes.mentions as string[] | undefined) ?? [];

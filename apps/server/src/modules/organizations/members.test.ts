@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
 import { createAgent, GOOD_PASSWORD, lastMailTo, uniqueEmail } from '../../../test/agent.ts';
@@ -279,5 +279,24 @@ describe('plan limits', () => {
     const mail = await lastMailTo(built.services, owner.email);
     expect(mail?.subject).toBe(`Ada Lovelace asks for More members in Team`);
     expect(mail?.text).toContain('They wrote: We hired two');
+    // It waits in the owners' inbox too, from the member who asked (the mail is not sent twice).
+    await vi.waitFor(async () => {
+      const inbox = await onOrg(
+        owner.agent,
+        org.slug,
+        '{ notifications(section: "inbox") { notifications { action section title actor { firstName } } } }',
+      );
+      expect(inbox.data?.notifications).toEqual({
+        notifications: [
+          {
+            action: 'request',
+            section: 'inbox',
+            title: 'More members',
+            actor: { firstName: 'Ada' },
+          },
+        ],
+      });
+    });
+    expect((await lastMailTo(built.services, owner.email))?.subject).toBe(mail?.subject);
   });
 });

@@ -19,10 +19,10 @@ export type EventHandler = (event: EventRow) => Promise<void>;
 
 /**
  * When a handler has work to do for an event, as a condition the event's own INSERT evaluates
- * (the event's project given as an SQL value): an event no handler wants is recorded processed
- * at once, so it costs no job, no look-up and no "processed" mark after commit.
+ * (the event's project given as an SQL value, its name as it is): an event no handler wants is
+ * recorded processed at once, so it costs no job, no look-up and no "processed" mark after commit.
  */
-export type EventInterest = (projectId: SQL) => SQL;
+export type EventInterest = (projectId: SQL, name: string) => SQL;
 
 export interface HandlerOptions {
   /** Without it, the handler wants every event of its namespace. */
@@ -128,7 +128,7 @@ export function createEventDispatcher(options: {
       if (wanted.length === 0) return sql`now()`;
       if (wanted.includes(null)) return sql`null`;
       const conditions = sql.join(
-        wanted.map((when) => sql`(${when!(projectId)})`),
+        wanted.map((when) => sql`(${when!(projectId, name)})`),
         sql` or `,
       );
       return sql`case when ${conditions} then null else now() end`;

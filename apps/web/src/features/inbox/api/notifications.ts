@@ -8,7 +8,7 @@ import { restRequest } from '../../../api/rest.ts';
 
 export interface Notification {
   id: string;
-  action: 'mention' | 'comment' | 'assignment' | 'phase' | 'invitation' | 'review';
+  action: 'mention' | 'comment' | 'assignment' | 'phase' | 'invitation' | 'review' | 'request';
   section: 'inbox' | 'notifications';
   read: boolean;
   isFavorite: boolean;

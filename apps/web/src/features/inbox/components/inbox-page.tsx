@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import {
@@ -42,18 +42,22 @@ const ACTION_TEXT: Record<Notification['action'], string> = {
   phase: 'moved',
   invitation: 'invited you to',
   review: 'reviewed',
+  request: 'asks the owners for',
 };
 
 function Row(props: { item: Notification; onChanged: () => void }) {
   const { item } = props;
   const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const run = (work: () => Promise<unknown>) =>
     void work()
       .then(props.onChanged)
       .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
   const open = () => {
     if (!item.read) run(() => markRead(item.id));
-    if (item.subjectType === 'card' && item.subjectId)
+    // A member's request for a limit or a feature: the plans that lift it are in Billing.
+    if (item.action === 'request') void navigate('/settings/billing');
+    else if (item.subjectType === 'card' && item.subjectId)
       setParams((p) => {
         p.set('cardId', item.subjectId as string);
         // A mention or a comment opens on the comments (part 2 §2).
