@@ -62,6 +62,9 @@ export const projectAnswer = z.looseObject({
     .nullable()
     .describe('Your role in the project (null: through the organisation).'),
   createdAt: z.string(),
+  openPath: z
+    .string()
+    .describe('Where a link to it opens: its canvas, or its dashboard (part 1 §2.5).'),
   canvas: canvasLayoutAnswer,
   customFields: z.array(customFieldAnswer),
   prioritization: z.string().describe(`The scoring method: ${PRIORITIZATION_OPTIONS.join(', ')}.`),

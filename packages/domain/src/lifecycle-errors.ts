@@ -75,4 +75,11 @@ export const LIFECYCLE_ERRORS = {
     message:
       'Your organization needs a plan before it has projects: an owner chooses one at checkout.',
   },
+  /** Part 1 §2.5: who may not open a project's workspace sees its dashboard. */
+  workspaceClosed: {
+    status: 403,
+    ref: 2091,
+    message:
+      'This project’s workspace is open to its members. You can see its dashboard; ask a project admin to add you.',
+  },
 } as const;

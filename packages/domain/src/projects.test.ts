@@ -35,6 +35,24 @@ describe('project policies', () => {
     expect(
       canOpenWorkspace({ organizationRole: 'collaborator', projectRole: null, license: 'team' }),
     ).toBe(false);
+    // A project open to its organisation makes everyone in it a member; disabled people never.
+    const outsider = {
+      organizationRole: 'collaborator',
+      projectRole: null,
+      license: 'team',
+    } as const;
+    expect(canOpenWorkspace({ ...outsider, openToOrganization: true })).toBe(true);
+    expect(canOpenWorkspace({ ...outsider, openToOrganization: false })).toBe(false);
+    expect(
+      canOpenWorkspace({ ...outsider, organizationRole: 'disabled', openToOrganization: true }),
+    ).toBe(false);
+    // Another team's student on an academic-private team sees its dashboard; staff open it.
+    const student = { ...outsider, license: 'academic' } as const;
+    expect(canOpenWorkspace({ ...student, academicPrivateOutsider: true })).toBe(false);
+    expect(canOpenWorkspace({ ...student, academicPrivateOutsider: false })).toBe(true);
+    expect(
+      canOpenWorkspace({ ...student, organizationRole: 'owner', academicPrivateOutsider: true }),
+    ).toBe(true);
   });
   it('hides private projects from non-members', () => {
     expect(
@@ -71,5 +89,13 @@ describe('project policies', () => {
     };
     expect(projectOpeningPath(base)).toBe('/project-dashboard/p1/overview');
     expect(projectOpeningPath({ ...base, hasAccess: true })).toBe('/workspace/p1/canvas/business');
+    // Whoever may not open the workspace lands on the dashboard, whatever the project is.
+    const plain = { ...base, academicPrivate: false, hasAccess: true };
+    expect(projectOpeningPath({ ...plain, openWorkspace: false })).toBe(
+      '/project-dashboard/p1/overview',
+    );
+    expect(projectOpeningPath({ ...plain, openWorkspace: true })).toBe(
+      '/workspace/p1/canvas/business',
+    );
   });
 });

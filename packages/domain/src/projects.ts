@@ -58,15 +58,28 @@ export function canCreateProject(organizationRole: string): boolean {
   return roleHas(organizationRole, 'card:write');
 }
 
-/** organization:write, being a member, or the academic license open the workspace (part 1 §2.5). */
+/**
+ * Who opens a project's workspace (part 1 §2.5): organization:write, being a member, or the
+ * academic license; everyone else sees the project's dashboard. A project open to its
+ * organisation (membership on) makes every member of the organisation one of its members. On the
+ * academic license, a team marked academic-private opens only to its own people and the cohort's
+ * staff: another team's student (cohort role "default") sees its dashboard.
+ */
 export function canOpenWorkspace(options: {
   organizationRole: string;
   projectRole: string | null;
   license: License;
+  /** The project's membership setting (open to the organisation); closed when left out. */
+  openToOrganization?: boolean;
+  /** The team is academic-private and the viewer is a student of the cohort outside it. */
+  academicPrivateOutsider?: boolean;
 }): boolean {
+  if (roleHas(options.organizationRole, 'organization:write')) return true;
+  if (options.organizationRole === 'disabled') return false;
+  if (options.academicPrivateOutsider) return false;
   return (
-    roleHas(options.organizationRole, 'organization:write') ||
     options.projectRole !== null ||
+    options.openToOrganization === true ||
     options.license === 'academic'
   );
 }
@@ -122,19 +135,26 @@ export function deleteProjectMessage(license: License | undefined): string {
   return `Are you sure you want to delete this ${word}? Everything in it will be deleted. You could also change the status to Archived to get it out of the way while keeping it to come back to later.`;
 }
 
-/** The landing path for a project (part 1 §2.5 project opening rule). */
+/**
+ * The landing path for a project (part 1 §2.5 project opening rule): its dashboard when the
+ * member may not open its workspace, or when it is academic-private, theirs is no access, the
+ * cohort scope holds "default" and they have a cohort; otherwise the business canvas.
+ */
 export function projectOpeningPath(options: {
   projectId: string;
   academicPrivate: boolean;
   hasAccess: boolean;
   cohortScopeHasDefault: boolean;
   hasCohort: boolean;
+  /** From canOpenWorkspace; true when left out. */
+  openWorkspace?: boolean;
 }): string {
   if (
-    options.academicPrivate &&
-    !options.hasAccess &&
-    options.cohortScopeHasDefault &&
-    options.hasCohort
+    options.openWorkspace === false ||
+    (options.academicPrivate &&
+      !options.hasAccess &&
+      options.cohortScopeHasDefault &&
+      options.hasCohort)
   ) {
     return `/project-dashboard/${options.projectId}/overview`;
   }

@@ -9,9 +9,11 @@ export interface SideNavigation {
     subjectId: string;
     projectId: string | null;
     name: string;
+    /** Where a project opens (its canvas, or its dashboard: part 1 §2.5). */
+    path: string | null;
   }[];
   collections: { id: string; name: string; isFavorite: boolean }[];
-  projects: { id: string; name: string; isFavorite: boolean }[];
+  projects: { id: string; name: string; isFavorite: boolean; path: string | null }[];
   cohorts: { id: string; name: string; isFavorite: boolean }[];
 }
 
@@ -24,6 +26,7 @@ const SIDE_NAVIGATION = /* GraphQL */ `
         subjectId
         projectId
         name
+        path
       }
       collections {
         id
@@ -34,6 +37,7 @@ const SIDE_NAVIGATION = /* GraphQL */ `
         id
         name
         isFavorite
+        path
       }
       cohorts {
         id

@@ -1,6 +1,8 @@
 /** "/": an organisation's projects on its subdomain, the welcome shell elsewhere. */
 import { Center, Loader } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { Navigate } from 'react-router';
+import { FIRST_PATH, reopenOnHome } from './locations.ts';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,9 +26,15 @@ export function HomeRoute() {
   const home = boot.data?.organization && boot.data.membership;
   const projectsHome =
     home && !boot.data?.membership?.onboarding && !boot.data?.membership?.projectOnboarding;
+  // A tab opened on the home reopens the member's last page in this organisation, once.
+  const organizationId = projectsHome ? boot.data?.organization?.id : undefined;
+  const reopen = useRef<string | null | undefined>(undefined);
+  if (reopen.current === undefined && organizationId)
+    reopen.current = reopenOnHome(localStorage, sessionStorage, organizationId, FIRST_PATH);
   useEffect(() => {
     if (projectsHome) prefetchProjectsHome(queryClient);
   }, [projectsHome, queryClient]);
+  if (reopen.current) return <Navigate to={reopen.current} replace />;
   if (!boot.data) return loading;
   if (boot.data.organization && boot.data.membership) {
     const { membership } = boot.data;

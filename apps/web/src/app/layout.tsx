@@ -17,6 +17,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 import { canManageMembers } from '@assay/domain';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { rememberLocation } from './locations.ts';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { signOut } from '../api/session.ts';
 import { closeRerouteAlerts } from '../ui/alerts.ts';
@@ -190,6 +191,11 @@ export function AppLayout() {
     const zoom = zoomRedirect(location.pathname, navigator.userAgent);
     if (zoom) void navigate(zoom, { replace: true });
   }, [location.pathname, location.search, navigate]);
+  // Where the member is, for coming back to it (lastLocation-*, projectLocation-{id}).
+  const organizationId = boot.data?.membership ? boot.data.organization?.id : undefined;
+  useEffect(() => {
+    if (organizationId) rememberLocation(localStorage, organizationId, location.pathname);
+  }, [organizationId, location.pathname]);
   return (
     <AppShell
       header={{ height: 56 }}

@@ -5,6 +5,7 @@ import { licenseAllows, planWithFeature, termsFor, type License } from '@assay/d
 import type { Bootstrap } from '../api/bootstrap.ts';
 import { useSideNavigation } from '../api/side-navigation.ts';
 import { openFeatureAlert } from '../ui/feature-alert.tsx';
+import { reopenProject } from './locations.ts';
 
 function Section(props: { title: string; children: React.ReactNode; testId: string }) {
   return (
@@ -24,7 +25,10 @@ export function SideNav(props: { boot: Bootstrap }) {
   const license = props.boot.organization?.license as License | undefined;
   const terms = termsFor(license);
   const data = nav.data;
-  const projectPath = (id: string) => `/workspace/${id}/canvas/business`;
+  // The server says where each project opens (part 1 §2.5): the canvas, or the dashboard; the
+  // member comes back to the page of it they were last on.
+  const projectPath = (p: { id: string; path: string | null }) =>
+    reopenProject(localStorage, p.id, p.path ?? `/project-dashboard/${p.id}/overview`);
   return (
     <ScrollArea h="100%" type="auto">
       <Stack gap={0} p="xs">
@@ -43,7 +47,7 @@ export function SideNav(props: { boot: Bootstrap }) {
                 component={Link}
                 to={
                   f.subjectType === 'projects'
-                    ? projectPath(f.subjectId)
+                    ? projectPath({ id: f.subjectId, path: f.path })
                     : f.subjectType === 'cohorts'
                       ? `/cohort/${f.subjectId}`
                       : `/collections/${f.subjectId}`
@@ -97,9 +101,12 @@ export function SideNav(props: { boot: Bootstrap }) {
                 <NavLink
                   key={p.id}
                   component={Link}
-                  to={projectPath(p.id)}
+                  to={projectPath(p)}
                   label={p.name}
-                  active={location.pathname.startsWith(`/workspace/${p.id}`)}
+                  active={
+                    location.pathname.startsWith(`/workspace/${p.id}`) ||
+                    location.pathname.startsWith(`/project-dashboard/${p.id}`)
+                  }
                 />
               ))
             )}

@@ -18,6 +18,8 @@ export interface ProjectAccess {
   project: ProjectRow;
   role: string | null;
   scope: PermissionScope;
+  /** Whether the member opens the project's workspace (part 1 §2.5), not only its dashboard. */
+  openWorkspace: boolean;
 }
 
 export interface CardAccess extends ProjectAccess {
@@ -30,8 +32,22 @@ export async function projectAccess(
   member: MemberContext,
   projectId: string,
 ): Promise<ProjectAccess> {
-  const { project, role } = await findVisibleProject(services, member, projectId);
-  return { project, role, scope: memberProjectScope(member, project, role) };
+  const { project, role, openWorkspace } = await findVisibleProject(services, member, projectId);
+  return { project, role, scope: memberProjectScope(member, project, role), openWorkspace };
+}
+
+/**
+ * The project, for work in its workspace (the canvas, its cards, experiments and lists): refused
+ * to whoever may only see its dashboard (part 1 §2.5).
+ */
+export async function workspaceAccess(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+): Promise<ProjectAccess> {
+  const access = await projectAccess(services, member, projectId);
+  if (!access.openWorkspace) throw new AppError('workspaceClosed');
+  return access;
 }
 
 /** Whether the member may edit this card (its type, creator and evidence flag, in their scope). */
@@ -83,7 +99,7 @@ export async function cardAccess(
     throw new AppError('cardNotFound');
   }
   try {
-    const access = await projectAccess(services, member, row.card.projectId);
+    const access = await workspaceAccess(services, member, row.card.projectId);
     // Unpaid editors of an editor-pay cohort's team are told payment is due.
     await checkCohortPayment(executor, member, access.project);
     // An engagement the member's cohort role may not see is simply not found (part 2 §6).

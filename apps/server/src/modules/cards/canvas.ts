@@ -18,7 +18,7 @@ import { presentProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import { PreparedCache, prepareJson, type PreparedJson } from '../../http/prepared.ts';
 import { listBoardSections, seedBoardSections } from '../projects/ports.ts';
-import { projectAccess } from './access.ts';
+import { workspaceAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';
 import { learningOf } from './connections.ts';
@@ -51,7 +51,7 @@ export async function getCanvas(
   rawFilters: unknown,
 ) {
   const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,
@@ -84,7 +84,7 @@ export async function getCanvasAnswer(
   rawFilters: unknown,
 ): Promise<PreparedJson> {
   const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   const learning = learningOf(member);
   const project = JSON.stringify(presentProject(access.project, member, access.role));
@@ -153,7 +153,7 @@ export async function getProductBoard(
   const sectionType = rawSectionType as BoardType;
   const filters = parse(canvasFiltersSchema.safeParse(rawFilters ?? {}));
   const activeOnly = filters.activeOnly === true;
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   if (access.project.settings.productHypotheses === false) throw new AppError('forbidden');
   let sections = await listBoardSections(services.database.db, projectId, sectionType);
   if (sections.length === 0 && sectionType !== 'productTheme') {
@@ -202,7 +202,7 @@ export async function getBoardSections(
   if (!(BOARD_TYPES as readonly string[]).includes(sectionType)) {
     throw new AppError('validation', { message: 'That board does not exist.' });
   }
-  await projectAccess(services, member, projectId);
+  await workspaceAccess(services, member, projectId);
   let sections = await listBoardSections(services.database.db, projectId, sectionType as BoardType);
   if (sections.length === 0 && sectionType !== 'productTheme') {
     await seedBoardSections(services.database.db, member.organization.id, projectId);

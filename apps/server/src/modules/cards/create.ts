@@ -17,7 +17,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { parse } from '../../http/parse.ts';
 import { boardSections } from './schema.ts';
-import { cardAccess, projectAccess, type CardAccess, type ProjectAccess } from './access.ts';
+import { cardAccess, workspaceAccess, type CardAccess, type ProjectAccess } from './access.ts';
 import { insertBusinessCard } from './create-statement.ts';
 import type { TypedCardPart } from './typed-card.ts';
 import { experimentCardPart } from './experiments.ts';
@@ -144,7 +144,7 @@ export async function createCard(
   context: RequestContext,
 ) {
   const data = parse(createCardSchema.safeParse(input));
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   if (data.type === 'intercom') {
     throw new AppError('validation', {
       message: 'Customer chats come from your chat tool: connect it in the project settings.',

@@ -32,7 +32,7 @@ import type { AppServices } from '../../services.ts';
 import { parse } from '../../http/parse.ts';
 import {
   loadPeople,
-  projectAccess,
+  workspaceAccess,
   type CardAccess,
   type Person,
   type ProjectAccess,
@@ -417,7 +417,7 @@ export async function experimentWorkspace(
   member: MemberContext,
   projectId: string,
 ) {
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   requireExperiments(member, access);
   const list = await projectExperiments(services, member, access);
   return {
@@ -436,7 +436,7 @@ export async function listExperiments(
   input: unknown,
 ) {
   const data = parse(experimentListSchema.safeParse(input));
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   requireExperiments(member, access);
   const list = await projectExperiments(services, member, access, data);
   const due = (c: (typeof list)[number]) => (c.dueDate ? Date.parse(c.dueDate) : Infinity);

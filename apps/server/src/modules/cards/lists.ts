@@ -20,7 +20,7 @@ import {
 import type { AppServices } from '../../services.ts';
 import { evidenceLockerProject, listProjects, presentProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
-import { cardAccess, loadPeople, projectAccess } from './access.ts';
+import { cardAccess, loadPeople, workspaceAccess } from './access.ts';
 import { cards, cardTexts, hypotheses } from './schema.ts';
 import { presentFullCard } from './full-card.ts';
 import { productPlacement } from './create.ts';
@@ -113,7 +113,7 @@ const live = (member: MemberContext) => [
 /** The activity feed: published cards of the project, 40 a page, filtered by type and sorted. */
 export async function activityFeed(services: AppServices, member: MemberContext, input: unknown) {
   const data = parse(feedInputSchema.safeParse(input));
-  const { project } = await projectAccess(services, member, data.projectId);
+  const { project } = await workspaceAccess(services, member, data.projectId);
   const conditions: SQL[] = [
     ...live(member),
     eq(cards.projectId, data.projectId),
@@ -156,7 +156,7 @@ export async function listEvidence(
   member: MemberContext,
   projectId: string,
 ) {
-  const { project } = await projectAccess(services, member, projectId);
+  const { project } = await workspaceAccess(services, member, projectId);
   const conditions: SQL[] = [
     ...live(member),
     eq(cards.projectId, projectId),
@@ -189,7 +189,7 @@ export async function listEvidence(
 
 /** The member's own drafts in a project, newest first. */
 export async function listDrafts(services: AppServices, member: MemberContext, projectId: string) {
-  await projectAccess(services, member, projectId);
+  await workspaceAccess(services, member, projectId);
   const rows = await services.database.db
     .select(listColumns)
     .from(cards)
@@ -210,7 +210,7 @@ export async function listDrafts(services: AppServices, member: MemberContext, p
 /** Card search by title and text, optionally evidence only (or never evidence). */
 export async function searchCards(services: AppServices, member: MemberContext, input: unknown) {
   const data = parse(cardSearchSchema.safeParse(input));
-  await projectAccess(services, member, data.projectId);
+  await workspaceAccess(services, member, data.projectId);
   const conditions: SQL[] = [
     ...live(member),
     eq(cards.projectId, data.projectId),
@@ -305,7 +305,7 @@ async function copyCard(
   context: RequestContext,
   options: { template: boolean; templateName: string | null },
 ) {
-  const target = await projectAccess(services, member, projectId);
+  const target = await workspaceAccess(services, member, projectId);
   if (!canCreateCard(target.scope, source.card.type)) throw new AppError('forbidden');
   const texts = await services.database.db
     .select()
@@ -391,7 +391,7 @@ async function copyCard(
 /** The evidence locker: the organisation's pseudo-project and its evidence. */
 export async function evidenceLocker(services: AppServices, member: MemberContext) {
   const locker = await evidenceLockerProject(services, member);
-  const access = await projectAccess(services, member, locker.id);
+  const access = await workspaceAccess(services, member, locker.id);
   return {
     project: presentProject(access.project, member, access.role),
     evidence: await listEvidence(services, member, locker.id),

@@ -5,7 +5,7 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projectMembers } from '../projects/schema.ts';
-import { projectAccess } from './access.ts';
+import { workspaceAccess } from './access.ts';
 import { containsPattern } from '../../platform/db/like.ts';
 
 export async function mentionSuggestions(
@@ -14,7 +14,7 @@ export async function mentionSuggestions(
   projectId: string,
   search: string,
 ) {
-  const { project } = await projectAccess(services, member, projectId);
+  const { project } = await workspaceAccess(services, member, projectId);
   const conditions: SQL[] = [
     eq(profiles.organizationId, member.organization.id),
     ne(profiles.role, 'disabled'),

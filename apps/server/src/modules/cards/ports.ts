@@ -5,6 +5,7 @@ export {
   loadPeople,
   mayEditCard,
   projectAccess,
+  workspaceAccess,
 } from './access.ts';
 export type { CardAccess, ProjectAccess } from './access.ts';
 export { getAssumptionsMap, learningSummary, testNextForProject } from './assumptions.ts';

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess } from './access.ts';
+import { cardAccess, workspaceAccess } from './access.ts';
 import { ensureBaseline } from './history.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { cards } from './schema.ts';
@@ -88,7 +88,7 @@ export async function markCardsViewed(
   cardIds: string[] | null,
   context: RequestContext,
 ): Promise<number> {
-  await projectAccess(services, member, projectId);
+  await workspaceAccess(services, member, projectId);
   return services.transaction(
     async (unit) => {
       const conditions = [

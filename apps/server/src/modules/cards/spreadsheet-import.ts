@@ -30,7 +30,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import { parse } from '../../http/parse.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from './access.ts';
+import { workspaceAccess } from './access.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { boardSectionKeys, lastRank } from './create.ts';
 import { BOARD_COLUMNS } from './fields.ts';
@@ -78,7 +78,7 @@ export async function importSpreadsheet(
   input: unknown,
   context: RequestContext,
 ): Promise<SheetImportAnswer> {
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   // Who may add nothing here hears so before anything about what they sent.
   if (!canCreateCard(access.scope, 'hypothesis') && !canCreateCard(access.scope, 'post'))
     throw new AppError('forbidden');

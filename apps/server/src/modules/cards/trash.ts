@@ -8,7 +8,7 @@ import { AppError, isUuid } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { loadPeople, projectAccess } from './access.ts';
+import { loadPeople, workspaceAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
 import { cards } from './schema.ts';
 import { recordCardEvent } from './card-events.ts';
@@ -21,7 +21,7 @@ const keptSince = (now = new Date()) => new Date(now.getTime() - TRASH_DAYS * DA
 
 /** Deleted cards of a project that this member may restore, newest first. */
 export async function listTrash(services: AppServices, member: MemberContext, projectId: string) {
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   const rows = await services.database.db
     .select()
     .from(cards)
@@ -76,7 +76,7 @@ export async function restoreCard(
     );
   if (!card || (card.draft && card.createdByProfileId !== member.profileId))
     throw new AppError('cardNotFound');
-  const access = await projectAccess(services, member, card.projectId);
+  const access = await workspaceAccess(services, member, card.projectId);
   if (!cardAbilities(card, access.scope, member.profileId).delete) throw new AppError('forbidden');
   const restored = await services.transaction(
     async (unit) => {

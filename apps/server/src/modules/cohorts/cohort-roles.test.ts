@@ -3,7 +3,7 @@
  * reports, instructor comments on presentations, the organisation's cohort limit and the
  * subscription flag.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
@@ -17,6 +17,7 @@ import {
 } from '../../../test/cohorts.ts';
 import { addMember, onOrg } from '../../../test/organization.ts';
 import { organizations } from '../organizations/schema.ts';
+import { projects } from '../projects/schema.ts';
 import { cohorts } from './schema.ts';
 
 const built = await buildTestApp();
@@ -528,5 +529,50 @@ describe('cohort limits and subscription', () => {
       },
     );
     expect(manual.data?.cohort).toEqual({ subscriptionExpired: false });
+  });
+
+  it('opens an academic-private team only to its own people and the staff (part 1 §2.5)', async () => {
+    const { w, cohortId, teams, people } = await classroom();
+    await built.services.database.db
+      .update(projects)
+      .set({ settings: sql`${projects.settings} || '{"academicPrivate": true}'::jsonb` })
+      .where(eq(projects.id, teams.ocean));
+    const canvas = (agent: Agent) =>
+      w.run(agent, 'query($p: ID!) { canvas(projectId: $p) { cards { title } } }', {
+        p: teams.ocean,
+      });
+    const opens = async (agent: Agent) => {
+      const answer = await w.run(
+        agent,
+        'query($id: ID!) { cohort(id: $id) { teams { id openPath } } }',
+        {
+          id: cohortId,
+        },
+      );
+      const list = (answer.data?.cohort as { teams: { id: string; openPath: string }[] }).teams;
+      return list.find((t) => t.id === teams.ocean)?.openPath;
+    };
+    // Another team's student: the dashboard, and the canvas refused with the reason.
+    expect(await opens(people.rocketStudent.agent)).toBe(
+      `/project-dashboard/${teams.ocean}/overview`,
+    );
+    expect((await canvas(people.rocketStudent.agent)).errors?.[0]?.message).toContain(
+      ERRORS.workspaceClosed.message,
+    );
+    // Its own student and the staff open its canvas.
+    for (const agent of [people.oceanStudent.agent, people.instructor.agent, w.owner]) {
+      expect(await opens(agent)).toBe(`/workspace/${teams.ocean}/canvas/business`);
+      expect((await canvas(agent)).errors).toBeUndefined();
+    }
+    // A team that is not academic-private stays open to every team of the cohort.
+    expect(
+      (
+        await w.run(
+          people.rocketStudent.agent,
+          'query($p: ID!) { canvas(projectId: $p) { cards { title } } }',
+          { p: teams.sample },
+        )
+      ).errors,
+    ).toBeUndefined();
   });
 });

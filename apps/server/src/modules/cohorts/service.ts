@@ -19,6 +19,8 @@ import {
   invitableCohortRoles,
   SAMPLE_TEAM_NAME,
   slugify,
+  projectOpeningPath,
+  roleHas,
   studentAccessUntil,
   updateCohortSchema,
   type License,
@@ -120,6 +122,16 @@ export async function getCohort(services: AppServices, member: MemberContext, co
       id: team.id,
       name: team.name,
       isSample: team.isSample,
+      // Part 1 §2.5: another team's student opens an academic-private team on its dashboard.
+      openPath: projectOpeningPath({
+        projectId: team.id,
+        academicPrivate: team.settings.academicPrivate === true,
+        hasAccess:
+          roleHas(member.role, 'organization:write') ||
+          members.some((m) => m.profileId === member.profileId),
+        cohortScopeHasDefault: access.cohortRole === null || access.cohortRole === 'default',
+        hasCohort: true,
+      }),
       members: members.map((m) => ({
         profileId: m.profileId,
         firstName: m.firstName,

@@ -11,14 +11,12 @@ import {
   dashboardTabOrder,
   DASHBOARD_TABS,
   canEditDashboard,
-  canOpenWorkspace,
   DEFAULT_PROJECT_SETTINGS,
   investmentProblem,
   marketProblem,
   updateProjectDashboardSchema,
   updateProjectInvestmentSchema,
   updateProjectMarketSchema,
-  type License,
   type ProjectDashboardTexts,
 } from '@assay/domain';
 import { z } from 'zod';
@@ -158,11 +156,7 @@ const mayEdit = (member: MemberContext, access: ProjectAccess) =>
 function dashboardAbilities(member: MemberContext, access: ProjectAccess) {
   return {
     edit: mayEdit(member, access),
-    openWorkspace: canOpenWorkspace({
-      organizationRole: member.role,
-      projectRole: access.role,
-      license: member.organization.license as License,
-    }),
+    openWorkspace: access.openWorkspace,
   };
 }
 

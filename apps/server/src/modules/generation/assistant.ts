@@ -21,7 +21,7 @@ import type { Passage } from '../../platform/ai/provider.ts';
 import { rank } from '../../platform/ai/builtin/similarity.ts';
 import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/ports.ts';
+import { workspaceAccess } from '../cards/ports.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { requireAgent } from './service.ts';
@@ -85,7 +85,7 @@ function standingText(h: HypothesisStanding): string {
 export async function askAssistant(services: AppServices, member: MemberContext, input: unknown) {
   const data = parse(askAssistantSchema.safeParse(input));
   requireAgent(member);
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   const language = access.project.language as Language;
   const intent = assistantIntent(data.question);
   if (intent !== 'topic') {

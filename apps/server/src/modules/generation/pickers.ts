@@ -10,7 +10,7 @@ import {
 } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess } from '../cards/ports.ts';
+import { cardAccess, workspaceAccess } from '../cards/ports.ts';
 import { requireExperiments } from '../cards/ports.ts';
 import { createCard } from '../cards/ports.ts';
 import { updateText } from '../cards/ports.ts';
@@ -27,7 +27,7 @@ export async function generateHypotheses(
 ) {
   const data = parse(generateHypothesesSchema.safeParse(input));
   requireAgent(member);
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   mayWriteCards(access);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   if (!access.project.description.trim()) throw new AppError('generationNeedsDescription');
@@ -81,7 +81,7 @@ export async function generateEvidence(
 ) {
   const data = parse(generateEvidenceSchema.safeParse(input));
   requireAgent(member);
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   if (!canCreateCard(access.scope, 'evidenceOther')) throw new AppError('forbidden');
   const problem = generationProblem(
     await limitsFor(services.database.db, member.organization, null),

@@ -15,7 +15,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { projectAccess } from '../cards/ports.ts';
+import { workspaceAccess } from '../cards/ports.ts';
 import { createProject, findVisibleProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import type { ProjectRow } from '../projects/schema.ts';
@@ -104,7 +104,7 @@ export async function generateProjectData(
     generateProjectDataSchema.extend({ promptId: z.string().max(64).optional() }).safeParse(input),
   );
   requireAgent(member);
-  const access = await projectAccess(services, member, data.projectId);
+  const access = await workspaceAccess(services, member, data.projectId);
   mayWriteCards(access);
   const prompt = (data.prompt ?? '').trim() || access.project.description.trim();
   if (!prompt) throw new AppError('generationNeedsDescription');
@@ -121,7 +121,7 @@ export async function regenerateProjectPart(
   context: RequestContext,
 ) {
   requireAgent(member, kind === 'marketData' ? 'regenerateMarket' : 'glidrai');
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   mayWriteCards(access);
   const description = access.project.description.trim();
   if (!description) throw new AppError('generationNeedsDescription');
@@ -171,7 +171,7 @@ export async function projectGeneration(
   member: MemberContext,
   projectId: string,
 ) {
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   const db = services.database.db;
   const [whole, market, petal, limits] = await Promise.all([
     latestGeneration(db, { projectId, kind: 'project' }),

@@ -1,7 +1,7 @@
 /** A generation's state asked for by its id, and a failed one run again. */
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, projectAccess } from '../cards/ports.ts';
+import { cardAccess, workspaceAccess } from '../cards/ports.ts';
 import {
   ownGeneration,
   presentGeneration,
@@ -20,13 +20,13 @@ export async function retryGeneration(
   return retry(services, member, id, context, async (row) => {
     requireAgent(member);
     if (row.cardId) requireEditable(await cardAccess(services, member, row.cardId), member);
-    else mayWriteCards(await projectAccess(services, member, row.projectId));
+    else mayWriteCards(await workspaceAccess(services, member, row.projectId));
   });
 }
 
 /** A generation's status (the browser polls it when realtime is unavailable). */
 export async function generationStatus(services: AppServices, member: MemberContext, id: string) {
   const row = await ownGeneration(services, member, id);
-  await projectAccess(services, member, row.projectId);
+  await workspaceAccess(services, member, row.projectId);
   return { ...presentGeneration(row), result: row.result ?? null };
 }

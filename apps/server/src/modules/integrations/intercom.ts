@@ -10,7 +10,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { cards, evidence } from '../cards/schema.ts';
 import { recordCardEvent } from '../cards/ports.ts';
-import { projectAccess } from '../cards/ports.ts';
+import { workspaceAccess } from '../cards/ports.ts';
 import {
   integrationOf,
   managedIntegration,
@@ -166,7 +166,7 @@ export async function importIntercomConversations(
   context: RequestContext,
 ) {
   requireFeature(member, 'intercom');
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   // Those who may add evidence to the project may import it.
   if (!canCreateCard(access.scope, 'intercom')) throw new AppError('forbidden');
   const row = await integrationOf(services, access.project.id, 'intercom');

@@ -113,6 +113,7 @@ export async function sideNavigation(services: AppServices, member: MemberContex
         subjectId: f.subjectId,
         projectId: f.subjectType === 'projects' ? f.subjectId : null,
         name: names.get(`${f.subjectType}:${f.subjectId}`) ?? '',
+        path: f.subjectType === 'projects' ? (projects.get(f.subjectId)?.openPath ?? null) : null,
       })),
   );
   const favoriteKeys = new Set(favoriteRows.map((f) => `${f.subjectType}:${f.subjectId}`));
@@ -133,6 +134,7 @@ export async function sideNavigation(services: AppServices, member: MemberContex
               id: p.id,
               name: p.name,
               isFavorite: favoriteKeys.has(`projects:${p.id}`),
+              path: p.openPath,
             })),
     cohorts: cohortList.map((c) => ({
       id: c.id,

@@ -35,8 +35,12 @@ export const resolvers = {
       ),
     project: async (_: unknown, args: { id: string }, context: GatewayContext) => {
       const m = await member(context);
-      const { project, role } = await findVisibleProject(context.services, m, args.id);
-      return presentProject(project, m, role);
+      const { project, role, openWorkspace } = await findVisibleProject(
+        context.services,
+        m,
+        args.id,
+      );
+      return presentProject(project, m, role, openWorkspace);
     },
     projectMembers: async (_: unknown, args: { projectId: string }, context: GatewayContext) =>
       listProjectMembers(context.services, await member(context), args.projectId),

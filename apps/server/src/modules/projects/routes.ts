@@ -38,8 +38,12 @@ export function registerProjectRoutes(app: FastifyInstance, services: AppService
     async handler({ request, input }) {
       const member = await requireMember(services, request);
       const { params } = input();
-      const { project, role } = await findVisibleProject(services, member, params.id);
-      return presentProject(project, member, role);
+      const { project, role, openWorkspace } = await findVisibleProject(
+        services,
+        member,
+        params.id,
+      );
+      return presentProject(project, member, role, openWorkspace);
     },
   });
   route(app, {

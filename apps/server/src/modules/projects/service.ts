@@ -13,6 +13,7 @@ import {
   canManageProject,
   canMigrateProject,
   canOpenWorkspace,
+  projectOpeningPath,
   canSeeProject,
   DEFAULT_PROJECT_SETTINGS,
   projectSettingsSchema,
@@ -48,6 +49,11 @@ export function presentProject(
   project: ProjectRow,
   member: MemberContext,
   projectRole: string | null,
+  /** Found with the project (findVisibleProject); otherwise from the role alone. */
+  openWorkspace = opensWorkspace(member, project, projectRole, {
+    ownRole: projectRole,
+    cohortRole: null,
+  }),
 ) {
   const license = member.organization.license as License;
   return {
@@ -74,6 +80,14 @@ export function presentProject(
     }),
     customFields: projectFields(member.organization.globalFields, project.customFields),
     prioritization: project.prioritization,
+    openPath: projectOpeningPath({
+      projectId: project.id,
+      academicPrivate: project.settings.academicPrivate === true,
+      hasAccess: projectRole !== null,
+      cohortScopeHasDefault: false,
+      hasCohort: project.cohortId !== null,
+      openWorkspace,
+    }),
     abilities: {
       manage: canManageProject({ organizationRole: member.role, projectRole }),
       migrate: canMigrateProject({
@@ -82,7 +96,7 @@ export function presentProject(
         kind: project.kind,
         cohortId: project.cohortId,
       }),
-      openWorkspace: canOpenWorkspace({ organizationRole: member.role, projectRole, license }),
+      openWorkspace,
       ...projectAbilities(member, project, projectRole),
     },
   };
@@ -158,13 +172,11 @@ export async function findVisibleProject(
   });
   if (!row) throw new AppError('projectNotFound');
   const { project } = row;
-  const role = project.cohortId
-    ? teamRoleWithCohort(
-        project,
-        row.role ?? null,
-        await cohortPartsOf(services.database.db, member.profileId, [project.cohortId]),
-      )
-    : (row.role ?? null);
+  const ownRole = row.role ?? null;
+  const parts = project.cohortId
+    ? await cohortPartsOf(services.database.db, member.profileId, [project.cohortId])
+    : null;
+  const role = parts ? teamRoleWithCohort(project, ownRole, parts) : ownRole;
   if (
     !canSeeCohortTeam(member, project, role) ||
     !canSeeProject({
@@ -175,7 +187,32 @@ export async function findVisibleProject(
   ) {
     throw new AppError('projectNotFound');
   }
-  return { project, role };
+  const cohortRole = project.cohortId ? (parts?.get(project.cohortId)?.cohortRole ?? null) : null;
+  const openWorkspace = opensWorkspace(member, project, role, { ownRole, cohortRole });
+  return { project, role, openWorkspace };
+}
+
+/**
+ * Whether the member opens the project's workspace (part 1 §2.5), from their role in it, their own
+ * membership and their cohort role (an academic-private team is closed to other teams' students).
+ */
+export function opensWorkspace(
+  member: MemberContext,
+  project: ProjectRow,
+  role: string | null,
+  own: { ownRole: string | null; cohortRole: string | null },
+) {
+  return canOpenWorkspace({
+    organizationRole: member.role,
+    projectRole: role,
+    license: member.organization.license as License,
+    openToOrganization: !project.cohortId && (project.settings.membership ?? true),
+    academicPrivateOutsider:
+      !!project.cohortId &&
+      project.settings.academicPrivate === true &&
+      own.ownRole === null &&
+      (own.cohortRole === null || own.cohortRole === 'default'),
+  });
 }
 
 export async function findManagedProject(
@@ -243,7 +280,17 @@ export async function listProjects(
     counts,
     projects: visible
       .filter((p) => !status || p.status === status)
-      .map((p) => presentProject(p, member, roles.get(p.id) ?? null)),
+      .map((p) =>
+        presentProject(
+          p,
+          member,
+          roles.get(p.id) ?? null,
+          opensWorkspace(member, p, roles.get(p.id) ?? null, {
+            ownRole: own.get(p.id) ?? null,
+            cohortRole: p.cohortId ? (parts.get(p.cohortId)?.cohortRole ?? null) : null,
+          }),
+        ),
+      ),
   };
 }
 

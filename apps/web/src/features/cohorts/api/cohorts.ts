@@ -29,6 +29,8 @@ export interface CohortTeam {
   id: string;
   name: string;
   isSample: boolean;
+  /** Where it opens (its canvas, or its dashboard: part 1 §2.5). */
+  openPath: string;
   members: {
     profileId: string;
     firstName: string;
@@ -92,7 +94,7 @@ const COHORT = `${SUMMARY} weekBeginsOn endsAtDisplay deactivatesAt location isF
   settings { publicInstructorComments peerCommentsReport weeklyInterviewGoal customTeamCount }
   info { agency hub adminPartners university } defaultCanvasId limits { transcriptionHours }
   abilities { view manage commentOnTeams critiquePresentations commentOnPresentations seeAllTeams inviteCoaches review }
-  teams { id name isSample members { profileId firstName lastName email role } }
+  teams { id name isSample openPath members { profileId firstName lastName email role } }
   members { profileId firstName lastName email role paid }
   pendingInvites { id email role team }`;
 const RESULT = 'joined invited rowErrors errors { email message }';

@@ -142,7 +142,7 @@ export function Teams(props: { cohort: Cohort }) {
         {props.cohort.teams.map((team) => (
           <Card key={team.id} withBorder data-testid="cohort-team">
             <Group justify="space-between" mb="xs">
-              <Anchor component={Link} to={`/workspace/${team.id}/canvas/business`} fw={600}>
+              <Anchor component={Link} to={team.openPath} fw={600}>
                 {team.name}
               </Anchor>
               {team.isSample ? <Badge color="gray">Sample</Badge> : null}

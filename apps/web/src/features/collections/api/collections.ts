@@ -8,6 +8,8 @@ export interface CollectionProject {
   id: string;
   name: string;
   status: string;
+  /** Where it opens (its canvas, or its dashboard: part 1 §2.5). */
+  openPath: string;
 }
 
 /** GET /api/anc/collections/{id}/projects: the projects, and the total from the header. */
@@ -33,7 +35,7 @@ export function useAllProjects() {
     queryKey: ['collections', 'all-projects'],
     queryFn: () =>
       gatewayRequest<{ projects: { projects: CollectionProject[] } }>(
-        'query CollectionCandidates { projects { projects { id name status } } }',
+        'query CollectionCandidates { projects { projects { id name status openPath } } }',
       ).then((d) => d.projects.projects),
   });
 }

@@ -120,7 +120,7 @@ export function CollectionPage() {
           {list.data?.projects.map((p) => (
             <Table.Tr key={p.id}>
               <Table.Td>
-                <Text component={Link} to={`/workspace/${p.id}/canvas/business`} fw={500}>
+                <Text component={Link} to={p.openPath} fw={500}>
                   {p.name}
                 </Text>
               </Table.Td>

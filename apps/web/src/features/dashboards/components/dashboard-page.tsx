@@ -24,6 +24,7 @@ import { AssumptionsSection } from './assumptions-section.tsx';
 import { TimelineSection } from './timeline-section.tsx';
 import {
   canExportCsv,
+  ERRORS,
   licenseAllows,
   DASHBOARD_STATEMENT_LABELS,
   DASHBOARD_STATEMENTS,
@@ -102,6 +103,12 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
           <Text size="sm" c="dimmed">
             Project dashboard{editable ? '' : ' · read only'}
           </Text>
+          {data.abilities.openWorkspace ? null : (
+            // Why there is no canvas here (part 1 §2.5): the workspace is its members'.
+            <Text size="sm" mt={4} data-testid="workspace-closed">
+              {ERRORS.workspaceClosed.message}
+            </Text>
+          )}
         </Stack>
         <Group gap="xs">
           {data.abilities.openWorkspace ? (

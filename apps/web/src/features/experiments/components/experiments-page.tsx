@@ -67,6 +67,7 @@ import {
   type ExperimentItem,
   type ExperimentWorkspaceData,
 } from '../api/experiments.ts';
+import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 
 function useOpenCard() {
   const [, setParams] = useSearchParams();
@@ -446,7 +447,7 @@ export function ExperimentsPage() {
         </Group>
       </Group>
       {workspace.isError ? (
-        <Alert color="red">{toApiError(workspace.error).message}</Alert>
+        <WorkspaceRefusal error={workspace.error} projectId={projectId} />
       ) : !workspace.data ? (
         <Loader aria-label="Loading experiments" />
       ) : view === 'list' ? (

@@ -9,6 +9,8 @@ export interface ProjectSummary {
   status: 'active' | 'backlog' | 'archive';
   role: string | null;
   createdAt: string;
+  /** Where it opens (its canvas, or its dashboard: part 1 §2.5). */
+  openPath: string;
   abilities: { manage: boolean; openWorkspace: boolean };
 }
 
@@ -27,6 +29,7 @@ const PROJECTS = /* GraphQL */ `
         status
         role
         createdAt
+        openPath
         abilities {
           manage
           openWorkspace

@@ -79,7 +79,7 @@ export function ProjectsHome(props: { boot: Bootstrap }) {
     <Card key={p.id} withBorder padding="md" data-testid="project-card">
       <Group justify="space-between" wrap="nowrap" align="start">
         <Stack gap={2}>
-          <Text fw={600} component={Link} to={`/workspace/${p.id}/canvas/business`}>
+          <Text fw={600} component={Link} to={p.openPath}>
             {p.name}
           </Text>
           {p.description ? (

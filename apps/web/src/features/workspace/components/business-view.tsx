@@ -24,6 +24,7 @@ import { useTestNext } from '../../../api/test-next.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
+import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
 import { updateCanvasLayout, useCanvas, type WorkspaceProject } from '../api/canvas.ts';
 import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
@@ -113,7 +114,7 @@ export function BusinessView(props: {
   useLayoutEffect(() => {
     if (canvas.data) onProject(canvas.data.project);
   }, [canvas.data, onProject]);
-  if (canvas.isError) return <Alert color="red">{toApiError(canvas.error).message}</Alert>;
+  if (canvas.isError) return <WorkspaceRefusal error={canvas.error} projectId={props.projectId} />;
   // The board appears once what sits above it is known, so nothing moves it afterwards (#28).
   if (
     !canvas.data ||
