@@ -76,6 +76,42 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await member.goto(new URL('/settings/members', member.url()).toString());
   await expect(member).toHaveURL(/\/PageNotAuthorized\?redirect=true&status=403$/);
 
+  // The owner closes the project to its members (part 1 §2.5): the collaborator, not one of them,
+  // opens it on its dashboard, and a canvas address sent to them lands there too, saying why.
+  const ownerHome = owner.url();
+  await owner.goto(new URL('/', ownerHome).toString());
+  await owner.getByRole('button', { name: 'Actions for Lab notebook' }).click();
+  await owner.getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(owner).toHaveURL(/\/workspace\/[0-9a-f-]{36}\/settings$/);
+  const projectId = /\/workspace\/([0-9a-f-]{36})\/settings/.exec(owner.url())![1]!;
+  const openToAll = owner.getByRole('switch', { name: 'Open to the whole organization' });
+  await expect(openToAll).toBeChecked();
+  await openToAll.click({ force: true });
+  await expect(openToAll).not.toBeChecked();
+  await member.goto(new URL('/', member.url()).toString());
+  await member
+    .getByTestId('project-card')
+    .filter({ hasText: 'Lab notebook' })
+    .getByRole('link', { name: 'Lab notebook' })
+    .click();
+  await expect(member).toHaveURL(new RegExp(`/project-dashboard/${projectId}/overview$`));
+  await expect(member.getByTestId('workspace-closed')).toHaveText(
+    'This project’s workspace is open to its members. You can see its dashboard; ask a project admin to add you.',
+  );
+  await member.goto(new URL(`/workspace/${projectId}/canvas/business`, member.url()).toString());
+  await expect(member).toHaveURL(new RegExp(`/project-dashboard/${projectId}/overview$`));
+  await expect(member.getByTestId('workspace-closed')).toBeVisible();
+
+  // The request for Collections waits in the owners' inbox and opens Billing.
+  await owner.goto(new URL('/inbox/', ownerHome).toString());
+  const request = owner
+    .getByTestId('notification')
+    .filter({ hasText: 'Grace Hopper asks the owners for Collections' });
+  await expect(request).toBeVisible();
+  await request.getByTestId('open-notification').click();
+  await expect(owner).toHaveURL(/\/settings\/billing$/);
+  await owner.goto(new URL('/settings/members', ownerHome).toString());
+
   // The owner's access log shows the invitation.
   await owner.getByRole('tab', { name: 'Access log' }).click();
   await expect(owner.getByTestId('access-logs')).toContainText('Invited a person');

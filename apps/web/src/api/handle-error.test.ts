@@ -50,6 +50,24 @@ describe('handleApiError', () => {
     expect(featureAlert).toHaveBeenCalledOnce();
   });
 
+  it('takes a workspace open only to its members to the project’s dashboard', () => {
+    const closed = new ApiError({
+      statusCode: 403,
+      message: ERRORS.workspaceClosed.message,
+      kind: 'gateway',
+      ref: ERRORS.workspaceClosed.ref,
+    });
+    const id = '0b6c3b3e-9d1f-4d7e-9a55-0a4f6f2c1e11';
+    const d = { ...deps(), location: { pathname: `/workspace/${id}/experiments`, search: '' } };
+    expect(handleApiError(closed, d)).toBe('workspace-closed');
+    expect(d.navigate).toHaveBeenCalledWith(`/project-dashboard/${id}/overview`);
+    // Refused elsewhere (a card opened from the dashboard): the reason, where they are.
+    const elsewhere = deps();
+    expect(handleApiError(closed, elsewhere)).toBe('alert');
+    expect(elsewhere.alert).toHaveBeenCalledWith(ERRORS.workspaceClosed.message);
+    expect(elsewhere.navigate).not.toHaveBeenCalled();
+  });
+
   it('sends 400 and 401 on token pages to /token-error', () => {
     for (const status of [400, 401]) {
       const d = deps('?token=abc');

@@ -1,6 +1,7 @@
 /**
  * What the client does with a failed call (spec part 1 §8, part 2 §8): 401 to sign-in, 403 to the
- * not-authorised page (a feature the plan lacks: the feature alert), 400/401 on token pages to /token-error, 301 ignored, 429 the server's
+ * not-authorised page (a feature the plan lacks: the feature alert; a workspace open only to its
+ * members: the project's dashboard), 400/401 on token pages to /token-error, 301 ignored, 429 the server's
  * message with its context, anything else an alert (the default message when there is none).
  */
 import { ERRORS, isFeature, MESSAGES, type Feature } from '@assay/domain';
@@ -24,7 +25,13 @@ export function isTokenPage(location: { search: string }): boolean {
 }
 
 export type ErrorOutcome =
-  'ignored' | 'token-error' | 'sign-in' | 'not-authorized' | 'feature-alert' | 'alert';
+  | 'ignored'
+  | 'token-error'
+  | 'sign-in'
+  | 'not-authorized'
+  | 'feature-alert'
+  | 'workspace-closed'
+  | 'alert';
 
 export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOutcome {
   const apiError = toApiError(error);
@@ -48,6 +55,17 @@ export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOu
   ) {
     deps.featureAlert(apiError.context);
     return 'feature-alert';
+  }
+  // A workspace open only to its members (part 1 §2.5): the project's dashboard, not a locked door.
+  const workspace = /^\/workspace\/([0-9a-f-]{36})(?:\/|$)/i.exec(deps.location.pathname);
+  if (status === 403 && apiError.ref === ERRORS.workspaceClosed.ref) {
+    // From its dashboard (a card opened from it): the reason, where they are.
+    if (!workspace) {
+      deps.alert(apiError.message);
+      return 'alert';
+    }
+    deps.navigate(`/project-dashboard/${workspace[1]}/overview`);
+    return 'workspace-closed';
   }
   if (status === 403) {
     deps.navigate(NOT_AUTHORIZED_PATH);

@@ -17,7 +17,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { presentProject } from '../projects/ports.ts';
-import { loadPeople, workspaceAccess } from './access.ts';
+import { loadPeople, projectAccess } from './access.ts';
 import { boardRows, visibleRows } from './board-cache.ts';
 import { learningOf } from './connections.ts';
 import { cardAbilities } from './present.ts';
@@ -25,7 +25,7 @@ import { cards, connections, experiments } from './schema.ts';
 
 /** The project's live business hypotheses as the canvas shows them to this member. */
 async function liveHypotheses(services: AppServices, member: MemberContext, projectId: string) {
-  const access = await workspaceAccess(services, member, projectId);
+  const access = await projectAccess(services, member, projectId);
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,

@@ -2,7 +2,7 @@
 import { AppError } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, loadPeople, workspaceAccess } from './access.ts';
+import { cardAccess, loadPeople, projectAccess } from './access.ts';
 import { historyOf, timelineOf } from './history.ts';
 
 export async function getCardHistory(services: AppServices, member: MemberContext, cardId: string) {
@@ -59,7 +59,7 @@ export async function getProjectTimeline(
   projectId: string,
   since: string | null | undefined,
 ) {
-  await workspaceAccess(services, member, projectId);
+  await projectAccess(services, member, projectId);
   const from = since ? new Date(since) : new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
   if (Number.isNaN(from.getTime()))
     throw new AppError('validation', { message: 'Pick a date to look back from.' });

@@ -15,7 +15,7 @@ import {
   type RequestContext,
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { workspaceAccess } from '../cards/ports.ts';
+import { projectAccess, workspaceAccess } from '../cards/ports.ts';
 import { createProject, findVisibleProject } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
 import type { ProjectRow } from '../projects/schema.ts';
@@ -171,7 +171,7 @@ export async function projectGeneration(
   member: MemberContext,
   projectId: string,
 ) {
-  const access = await workspaceAccess(services, member, projectId);
+  const access = await projectAccess(services, member, projectId);
   const db = services.database.db;
   const [whole, market, petal, limits] = await Promise.all([
     latestGeneration(db, { projectId, kind: 'project' }),

@@ -1,7 +1,7 @@
 /** A generation's state asked for by its id, and a failed one run again. */
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, workspaceAccess } from '../cards/ports.ts';
+import { cardAccess, projectAccess, workspaceAccess } from '../cards/ports.ts';
 import {
   ownGeneration,
   presentGeneration,
@@ -27,6 +27,6 @@ export async function retryGeneration(
 /** A generation's status (the browser polls it when realtime is unavailable). */
 export async function generationStatus(services: AppServices, member: MemberContext, id: string) {
   const row = await ownGeneration(services, member, id);
-  await workspaceAccess(services, member, row.projectId);
+  await projectAccess(services, member, row.projectId);
   return { ...presentGeneration(row), result: row.result ?? null };
 }

@@ -73,6 +73,15 @@ describe('opening a project’s workspace', () => {
       projects: { projects: [{ id: projectId, openPath: dashboardPath }] },
       sideNavigation: { projects: [{ id: projectId, path: dashboardPath }] },
     });
+    // The dashboard's own reads go on: what to test next, the assumptions map, the timeline.
+    const dashboardReads = await onOrg(
+      outsider.agent,
+      org.slug,
+      `query($p: ID!) { testNext(projectId: $p) { id } assumptionsMap(projectId: $p) { points { id } }
+        projectTimeline(projectId: $p) { id } projectGeneration(projectId: $p) { projectId } }`,
+      { p: projectId },
+    );
+    expect(dashboardReads.errors).toBeUndefined();
     const refused = await canvas(outsider.agent);
     expect(refused.errors?.[0]?.message).toContain(ERRORS.workspaceClosed.message);
     const readCard = await onOrg(
