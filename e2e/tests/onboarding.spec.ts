@@ -15,6 +15,14 @@ test('a Business owner answers the onboarding questions and gets a first project
   await expect(
     onboarding.getByRole('heading', { name: "Welcome, let's get started!" }),
   ).toBeVisible();
+  // The short walkthrough (#30): three illustrated slides, no video configured here.
+  const tour = onboarding.getByRole('region', { name: 'How Assay works' });
+  await expect(tour.getByRole('heading', { name: 'Write down what must be true' })).toBeVisible();
+  await tour.getByRole('button', { name: 'Next slide' }).click();
+  await expect(tour.getByRole('heading', { name: 'Gather evidence' })).toBeVisible();
+  await tour.press('ArrowRight');
+  await expect(tour.getByRole('heading', { name: 'Test the riskiest, then decide' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/onboarding-walkthrough.png', fullPage: true });
   await page.getByRole('button', { name: 'Get started' }).click();
 
   await expect(

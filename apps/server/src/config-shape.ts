@@ -85,6 +85,8 @@ export interface Config {
   supportChat: { appId: string; secret: string | undefined; scriptUrl: string } | undefined;
   /** Where people write for help and about plans (the app shows them; #30). */
   contact: { support: string; sales: string };
+  /** The onboarding's introduction plays this video; without it, a built-in slideshow (#30). */
+  onboardingVideo: string | null;
   /** Browser error reporting (part 1 §7.4): only when trace targets are configured. */
   errorReporting: { dsn: string; traceTargets: string[] } | undefined;
   /** Beta codes to make sure exist at start: code, license and an optional use limit. */

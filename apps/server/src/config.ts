@@ -168,6 +168,9 @@ const environmentSchema = z.object({
   SALES_EMAIL: z
     .email('SALES_EMAIL must be the address people write to about plans, e.g. sales@example.com')
     .default(SALES_EMAIL),
+  ONBOARDING_VIDEO_URL: z
+    .url('ONBOARDING_VIDEO_URL must be the address of a video file, e.g. https://example.com/tour.mp4')
+    .optional(),
   ERROR_REPORTING_DSN: z
     .url(
       'ERROR_REPORTING_DSN must be the error-reporting DSN, e.g. https://key@o1.ingest.sentry.io/2',
@@ -330,6 +333,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         }
       : undefined,
     contact: { support: e.SUPPORT_EMAIL, sales: e.SALES_EMAIL },
+    onboardingVideo: e.ONBOARDING_VIDEO_URL ?? null,
     errorReporting:
       e.ERROR_REPORTING_DSN && e.ERROR_REPORTING_TRACE_TARGETS
         ? {

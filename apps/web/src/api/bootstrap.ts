@@ -46,6 +46,8 @@ export interface Bootstrap {
   devInbox: boolean;
   /** Where people write for help and about plans (the deployment's; #30). */
   contact?: ContactAddresses;
+  /** The onboarding introduction's video, when the deployment has one (#30). */
+  onboardingVideo?: string | null;
   /** The support chat widget's settings for this person (part 1 §7.4); null when off. */
   supportChat?: SupportChatSettings | null;
   /** Browser error reporting (part 1 §7.4); null unless a trace target is configured. */

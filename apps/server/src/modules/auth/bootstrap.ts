@@ -100,6 +100,8 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
     devInbox: !config.isProduction,
     // Where people write for help and about plans (configured; #30).
     contact: config.contact,
+    // The onboarding's short walkthrough: a video when one is configured (#30).
+    onboardingVideo: config.onboardingVideo,
     // The page configuration of the support chat and of error reporting (part 1 §7.4).
     supportChat: await supportChatSettings(services, auth?.user ?? null, memberOf),
     errorReporting: config.errorReporting

@@ -5,7 +5,11 @@ import { buildTestApp } from '../../../test/app.ts';
 import { loadConfig } from '../../config.ts';
 
 const built = await buildTestApp({
-  env: { SUPPORT_EMAIL: 'help@uni.example', SALES_EMAIL: 'plans@uni.example' },
+  env: {
+    SUPPORT_EMAIL: 'help@uni.example',
+    SALES_EMAIL: 'plans@uni.example',
+    ONBOARDING_VIDEO_URL: 'https://media.uni.example/tour.mp4',
+  },
 });
 
 describe('contact addresses', () => {
@@ -19,5 +23,14 @@ describe('contact addresses', () => {
     expect(() =>
       loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SALES_EMAIL: 'not an address' }),
     ).toThrow(/SALES_EMAIL must be the address people write to about plans/);
+  });
+
+  it('names the onboarding video when one is configured, and none by default', async () => {
+    const answer = await built.app.inject({ method: 'GET', url: '/api/bootstrap' });
+    expect(answer.json()).toMatchObject({ onboardingVideo: 'https://media.uni.example/tour.mp4' });
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' }).onboardingVideo).toBeNull();
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', ONBOARDING_VIDEO_URL: 'tour' }),
+    ).toThrow(/ONBOARDING_VIDEO_URL must be the address of a video file/);
   });
 });

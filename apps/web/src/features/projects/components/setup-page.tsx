@@ -43,6 +43,7 @@ import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { updateProjectSettings } from '../api/project-settings.ts';
 import { createProject, setCanvasType, updateProfileOnboarding } from '../api/projects.ts';
+import { IntroWalkthrough } from './intro-walkthrough.tsx';
 
 const HELP = 'https://help.assay.app/getting-started';
 
@@ -273,6 +274,7 @@ export function SetupPage(props: { initial: OnboardingState }) {
             prioritise ideas, and which modules you need. You can change all of it later in the
             project's settings.
           </Text>
+          <IntroWalkthrough video={boot.data?.onboardingVideo} />
         </Stack>
       ) : null}
       {step === 'onboardingType' ? (
