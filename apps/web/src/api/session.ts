@@ -25,3 +25,24 @@ export async function goToOrganization(organizationId: string, path = '/'): Prom
   });
   window.location.assign(url);
 }
+
+/** The organisation this browser last opened (local storage `organizationId`), if any. */
+export function rememberedOrganizationId(
+  store: Pick<Storage, 'getItem'> = localStorage,
+): string | null {
+  try {
+    return store.getItem(ORGANIZATION_ID_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The remembered organisation first, the others as they were. */
+export function rememberedFirst<T extends { id: string }>(
+  list: T[],
+  remembered: string | null,
+): T[] {
+  const index = remembered ? list.findIndex((o) => o.id === remembered) : -1;
+  if (index <= 0) return list;
+  return [list[index]!, ...list.slice(0, index), ...list.slice(index + 1)];
+}

@@ -1,9 +1,13 @@
 /** /organizations: the user's organisations; choosing one opens its subdomain, signed in. */
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LICENSE_NAMES, type License } from '@assay/domain';
-import { goToOrganization } from '../../../api/session.ts';
+import {
+  goToOrganization,
+  rememberedFirst,
+  rememberedOrganizationId,
+} from '../../../api/session.ts';
 import { listMyOrganizations } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 
@@ -13,6 +17,9 @@ export function OrganizationsPage() {
     queryFn: listMyOrganizations,
   });
   const open = useMutation({ mutationFn: (id: string) => goToOrganization(id) });
+  // The app host works inside the organisation this browser last opened: it comes first.
+  const remembered = rememberedOrganizationId();
+  const list = rememberedFirst(organizations.data ?? [], remembered);
   return (
     <AuthCard title="Your organizations">
       {organizations.data?.length === 0 ? (
@@ -24,11 +31,18 @@ export function OrganizationsPage() {
         </Text>
       ) : null}
       <Stack gap="xs">
-        {organizations.data?.map((org) => (
+        {list.map((org) => (
           <Card key={org.id} withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap">
               <Stack gap={0}>
-                <Text fw={600}>{org.name}</Text>
+                <Group gap={6}>
+                  <Text fw={600}>{org.name}</Text>
+                  {org.id === remembered ? (
+                    <Badge size="xs" variant="light">
+                      Last opened
+                    </Badge>
+                  ) : null}
+                </Group>
                 <Text size="xs" c="dimmed">
                   {LICENSE_NAMES[org.license as License] ?? org.license} · {org.role}
                 </Text>
