@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render.tsx';
-import { alertAutoClose, closeRerouteAlerts, showAlert } from './alerts.ts';
+import { ALERT_DEFAULTS, alertAutoClose, closeRerouteAlerts, showAlert } from './alerts.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -47,5 +47,20 @@ describe('alerts', () => {
     });
     expect(screen.queryByText('Until you move')).toBeNull();
     expect(screen.getByText('Stays here')).toBeTruthy();
+  });
+
+  it('takes the defaults of part 1 §4.4 when nothing is named: success, flash, "Alert Prompt"', async () => {
+    expect(ALERT_DEFAULTS).toEqual({ type: 'success', time: 'flash', prompt: 'Alert Prompt' });
+    renderWithProviders(<div />);
+    act(() => {
+      showAlert({ message: 'Done and dusted' });
+      showAlert({ message: 'That did not work', type: 'warning', title: 'Not saved' });
+    });
+    const plain = (await screen.findByText('Done and dusted')).closest('[aria-label]');
+    expect(plain?.getAttribute('aria-label')).toBe('Alert Prompt');
+    expect(plain?.getAttribute('style') ?? '').toContain('teal');
+    const named = screen.getByText('That did not work').closest('[aria-label]');
+    expect(named?.getAttribute('aria-label')).toBe('Not saved');
+    expect(named?.getAttribute('style') ?? '').toContain('yellow');
   });
 });

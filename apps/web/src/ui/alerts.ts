@@ -1,6 +1,9 @@
 /**
  * The alert system on top of Mantine notifications. Times: flash closes after closeSeconds
- * (4 s by default), pause stays until closed, reroute closes when the location changes.
+ * (4 s by default), pause stays until closed, reroute closes when the location changes. An alert
+ * that names nothing takes the defaults of part 1 §4.4: type success, time flash, prompt "Alert
+ * Prompt" (its name for assistive technology when it has no title); the app's warnings and errors
+ * name their type.
  */
 import { notifications } from '@mantine/notifications';
 import { TIMERS } from '@assay/domain';
@@ -11,6 +14,8 @@ export type AlertTime = 'flash' | 'pause' | 'reroute';
 export interface AlertOptions {
   message: string;
   title?: string;
+  /** What the alert is called for assistive technology; the title, or the default prompt. */
+  prompt?: string;
   type?: AlertType;
   time?: AlertTime;
   closeSeconds?: number;
@@ -30,22 +35,30 @@ let counter = 0;
 export function alertAutoClose(
   options: Pick<AlertOptions, 'time' | 'closeSeconds'>,
 ): number | false {
-  const time = options.time ?? 'flash';
+  const time = options.time ?? ALERT_DEFAULTS.time;
   if (time !== 'flash') return false;
   return options.closeSeconds !== undefined ? options.closeSeconds * 1000 : TIMERS.alertMs;
 }
 
-/** Shows an alert and returns its id. Defaults: type warning, time flash. */
+/** Part 1 §4.4: what an alert is when the caller says nothing else. */
+export const ALERT_DEFAULTS = {
+  type: 'success',
+  time: 'flash',
+  prompt: 'Alert Prompt',
+} as const satisfies { type: AlertType; time: AlertTime; prompt: string };
+
+/** Shows an alert and returns its id (defaults: ALERT_DEFAULTS). */
 export function showAlert(options: AlertOptions): string {
   counter += 1;
   const id = `alert-${counter}`;
-  const type = options.type ?? 'warning';
+  const type = options.type ?? ALERT_DEFAULTS.type;
   if (options.time === 'reroute') rerouteAlerts.add(id);
   notifications.show({
     id,
     title: options.title,
     message: options.message,
     color: COLORS[type],
+    'aria-label': options.prompt ?? options.title ?? ALERT_DEFAULTS.prompt,
     autoClose: alertAutoClose(options),
     withCloseButton: true,
     onClose: () => rerouteAlerts.delete(id),

@@ -56,7 +56,9 @@ export function ImagePicker(props: {
               onClick={() =>
                 void props
                   .remove()
-                  .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+                  .catch((e: unknown) =>
+                    showAlert({ type: 'warning', message: toApiError(e).message }),
+                  )
               }
             >
               Remove

@@ -70,7 +70,9 @@ export function CardAgentPanel(props: { cardId: string; onChanged?: () => void }
   const run = (start: () => Promise<unknown>) =>
     void start()
       .then(refresh)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   const action = (kind: Completion | 'connectionSuggestions') => {
     const current = view.completions[kind];
     const busy = current ? isGenerationRunning(current.status) : false;
@@ -145,7 +147,9 @@ function Results(p: {
         for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
         p.onChanged?.();
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   const sections = [];
   if (questions.length) {
     sections.push(

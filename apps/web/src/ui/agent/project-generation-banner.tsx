@@ -39,7 +39,9 @@ export function ProjectGenerationBanner(props: { projectId: string }) {
             onClick={() =>
               void generateProjectData(props.projectId)
                 .then(() => queryClient.invalidateQueries({ queryKey: generationKeys.all }))
-                .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+                .catch((error: unknown) =>
+                  showAlert({ type: 'warning', message: toApiError(error).message }),
+                )
             }
           >
             Draft it with the AI agent
@@ -71,7 +73,9 @@ export function ProjectGenerationBanner(props: { projectId: string }) {
               onClick={() =>
                 void retryGeneration(g.id)
                   .then(() => queryClient.invalidateQueries({ queryKey: generationKeys.all }))
-                  .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+                  .catch((error: unknown) =>
+                    showAlert({ type: 'warning', message: toApiError(error).message }),
+                  )
               }
             >
               Try again

@@ -102,7 +102,7 @@ export function AssumptionsMap(props: {
   const save = (point: AssumptionPoint, importance: number) => {
     setMoved((m) => ({ ...m, [point.id]: importance }));
     setImportance(queryClient, props.projectId, point, importance)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() =>
         setMoved((m) => {
           const { [point.id]: _, ...rest } = m;

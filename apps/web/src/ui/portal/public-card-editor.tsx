@@ -189,7 +189,9 @@ function LoadedEditor(props: {
                   : 'Draft saved.',
           }),
         )
-        .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+        .catch((error: unknown) =>
+          showAlert({ type: 'warning', message: toApiError(error).message }),
+        )
         .finally(() => setBusy(null));
     });
 
@@ -203,7 +205,9 @@ function LoadedEditor(props: {
       onConfirm: () => {
         setBusy('delete');
         deletePublicCard(client, props.cardId)
-          .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+          .catch((error: unknown) =>
+            showAlert({ type: 'warning', message: toApiError(error).message }),
+          )
           .finally(() => setBusy(null));
       },
     });

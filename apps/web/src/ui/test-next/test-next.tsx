@@ -75,7 +75,9 @@ function Owner(props: { item: TestNextItem; projectId: string }) {
             queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(props.projectId) }),
           )
           .then(() => showAlert({ message: 'Owner assigned.', type: 'success' }))
-          .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+          .catch((error: unknown) =>
+            showAlert({ type: 'warning', message: toApiError(error).message }),
+          );
       }}
       onBlur={() => setOpen(false)}
     />
@@ -104,7 +106,11 @@ function PlannedByAgent(props: {
     if (g.status === 'success' && typeof g.result?.cardId === 'string') {
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard(projectId) });
       onOpen({ id: g.result.cardId, type: 'experiment' });
-    } else showAlert({ message: g.error ?? 'The agent could not plan the experiment.' });
+    } else
+      showAlert({
+        type: 'warning',
+        message: g.error ?? 'The agent could not plan the experiment.',
+      });
   }, [generation.data, generationId, onOpen, onFinished, projectId, queryClient]);
   return null;
 }
@@ -121,7 +127,8 @@ function Item(
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const { onOpen, projectId } = props;
-  const fail = (error: unknown) => showAlert({ message: toApiError(error).message });
+  const fail = (error: unknown) =>
+    showAlert({ type: 'warning', message: toApiError(error).message });
   const blank = () => {
     setBusy(true);
     draftExperiment(item.id)

@@ -48,7 +48,7 @@ export function SignUpEntry() {
         if (cancelled) return;
         handleApiError(error, {
           navigate: (to) => void navigate(to, { replace: true }),
-          alert: (message) => showAlert({ message }),
+          alert: (message) => showAlert({ type: 'warning', message }),
           location: { pathname: location.pathname, search: location.search },
         });
       });

@@ -29,7 +29,8 @@ export function CardActions(props: {
   const canCopy = props.project?.abilities.copyCards ?? false;
   const projects = useOtherProjects(copyOpen);
 
-  const fail = (error: unknown) => showAlert({ message: toApiError(error).message });
+  const fail = (error: unknown) =>
+    showAlert({ type: 'warning', message: toApiError(error).message });
 
   return (
     <Group gap="xs">

@@ -113,7 +113,9 @@ export function CardMediaSection(props: { card: CardDetail }) {
                     onClick={() =>
                       void removeFile(card.id, file.id)
                         .then(refresh)
-                        .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+                        .catch((e: unknown) =>
+                          showAlert({ type: 'warning', message: toApiError(e).message }),
+                        )
                     }
                   >
                     ×

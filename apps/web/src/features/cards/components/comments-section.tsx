@@ -65,7 +65,7 @@ function Composer(props: { card: CardDetail; onSent: () => void }) {
         setMentions([]);
         props.onSent();
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setSending(false));
   };
   return (
@@ -120,7 +120,9 @@ function CommentItem(props: { comment: Comment; canComment: boolean; onChanged: 
   const run = (work: () => Promise<unknown>) =>
     void work()
       .then(props.onChanged)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   return (
     <Paper withBorder radius="sm" p="xs" data-testid="comment">
       <Group justify="space-between" align="flex-start" wrap="nowrap">

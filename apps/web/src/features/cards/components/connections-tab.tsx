@@ -72,7 +72,7 @@ export function ConnectionsTab(props: {
         const apiError = toApiError(error);
         // Ref 32: the server's state stands (the reload below shows it); other failures revert.
         if (before && apiError.ref !== 32) queryClient.setQueryData(key, before);
-        showAlert({ message: apiError.message });
+        showAlert({ type: 'warning', message: apiError.message });
       })
       .finally(() => {
         void queryClient.invalidateQueries({ queryKey: key });

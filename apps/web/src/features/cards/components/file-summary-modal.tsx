@@ -14,7 +14,7 @@ function SummaryFeedback(props: { file: CardMedia }) {
     setBusy(true);
     sendMediaFeedback(props.file.id, helpful)
       .then(setTally)
-      .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+      .catch((e: unknown) => showAlert({ type: 'warning', message: toApiError(e).message }))
       .finally(() => setBusy(false));
   };
   const mine = tally?.mine ?? null;
@@ -78,7 +78,9 @@ export function FileSummaryModal(props: {
                 onClick={() =>
                   void summarizeFile(file.id)
                     .then(props.onAsked)
-                    .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+                    .catch((e: unknown) =>
+                      showAlert({ type: 'warning', message: toApiError(e).message }),
+                    )
                 }
               >
                 Summarize again

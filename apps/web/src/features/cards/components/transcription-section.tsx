@@ -31,7 +31,8 @@ export function TranscriptionSection(props: { card: CardDetail }) {
   const [speakers, setSpeakers] = useState<number>(2);
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: ['card', card.id, 'transcription'] });
-  const fail = (error: unknown) => showAlert({ message: toApiError(error).message });
+  const fail = (error: unknown) =>
+    showAlert({ type: 'warning', message: toApiError(error).message });
   if (recordings.length === 0 && !transcription.data) return null;
   const current = transcription.data;
   return (

@@ -26,7 +26,8 @@ import { restRequest } from '../../../api/rest.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import type { CardDetail } from '../api/card.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 
 interface JiraMeta {
   /** The card's description as Markdown, to start from. */

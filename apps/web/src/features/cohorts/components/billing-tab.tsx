@@ -30,7 +30,8 @@ import {
 } from '../api/billing.ts';
 import { cohortApi, cohortKeys, type Cohort } from '../api/cohorts.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 
 function EditorPay(props: { cohort: Cohort }) {
   const client = useQueryClient();

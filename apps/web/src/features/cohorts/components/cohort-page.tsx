@@ -49,7 +49,8 @@ import { ReviewQueueTab } from './review-queue-tab.tsx';
 import { WeeksTab } from './weeks-tab.tsx';
 import { SettingsTab } from './settings-tab.tsx';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const stepKey = (id: string) => `create-cohort-invites-${id}`;
 
 function InviteSummary(props: { result: InviteResult | null }) {

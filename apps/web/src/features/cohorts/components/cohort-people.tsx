@@ -32,7 +32,8 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 import { cohortApi, type Cohort, type CohortTeam } from '../api/cohorts.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const TEAM_ROLE_CHOICES: TeamRole[] = ['admin', 'collaborator', 'commenter', 'guest', 'observer'];
 
 const teamRoleName = (role: string) =>

@@ -53,7 +53,7 @@ function CreateCohortModal(props: { opened: boolean; onClose: () => void }) {
         props.onClose();
         void navigate(`/cohort/${cohort.id}`);
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setSaving(false));
   });
   return (

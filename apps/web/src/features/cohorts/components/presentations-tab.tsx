@@ -35,7 +35,8 @@ import {
   type TeamPresentation,
 } from '../api/presentations.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const SCORES = Array.from({ length: PRESENTATION_SCORE_MAX - PRESENTATION_SCORE_MIN + 1 }, (_, i) =>
   String(PRESENTATION_SCORE_MIN + i),
 );

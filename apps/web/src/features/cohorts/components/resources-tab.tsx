@@ -28,7 +28,8 @@ import {
   type CohortResources,
 } from '../api/resources.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const newId = () => Math.random().toString(36).slice(2, 10);
 
 function AddRow(props: { label: string; onAdd: (title: string, link: string) => void }) {

@@ -36,7 +36,7 @@ function Request(props: { item: ReviewRequest; onDone: () => void }) {
         });
         props.onDone();
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setBusy(false));
   };
   return (

@@ -16,7 +16,8 @@ import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { cohortApi, type Cohort, type CohortInfo } from '../api/cohorts.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const WEEK_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const INFO_FIELDS: { key: keyof CohortInfo; label: string }[] = [
   { key: 'university', label: 'University' },

@@ -12,7 +12,7 @@ export function useSave(projectId: string) {
     run()
       .then((data) => storeDashboard(queryClient, data))
       .catch((error: unknown) => {
-        showAlert({ message: toApiError(error).message });
+        showAlert({ type: 'warning', message: toApiError(error).message });
         // What was saved before stays; the screen shows it again.
         void queryClient.invalidateQueries({ queryKey: ['dashboard', projectId] });
       });

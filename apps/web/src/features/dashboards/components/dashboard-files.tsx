@@ -61,7 +61,9 @@ export function DashboardFiles(props: {
                 onClick={() =>
                   void removeDashboardFile(props.projectId, f.id)
                     .then(refresh)
-                    .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+                    .catch((error: unknown) =>
+                      showAlert({ type: 'warning', message: toApiError(error).message }),
+                    )
                 }
               >
                 ×

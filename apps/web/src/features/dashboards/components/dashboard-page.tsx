@@ -87,7 +87,9 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
           onConfirm: () =>
             void regenerateProjectPart(projectId, part)
               .then(() => queryClient.invalidateQueries({ queryKey: generationKeys.all }))
-              .catch((error: unknown) => showAlert({ message: toApiError(error).message })),
+              .catch((error: unknown) =>
+                showAlert({ type: 'warning', message: toApiError(error).message }),
+              ),
         }),
     };
   };

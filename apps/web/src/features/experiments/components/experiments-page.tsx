@@ -398,7 +398,9 @@ export function ExperimentsPage() {
         void queryClient.invalidateQueries({ queryKey: ['experiments', projectId] });
         open(card.id, 'plan');
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
 
   return (
     <Stack p="md" gap="md">

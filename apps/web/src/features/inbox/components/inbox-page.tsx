@@ -52,7 +52,9 @@ function Row(props: { item: Notification; onChanged: () => void }) {
   const run = (work: () => Promise<unknown>) =>
     void work()
       .then(props.onChanged)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   const open = () => {
     if (!item.read) run(() => markRead(item.id));
     // A member's request for a limit or a feature: the plans that lift it are in Billing.
@@ -142,7 +144,9 @@ function Preferences() {
       projectId,
     )
       .then(() => queryClient.invalidateQueries({ queryKey: ['notification-preferences'] }))
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   };
   return (
     <Paper withBorder p="sm" radius="md" data-testid="notification-preferences">
@@ -208,7 +212,9 @@ export function InboxPage() {
           onClick={() =>
             void markRead(null)
               .then(() => queryClient.invalidateQueries({ queryKey: ['notifications'] }))
-              .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+              .catch((error: unknown) =>
+                showAlert({ type: 'warning', message: toApiError(error).message }),
+              )
           }
         >
           Mark all read

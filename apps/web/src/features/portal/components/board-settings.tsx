@@ -39,7 +39,8 @@ const COLOR_OPTIONS = PORTAL_COLORS.map((c) => ({
   label: c[0]?.toUpperCase() + c.slice(1),
 }));
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 
 /** Moves one item of a list up or down and answers the new order. */
 function moved<T>(items: T[], index: number, by: -1 | 1): T[] {

@@ -31,7 +31,8 @@ import {
 import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 
 interface Hypothesis {
   id: string;

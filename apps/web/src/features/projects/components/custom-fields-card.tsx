@@ -139,7 +139,7 @@ export function CustomFieldsCard(props: { projectId: string }) {
     meta: { customErrorHandler: true },
     mutationFn: (run: () => Promise<unknown>) => run(),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['projects', props.projectId] }),
-    onError: (error) => showAlert({ message: toApiError(error).message }),
+    onError: (error) => showAlert({ type: 'warning', message: toApiError(error).message }),
   });
   const own = (fields.data ?? []).filter((f) => !f.global);
   const move = (id: string, by: -1 | 1) => {

@@ -40,7 +40,7 @@ export function ImportProjectButton(props: { label: string }) {
         void queryClient.invalidateQueries({ queryKey: ['getting-started'] });
         void navigate(`/workspace/${made.projectId}/canvas/business`);
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setBusy(false));
   };
   return (

@@ -32,7 +32,8 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
 import { integrationsApi, useIntegrations, type Integration } from '../../../api/integrations.ts';
 
-const report = (error: unknown) => showAlert({ message: toApiError(error).message });
+const report = (error: unknown) =>
+  showAlert({ type: 'warning', message: toApiError(error).message });
 const EVENTS = Object.entries(INTEGRATION_EVENTS) as [IntegrationEvent, string][];
 /** The integrations set up from this card. */
 const SETTLED: IntegrationName[] = [

@@ -79,7 +79,7 @@ function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
               .then(() =>
                 queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] }),
               )
-              .catch((e: unknown) => showAlert({ message: toApiError(e).message }))
+              .catch((e: unknown) => showAlert({ type: 'warning', message: toApiError(e).message }))
           }
         >
           Mark all viewed

@@ -57,7 +57,9 @@ function CanvasSettings(props: { project: WorkspaceProject }) {
   const change = (input: { type?: string; templateId?: string | null }) =>
     void updateCanvasLayout({ projectId: props.project.id, ...input })
       .then(() => queryClient.invalidateQueries({ queryKey: ['canvas', props.project.id] }))
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   return (
     <Group gap="xs">
       <Select

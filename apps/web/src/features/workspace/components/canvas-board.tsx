@@ -96,7 +96,9 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
   const change = (run: () => Promise<unknown>) =>
     void run()
       .then(refresh)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   const move = (key: string, by: -1 | 1) => {
     const order = sections.map((s) => s.key);
     const from = order.indexOf(key);

@@ -29,7 +29,9 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
         void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
         open(card.id);
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   // "e" opens this menu from the keyboard (#32), never while typing in a field.
   const [menuOpened, setMenuOpened] = useState(false);
   const button = useRef<HTMLButtonElement>(null);

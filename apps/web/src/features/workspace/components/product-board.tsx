@@ -85,7 +85,9 @@ function PriorityList(props: { data: ProductBoardData; onOpen: (id: string) => v
             value &&
             void setPrioritization(data.project.id, value)
               .then(() => queryClient.invalidateQueries({ queryKey: ['board', data.project.id] }))
-              .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+              .catch((error: unknown) =>
+                showAlert({ type: 'warning', message: toApiError(error).message }),
+              )
           }
         />
         <SegmentedControl
@@ -163,7 +165,9 @@ export function ProductBoard(props: {
   const change = (run: () => Promise<unknown>) =>
     void run()
       .then(refresh)
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
   const move = (key: string, by: -1 | 1) => {
     const keys = data.sections.map((s) => s.key);
     const from = keys.indexOf(key);

@@ -30,7 +30,7 @@ export function SpreadsheetImportButton(props: {
   const take = (chosen: File | null) => {
     if (!chosen) return;
     if (!isCsvFile(chosen)) {
-      showAlert({ message: CSV_MESSAGES.onlyCsv });
+      showAlert({ type: 'warning', message: CSV_MESSAGES.onlyCsv });
       return;
     }
     void chosen.text().then((text) => setFile({ name: chosen.name, text }));

@@ -96,7 +96,7 @@ export function SpreadsheetImportModal(props: {
     send(projectId, file, { defaultType, mapping: shown }, { skipInvalid: skip })
       .then(async (done) => {
         if (done.imported === 0) {
-          showAlert({ message: done.errors[0] ?? 'Nothing came in.' });
+          showAlert({ type: 'warning', message: done.errors[0] ?? 'Nothing came in.' });
           return;
         }
         showAlert({
@@ -113,7 +113,7 @@ export function SpreadsheetImportModal(props: {
         );
         props.onClose();
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setBusy(false));
   };
 

@@ -51,7 +51,7 @@ export function TrashDrawer(props: { projectId: string; opened: boolean; onClose
         await queryClient.invalidateQueries({ queryKey: key });
         for (const view of cardViewKeys) await queryClient.invalidateQueries({ queryKey: view });
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }))
+      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }))
       .finally(() => setRestoring(null));
   };
   return (

@@ -159,7 +159,9 @@ export function WorkspacePage() {
           return p;
         });
       })
-      .catch((error: unknown) => showAlert({ message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
 
   return (
     <Stack p="md" gap="md">

@@ -115,7 +115,7 @@ export function useConnectMode(): ConnectMode | null {
       const id = addPending(sourceId, apply);
       queueWrite(`connect:${sourceId}`, run)
         .catch((error: unknown) => {
-          showAlert({ message: toApiError(error).message });
+          showAlert({ type: 'warning', message: toApiError(error).message });
         })
         .finally(() => {
           // The answer read next includes this write (an older read still on its way is

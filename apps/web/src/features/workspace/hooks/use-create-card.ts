@@ -82,7 +82,7 @@ export function useCreateCard(options: {
         })
         .catch((error: unknown) => {
           setCards((cards) => cards.filter((c) => c.id !== unverifiedId));
-          showAlert({ message: toApiError(error).message });
+          showAlert({ type: 'warning', message: toApiError(error).message });
         });
     },
     [board, hypothesisType, projectId, queryClient, queryKey, setParams],

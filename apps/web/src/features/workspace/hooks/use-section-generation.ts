@@ -26,7 +26,10 @@ export function useSectionGeneration(projectId: string) {
       });
       void queryClient.invalidateQueries({ queryKey: ['canvas', projectId] });
     } else {
-      showAlert({ message: data.error ?? 'The agent could not write hypotheses.' });
+      showAlert({
+        type: 'warning',
+        message: data.error ?? 'The agent could not write hypotheses.',
+      });
     }
     void queryClient.invalidateQueries({ queryKey: generationKeys.limits });
     setCurrent(null);
@@ -37,6 +40,8 @@ export function useSectionGeneration(projectId: string) {
     start: (section: string, name: string) =>
       void generateHypotheses(projectId, section)
         .then((g) => setCurrent({ id: g.id, name }))
-        .catch((error: unknown) => showAlert({ message: toApiError(error).message })),
+        .catch((error: unknown) =>
+          showAlert({ type: 'warning', message: toApiError(error).message }),
+        ),
   };
 }

@@ -49,7 +49,7 @@ export function useSelection(cards: BoardCard[]): Selection {
         }
       }
       refresh();
-      if (refused) showAlert({ message: `${refused} not changed: ${message}` });
+      if (refused) showAlert({ type: 'warning', message: `${refused} not changed: ${message}` });
     };
     return {
       ids,
