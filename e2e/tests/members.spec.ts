@@ -101,6 +101,7 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await member.goto(new URL(`/workspace/${projectId}/canvas/business`, member.url()).toString());
   await expect(member).toHaveURL(new RegExp(`/project-dashboard/${projectId}/overview$`));
   await expect(member.getByTestId('workspace-closed')).toBeVisible();
+  await member.screenshot({ path: 'test-results/workspace-closed.png', fullPage: true });
 
   // The request for Collections waits in the owners' inbox and opens Billing.
   await owner.goto(new URL('/inbox/', ownerHome).toString());
@@ -108,6 +109,7 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
     .getByTestId('notification')
     .filter({ hasText: 'Grace Hopper asks the owners for Collections' });
   await expect(request).toBeVisible();
+  await owner.screenshot({ path: 'test-results/inbox-request.png' });
   await request.getByTestId('open-notification').click();
   await expect(owner).toHaveURL(/\/settings\/billing$/);
   await owner.goto(new URL('/settings/members', ownerHome).toString());
