@@ -24,7 +24,7 @@ import { PdfWriter, PDF_MARGIN } from '../../platform/pdf.ts';
 import { getAssumptionsMap } from '../cards/ports.ts';
 import { getCanvas } from '../cards/ports.ts';
 import { getCard } from '../cards/ports.ts';
-import { projectAccess } from '../cards/ports.ts';
+import { workspaceAccess } from '../cards/ports.ts';
 import { cards, cardTexts, hypotheses, experiments } from '../cards/schema.ts';
 import { projectDashboard } from './dashboard.ts';
 
@@ -274,7 +274,7 @@ export async function cardPdf(
 export async function cardsCsv(services: AppServices, member: MemberContext, projectId: string) {
   if (!canExportCsv(member.organization.license as License))
     throw new AppError('featureUnavailable');
-  const access = await projectAccess(services, member, projectId);
+  const access = await workspaceAccess(services, member, projectId);
   const rows = await services.database.db
     .select({
       id: cards.id,

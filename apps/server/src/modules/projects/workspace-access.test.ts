@@ -103,6 +103,15 @@ describe('opening a project’s workspace', () => {
     });
     expect(exported.statusCode).toBe(403);
     expect(exported.json()).toMatchObject({ ref: ERRORS.workspaceClosed.ref });
+    // The cards as CSV are the workspace's too; the dashboard's own PDF is theirs to take.
+    const host = { host: `${org.slug}.assay.test` };
+    const csv = await outsider.agent.get(`/api/proj/projects/${projectId}/export/cards.csv`, host);
+    expect(csv.json()).toMatchObject({ ref: ERRORS.workspaceClosed.ref });
+    const pdf = await outsider.agent.get(
+      `/api/proj/projects/${projectId}/export/dashboard.pdf`,
+      host,
+    );
+    expect(pdf.statusCode).toBe(200);
 
     // Organisation admins and the project's own members open it.
     expect((await canvas(admin.agent)).errors).toBeUndefined();

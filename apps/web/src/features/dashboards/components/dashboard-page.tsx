@@ -123,7 +123,7 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
               </Anchor>
             </>
           ) : null}
-          {props.license && canExportCsv(props.license) ? (
+          {props.license && canExportCsv(props.license) && data.abilities.openWorkspace ? (
             <Button
               component="a"
               variant="default"
