@@ -169,7 +169,9 @@ const environmentSchema = z.object({
     .email('SALES_EMAIL must be the address people write to about plans, e.g. sales@example.com')
     .default(SALES_EMAIL),
   ONBOARDING_VIDEO_URL: z
-    .url('ONBOARDING_VIDEO_URL must be the address of a video file, e.g. https://example.com/tour.mp4')
+    .url(
+      'ONBOARDING_VIDEO_URL must be the address of a video file, e.g. https://example.com/tour.mp4',
+    )
     .optional(),
   ERROR_REPORTING_DSN: z
     .url(
