@@ -19,7 +19,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   canCreateProject,
@@ -193,10 +193,18 @@ export function SetupPage(props: { initial: OnboardingState }) {
     : 'introduction';
   const last = nextOnboardingStep(step, sequence) === null;
 
+  // Answers are saved one after another, in the order given: two quick clicks of Next must not
+  // arrive the other way round and leave the profile on the earlier step.
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const enqueue = (patch: Partial<OnboardingState>) => {
+    const sent = saving.current.then(() => updateProfileOnboarding(profileId, patch));
+    saving.current = sent.catch(() => undefined);
+    return sent;
+  };
   const save = (patch: Partial<OnboardingState>) => {
     const next = { ...state, ...patch };
     setState(next);
-    void updateProfileOnboarding(profileId, patch).catch(() => undefined);
+    void enqueue(patch).catch(() => undefined);
     return next;
   };
 
@@ -229,7 +237,7 @@ export function SetupPage(props: { initial: OnboardingState }) {
           await setCanvasType(project.id, 'missionModel');
         target = `/workspace/${project.id}/canvas/${settings.businessHypotheses ? 'business' : 'product'}`;
       }
-      await updateProfileOnboarding(profileId, { status: 'complete' });
+      await enqueue({ status: 'complete' });
       await queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
       // Go on at once: a click made as the onboarding closes must not be undone by a late jump.
       void navigate(target);
