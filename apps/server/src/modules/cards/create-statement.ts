@@ -2,7 +2,9 @@
  * The common card creation — a business hypothesis from the picker, no template — as one SQL
  * statement: the card, its hypothesis row, its event and the project's card version are written
  * together (a single statement is its own transaction), so creating a card costs one round trip
- * instead of seven. The event is published after it commits, like every other.
+ * instead of seven. The rank at the section's end is found in it too, after the project's row is
+ * locked (`assay_append_canvas_rank`, migration 0050), so cards created at once get distinct ranks.
+ * The event is published after it commits, like every other.
  */
 import { sql } from 'drizzle-orm';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
@@ -37,7 +39,8 @@ export async function insertBusinessCard(
     title: string;
     draft: boolean;
     section: string;
-    rank: string;
+    /** The rank asked for, or null for the section's end (found under the project's lock). */
+    rank: string | null;
   },
   context: RequestContext,
 ): Promise<{ card: CardRow; hypothesis: HypothesisRow }> {
@@ -59,7 +62,8 @@ export async function insertBusinessCard(
       returning *
     ), h as (
       insert into hypotheses (card_id, project_id, hypothesis_type, canvas_section, canvas_rank)
-      select c.id, c.project_id, 'business', ${input.section}, ${input.rank} from c
+      select c.id, c.project_id, 'business', ${input.section},
+        ${input.rank ?? sql`assay_append_canvas_rank(c.project_id, ${input.section})`} from c
       returning *
     ), e as (
       insert into events (name, organization_id, project_id, actor_id, subject_type, subject_id,

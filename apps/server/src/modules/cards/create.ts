@@ -55,6 +55,23 @@ export async function lastRank(
   return (row?.rank as string | null | undefined) ?? null;
 }
 
+/**
+ * The rank at the end of a canvas section, read under the project's row lock (migration 0050), so
+ * two cards created at once in one section do not get the same rank.
+ */
+export async function appendCanvasRank(
+  executor: Executor,
+  projectId: string,
+  section: string,
+): Promise<string> {
+  const result = await executor.execute(
+    sql`select assay_append_canvas_rank(${projectId}, ${section}) as rank`,
+  );
+  const [row] = (result as unknown as { rows: { rank: string }[] }).rows;
+  if (!row) throw new Error('no rank');
+  return row.rank;
+}
+
 export async function boardSectionKeys(
   executor: Executor,
   projectId: string,
@@ -198,13 +215,7 @@ export async function createCard(
 
   if (!template && hypothesisType === 'business') {
     // The common case in one statement (see create-statement.ts).
-    const rank =
-      (data.board ?? 'canvas') === 'canvas' && data.rank
-        ? data.rank
-        : rankBetween(
-            await lastRank(services.database.db, data.projectId, 'canvas', canvasSection),
-            null,
-          );
+    const rank = (data.board ?? 'canvas') === 'canvas' && data.rank ? data.rank : null;
     const created = await insertBusinessCard(
       services,
       member,
@@ -241,7 +252,7 @@ export async function createCard(
       const canvasRank =
         data.board === 'canvas' && data.rank
           ? data.rank
-          : rankBetween(await lastRank(unit.tx, data.projectId, 'canvas', canvasSection), null);
+          : await appendCanvasRank(unit.tx, data.projectId, canvasSection);
       const placement =
         hypothesisType === 'product' ? await productPlacement(unit.tx, data.projectId, data) : {};
       const [hypothesis] = await unit.tx
