@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import fontkit from '@pdf-lib/fontkit';
-import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
 let fontFiles: { regular: Uint8Array; bold: Uint8Array } | undefined;
@@ -24,13 +23,30 @@ const ELLIPSIS = '…';
 
 export const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 40;
-const GREY = rgb(0.45, 0.45, 0.45);
-const INK = rgb(0.1, 0.1, 0.12);
-const LINE = rgb(0.8, 0.82, 0.85);
-const BLUE = rgb(0.13, 0.42, 0.85);
+let GREY: Color;
+let INK: Color;
+let LINE: Color;
+let BLUE: Color;
+
+type PdfLib = typeof import('pdf-lib');
+let library: Promise<{ lib: PdfLib; fontkit: unknown }> | undefined;
+/** pdf-lib and fontkit, loaded with the first PDF (the server does not hold them until then). */
+function loadPdfLib() {
+  library ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(
+    ([lib, fontkit]) => {
+      GREY = lib.rgb(0.45, 0.45, 0.45);
+      INK = lib.rgb(0.1, 0.1, 0.12);
+      LINE = lib.rgb(0.8, 0.82, 0.85);
+      BLUE = lib.rgb(0.13, 0.42, 0.85);
+      return { lib, fontkit: fontkit.default };
+    },
+  );
+  return library;
+}
 
 export class PdfWriter {
   private constructor(
+    private readonly lib: PdfLib,
     readonly doc: PDFDocument,
     readonly font: PDFFont,
     readonly bold: PDFFont,
@@ -42,15 +58,17 @@ export class PdfWriter {
   y = 0;
 
   static async create(options: { title: string; subject: string; landscape?: boolean }) {
-    const doc = await PDFDocument.create();
+    const { lib, fontkit } = await loadPdfLib();
+    const doc = await lib.PDFDocument.create();
     doc.setTitle(options.title);
     doc.setSubject(options.subject);
     doc.setProducer('Assay');
     doc.setCreator('Assay');
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(fontkit as Parameters<PDFDocument['registerFontkit']>[0]);
     const font = await doc.embedFont(fonts().regular, { subset: true });
     const bold = await doc.embedFont(fonts().bold, { subset: true });
     const writer = new PdfWriter(
+      lib,
       doc,
       font,
       bold,
@@ -374,7 +392,7 @@ export class PdfWriter {
       size: 7,
       font: this.font,
       color: GREY,
-      rotate: degrees(90),
+      rotate: this.lib.degrees(90),
     });
     this.page.drawText(this.clean(options.yLabel[0]), {
       x: left - 8,
@@ -382,12 +400,12 @@ export class PdfWriter {
       size: 7,
       font: this.font,
       color: GREY,
-      rotate: degrees(90),
+      rotate: this.lib.degrees(90),
     });
     options.points.forEach((p, i) => {
       const cx = left + 6 + p.x * (side - 12);
       const cy = bottom + 6 + p.y * (side - 12);
-      this.page.drawCircle({ x: cx, y: cy, size: 4, color: rgb(...p.color) });
+      this.page.drawCircle({ x: cx, y: cy, size: 4, color: this.lib.rgb(...p.color) });
       this.page.drawText(String(i + 1), {
         x: cx + 5,
         y: cy - 3,

@@ -1,7 +1,6 @@
 /** TOTP secrets (encrypted at rest), codes, and one-time recovery codes. */
 import { randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 
 const PURPOSE = 'mfa';
@@ -20,6 +19,7 @@ export function openSecret(sealed: string, appSecret: string): string {
 
 export async function totpSetup(secret: string, email: string) {
   const otpauthUrl = generateURI({ issuer: 'Assay', label: email, secret });
+  const { default: QRCode } = await import('qrcode');
   const qrDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
   return { secret, otpauthUrl, qrDataUrl };
 }

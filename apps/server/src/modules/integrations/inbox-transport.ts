@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../http/route.ts';
-import { SMTPServer } from 'smtp-server';
 import { AppError } from '@assay/domain';
 import { safeEqual } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
@@ -20,6 +19,8 @@ function smtpError(message: string, responseCode: number) {
 /** Starts the listener; answers a function that stops it. */
 export async function startInboundSmtp(services: AppServices, port: number, host = '0.0.0.0') {
   const maxBytes = services.config.inboundMail.maxBytes;
+  // smtp-server loads only where the listener is turned on.
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],

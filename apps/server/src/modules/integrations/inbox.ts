@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { AppError, cleanFilename, fileKind, projectEmailSchema } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
@@ -108,6 +108,7 @@ export async function receiveProjectMail(
   const project = await projectForAddress(services, recipient);
   if (!project) throw new InboxRefusal('unknownAddress', 'No project has this address');
   let mail: ParsedMail;
+  const { simpleParser } = await import('mailparser');
   try {
     mail = await simpleParser(raw);
   } catch {

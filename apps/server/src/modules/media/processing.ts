@@ -3,8 +3,7 @@
  * above 100,000 bytes) and a thumbnail (fit 500×500, only above 50,000 bytes); PDFs are checked
  * and trimmed to their first 100 pages (part 2 §5).
  */
-import { PDFDocument } from 'pdf-lib';
-import sharp from 'sharp';
+import type { PDFDocument } from 'pdf-lib';
 import { AppError, LIMITS } from '@assay/domain';
 
 export interface ProcessedFile {
@@ -37,6 +36,8 @@ function looksLikeSvg(data: Buffer) {
 /** Checks and trims a PDF; the spec's messages for each failure. */
 export async function processPdf(data: Buffer): Promise<Buffer> {
   if (!looksLikePdf(data)) throw new AppError('pdfInvalidType');
+  // pdf-lib and sharp load with the first file that needs them, not with the server.
+  const { PDFDocument } = await import('pdf-lib');
   let document: PDFDocument;
   let pages: number;
   try {
@@ -65,6 +66,7 @@ export async function processUpload(data: Buffer, filename: string): Promise<Pro
   if (/\.pdf$/i.test(filename) || looksLikePdf(data)) {
     return { data: await processPdf(data), contentType: 'application/pdf', isPdf: true };
   }
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(data).metadata()).format;

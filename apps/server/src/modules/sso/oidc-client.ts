@@ -4,11 +4,14 @@
  * token (signature, issuer, audience, expiry, nonce). Plain HTTP is allowed only for an issuer on
  * this machine (development and the tests' own provider).
  */
-import * as client from 'openid-client';
+import type * as Client from 'openid-client';
 import { AppError } from '@assay/domain';
 
+/** openid-client loads with the first OpenID sign-in, not with the server. */
+const loadClient = () => import('openid-client');
+
 const CACHE_MS = 5 * 60 * 1000;
-const cache = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+const cache = new Map<string, { at: number; config: Promise<Client.Configuration> }>();
 
 function isLoopback(url: URL): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -21,7 +24,8 @@ export async function discover(
   issuer: string,
   clientId: string,
   clientSecret: string,
-): Promise<client.Configuration> {
+): Promise<Client.Configuration> {
+  const client = await loadClient();
   let url: URL;
   try {
     url = new URL(issuer);
@@ -60,9 +64,10 @@ export interface OidcStart {
 }
 
 export async function authorizationUrl(
-  config: client.Configuration,
+  config: Client.Configuration,
   redirectUri: string,
 ): Promise<OidcStart> {
+  const client = await loadClient();
   const codeVerifier = client.randomPKCECodeVerifier();
   const state = client.randomState();
   const nonce = client.randomNonce();
@@ -87,10 +92,11 @@ export interface OidcIdentity {
 
 /** Trades the code for tokens and answers who signed in; any check that fails is ssoFailed. */
 export async function exchangeCode(
-  config: client.Configuration,
+  config: Client.Configuration,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
 ): Promise<OidcIdentity> {
+  const client = await loadClient();
   let claims: Record<string, unknown> | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {

@@ -6,7 +6,7 @@
  * back atomically), so a replay — even sent twice at once — is refused. Unsolicited responses
  * (IdP-initiated sign-on) are refused: every answer must answer a request this browser made.
  */
-import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import type { CacheProvider, Profile } from '@node-saml/node-saml';
 import { AppError, sameOriginPath } from '@assay/domain';
 import { randomToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
@@ -39,7 +39,7 @@ const LAST_NAME_ATTRIBUTES = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/surname',
 ];
 
-function samlOf(
+async function samlOf(
   services: AppServices,
   found: Found,
   cacheProvider: CacheProvider,
@@ -47,6 +47,8 @@ function samlOf(
 ) {
   const idp = parseIdpMetadata(found.sso.samlMetadataXml);
   const sp = serviceProviderOf(services.config, found.organization.slug);
+  // node-saml loads with the first SAML sign-in, not with the server.
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   return new SAML({
     entryPoint: idp.ssoUrl,
     issuer: sp.samlEntityId,
@@ -101,7 +103,8 @@ export async function startSaml(
       path: sameOriginPath(path),
     }),
   );
-  return samlOf(services, found, cache, requestId).getAuthorizeUrlAsync('', undefined, {});
+  const saml = await samlOf(services, found, cache, requestId);
+  return saml.getAuthorizeUrlAsync('', undefined, {});
 }
 
 function first(profile: Profile, names: string[]): string {
@@ -129,7 +132,7 @@ export async function finishSaml(
 ): Promise<string> {
   const response = body.SAMLResponse ?? '';
   if (!response) throw new AppError('ssoFailed', { context: 'no SAMLResponse' });
-  const saml = samlOf(services, found, waitingRequests(services));
+  const saml = await samlOf(services, found, waitingRequests(services));
   let profile: Profile | null;
   try {
     ({ profile } = await saml.validatePostResponseAsync({

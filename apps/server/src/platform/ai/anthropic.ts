@@ -6,7 +6,7 @@
  * zod, and an invalid one goes back as an error `tool_result` so the model corrects itself, up
  * to the attempts allowed. The SDK's own retries are off: the provider falls back instead.
  */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import {
   AiError,
   checkValue,
@@ -21,7 +21,15 @@ type Message = Anthropic.MessageParam;
 /** The largest answer asked for: a whole first project fits in well under this. */
 const MAX_TOKENS = 8192;
 
-function asAiError(error: unknown, signal: AbortSignal | undefined): AiError {
+type Sdk = typeof Anthropic;
+let sdk: Promise<Sdk> | undefined;
+/** The SDK loads with the first call: a server that never calls Anthropic does not hold it. */
+function loadSdk(): Promise<Sdk> {
+  sdk ??= import('@anthropic-ai/sdk').then((module) => module.default);
+  return sdk;
+}
+
+function asAiError(Anthropic: Sdk, error: unknown, signal: AbortSignal | undefined): AiError {
   if (error instanceof AiError) return error;
   if (signal?.aborted || error instanceof Anthropic.APIUserAbortError) {
     return new AiError('The generation was cancelled.', 'cancelled');
@@ -48,16 +56,18 @@ export function createAnthropicClient(settings: {
   model: string;
   timeoutMs: number;
 }): StructuredClient {
-  const client = new Anthropic({
-    baseURL: settings.baseUrl,
-    apiKey: settings.apiKey ?? 'not-set',
-    timeout: settings.timeoutMs,
-    maxRetries: 0,
-  });
+  let client: Anthropic | undefined;
 
   return {
     kind: 'anthropic',
     async generate<T>(request: StructuredRequest<T>): Promise<T> {
+      const AnthropicSdk = await loadSdk();
+      client ??= new AnthropicSdk({
+        baseURL: settings.baseUrl,
+        apiKey: settings.apiKey ?? 'not-set',
+        timeout: settings.timeoutMs,
+        maxRetries: 0,
+      });
       const attempts = Math.max(1, request.attempts ?? 3);
       const tool: Anthropic.Tool = {
         name: request.name,
@@ -81,7 +91,7 @@ export function createAnthropicClient(settings: {
             request.signal ? { signal: request.signal } : {},
           );
         } catch (error) {
-          throw asAiError(error, request.signal);
+          throw asAiError(AnthropicSdk, error, request.signal);
         }
         const call = reply.content.find(
           (block): block is Anthropic.ToolUseBlock =>

@@ -4,11 +4,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -102,6 +100,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dataDir, { recursive: true });
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(dataDir);
   }
+  // PGlite (and its WASM) loads only when it is the database: a server on PostgreSQL never holds it.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   const pglite = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
   const db = drizzlePglite(pglite) as unknown as Db;
   // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
@@ -135,6 +138,7 @@ const PGLITE_ANALYZE_EVERY_MS = 60_000;
 /** Applies the committed SQL migrations. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     await database.pglite?.exec('analyze');
   } else {

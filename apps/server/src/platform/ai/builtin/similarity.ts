@@ -19,7 +19,7 @@ interface Bm25 {
   consolidate(precision?: number): void;
   search(text: string, limit?: number): [string, number][];
 }
-const bm25 = require('wink-bm25-text-search') as () => Bm25;
+const bm25 = () => (require('wink-bm25-text-search') as () => Bm25)();
 
 export interface SearchDoc {
   id: string;

@@ -8,10 +8,11 @@ import { createRequire } from 'node:module';
 import type { Language } from '@assay/domain';
 
 const require = createRequire(import.meta.url);
-const STOPWORDS = require('stopwords-iso') as Record<string, string[]>;
-const snowball = require('snowball-stemmers') as {
-  newStemmer(name: string): { stem(word: string): string };
-};
+// Read on first use (the word lists of every language are large): a server that drafts nothing
+// does not hold them.
+const stopwordLists = () => require('stopwords-iso') as Record<string, string[]>;
+const snowball = () =>
+  require('snowball-stemmers') as { newStemmer(name: string): { stem(word: string): string } };
 
 export type Lang = 'en' | 'es' | 'fr' | 'it' | 'pt';
 
@@ -32,7 +33,7 @@ const stopSets = new Map<Lang, Set<string>>();
 function stopSet(lang: Lang): Set<string> {
   let set = stopSets.get(lang);
   if (!set) {
-    set = new Set((STOPWORDS[lang] ?? []).map((w) => w.toLowerCase()));
+    set = new Set((stopwordLists()[lang] ?? []).map((w) => w.toLowerCase()));
     stopSets.set(lang, set);
   }
   return set;
@@ -46,7 +47,7 @@ const stemmers = new Map<Lang, { stem(word: string): string }>();
 export function stem(word: string, lang: Lang): string {
   let stemmer = stemmers.get(lang);
   if (!stemmer) {
-    stemmer = snowball.newStemmer(STEMMER_NAMES[lang]);
+    stemmer = snowball().newStemmer(STEMMER_NAMES[lang]);
     stemmers.set(lang, stemmer);
   }
   return stemmer.stem(word.toLowerCase());
