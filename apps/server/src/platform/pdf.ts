@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as PdfLibModule from 'pdf-lib';
 import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -28,7 +29,7 @@ let INK: Color;
 let LINE: Color;
 let BLUE: Color;
 
-type PdfLib = typeof import('pdf-lib');
+type PdfLib = typeof PdfLibModule;
 let library: Promise<{ lib: PdfLib; fontkit: unknown }> | undefined;
 /** pdf-lib and fontkit, loaded with the first PDF (the server does not hold them until then). */
 function loadPdfLib() {
