@@ -22,7 +22,7 @@ const { seed, stop } = await startBenchServer<Seed>({
   BENCH_SEED_CARDS: String(cards),
   BENCH_PORT: String(port),
   BENCH_APP_DOMAIN: `localhost:${port}`,
-  WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
+  WEB_DIST: process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname,
 });
 const origin = `http://${seed.slug}.localhost:${port}`;
 const url = `${origin}/workspace/${seed.projectId}/canvas/business`;
@@ -33,6 +33,8 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({ type: 'longtask', buffered: true });`;
 
 interface Visit {
+  /** The first card on the page (the first screen drawn). */
+  firstMs: number;
   ms: number;
   interactiveMs: number;
   longTasks: number[];
@@ -69,6 +71,8 @@ async function visit(page: Page): Promise<Visit> {
       );
   });
   await page.goto(url);
+  await page.getByTestId('board-card').first().waitFor({ state: 'attached', timeout: 60_000 });
+  const firstMs = Date.now() - start;
   await page
     .getByTestId('board-card')
     .nth(cards - 1)
@@ -82,7 +86,7 @@ async function visit(page: Page): Promise<Visit> {
   const interactiveMs = Date.now() - start;
   const longTasks = (await page.evaluate('window.__longTasks')) as number[];
   await client.detach();
-  return { ms, interactiveMs, longTasks, bytes: firstLoad };
+  return { firstMs, ms, interactiveMs, longTasks, bytes: firstLoad };
 }
 
 const median = (values: number[]) =>
@@ -109,7 +113,7 @@ try {
       const tasks = list.flatMap((v) => v.longTasks);
       const first = list[0]!.bytes;
       console.log(
-        `${name}: last card ${median(list.map((v) => v.ms))} ms, answers a click ${median(list.map((v) => v.interactiveMs))} ms ` +
+        `${name}: first card ${median(list.map((v) => v.firstMs))} ms, last card ${median(list.map((v) => v.ms))} ms, answers a click ${median(list.map((v) => v.interactiveMs))} ms ` +
           `(medians of ${runs}); long tasks ${(tasks.length / list.length).toFixed(1)} per load, longest ${Math.round(Math.max(0, ...tasks))} ms; ` +
           `over the wire: scripts ${kb(first.script)}, styles ${kb(first.stylesheet)}, the rest ${kb(first.other)}`,
       );

@@ -180,15 +180,15 @@ export const SortableBoardCard = memo(function SortableBoardCard(props: {
       aria-pressed={connect && !connect.source ? connect.linked : props.selected ? true : undefined}
       data-linked={connect?.linked ? 'true' : undefined}
       data-selected={props.selected ? 'true' : undefined}
-      className={
+      className={`${classes.item}${
         connect?.source
-          ? classes.source
+          ? ` ${classes.source}`
           : connect?.linked
-            ? classes.linked
+            ? ` ${classes.linked}`
             : props.selected
-              ? classes.selected
-              : undefined
-      }
+              ? ` ${classes.selected}`
+              : ''
+      }`}
       onClick={(event) => {
         if (card.pending) return;
         if (props.onSelect && (event.shiftKey || event.metaKey || event.ctrlKey))

@@ -5,8 +5,8 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { closestCorners, DndContext, DragOverlay } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CanvasFilters } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
@@ -29,7 +29,8 @@ import { CardFace } from './board-card.tsx';
 import { ConnectBanner } from './connect-banner.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { RenameModal } from './rename-modal.tsx';
-import { SectionColumn, type SectionMenuItem } from './section-column.tsx';
+import { SectionColumn } from './section-column.tsx';
+import { useHandler } from '../hooks/use-handler.ts';
 import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
 
 const LENSES = [
@@ -38,20 +39,52 @@ const LENSES = [
   { key: 'viability', title: 'Viability' },
 ] as const;
 
+/**
+ * Opens a card over the board. It reads the query string when called rather than subscribing to
+ * it, so a board does not draw again each time a card opens or closes; the same function on
+ * every render.
+ */
 export function useOpenCard() {
-  const [, setParams] = useSearchParams();
+  const navigate = useNavigate();
   return useCallback(
-    (cardId: string) =>
-      setParams((p) => {
-        p.set('cardId', cardId);
-        p.set('cardTab', 'details');
-        return p;
-      }),
-    [setParams],
+    (cardId: string) => {
+      const params = new URLSearchParams(window.location.search);
+      params.set('cardId', cardId);
+      params.set('cardTab', 'details');
+      void navigate({ search: `?${params.toString()}` });
+    },
+    [navigate],
   );
 }
 
-export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; agent?: boolean }) {
+type SectionAction = 'ai' | 'rename' | 'hide' | 'earlier' | 'later';
+
+/** A section's menu: what it offers, from who is looking and how the canvas is set. */
+function sectionMenu(
+  section: CanvasSectionView,
+  flags: { agent: boolean; createCards: boolean; manage: boolean; locked: boolean },
+): { label: string; action: SectionAction }[] {
+  return [
+    ...(flags.agent && flags.createCards && section.lens !== null
+      ? [{ label: 'Generate hypotheses with AI', action: 'ai' as const }]
+      : []),
+    ...(flags.manage
+      ? [
+          ...(flags.locked ? [] : [{ label: 'Rename', action: 'rename' as const }]),
+          { label: 'Hide', action: 'hide' as const },
+          { label: 'Move earlier', action: 'earlier' as const },
+          { label: 'Move later', action: 'later' as const },
+        ]
+      : []),
+  ];
+}
+
+/** The canvas board; drawn again only when its data, filters or agent change (not on a card's opening). */
+export const CanvasBoard = memo(function CanvasBoard(props: {
+  data: CanvasData;
+  filters: CanvasFilters;
+  agent?: boolean;
+}) {
   const { data } = props;
   const project = data.project;
   const queryClient = useQueryClient();
@@ -109,34 +142,39 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
     change(() => updateCanvasLayout({ projectId: project.id, order }));
   };
   const ai = useSectionGeneration(project.id);
-  const aiItem = (section: CanvasSectionView): SectionMenuItem[] =>
-    props.agent && project.abilities.createCards && section.lens !== null
-      ? [
+  const runMenu = useHandler((key: string, action: SectionAction) => {
+    const section = sections.find((s) => s.key === key);
+    if (!section) return;
+    if (action === 'ai') ai.start(section.key, section.name);
+    else if (action === 'rename') setRenaming(section);
+    else if (action === 'hide')
+      change(() =>
+        updateCanvasSection({ projectId: project.id, section: section.key, hidden: true }),
+      );
+    else move(section.key, action === 'earlier' ? -1 : 1);
+  });
+  const addTo = useHandler((key: string) => create(key));
+  // Each section's props stay the same objects until what they show changes, so the memoised
+  // sections (and their cards) are not drawn again when a card opens or the filters bar moves.
+  const agent = props.agent === true;
+  const createCards = project.abilities.createCards;
+  const locked = project.canvas.locked;
+  const perSection = useMemo(
+    () =>
+      new Map(
+        sections.map((section) => [
+          section.key,
           {
-            label: 'Generate hypotheses with AI',
-            onClick: () => ai.start(section.key, section.name),
+            menu: sectionMenu(section, { agent, createCards, manage, locked }).map((item) => ({
+              label: item.label,
+              onClick: () => runMenu(section.key, item.action),
+            })),
+            onAdd: createCards ? () => addTo(section.key) : undefined,
           },
-        ]
-      : [];
-  const menuFor = (section: CanvasSectionView): SectionMenuItem[] => [
-    ...aiItem(section),
-    ...(manage
-      ? [
-          ...(project.canvas.locked
-            ? []
-            : [{ label: 'Rename', onClick: () => setRenaming(section) }]),
-          {
-            label: 'Hide',
-            onClick: () =>
-              change(() =>
-                updateCanvasSection({ projectId: project.id, section: section.key, hidden: true }),
-              ),
-          },
-          { label: 'Move earlier', onClick: () => move(section.key, -1) },
-          { label: 'Move later', onClick: () => move(section.key, 1) },
-        ]
-      : []),
-  ];
+        ]),
+      ),
+    [sections, agent, createCards, manage, locked, runMenu, addTo],
+  );
   const column = (section: CanvasSectionView) => (
     <SectionColumn
       key={section.key}
@@ -148,8 +186,8 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       onSelect={selection.toggle}
       selected={selection.ids}
       addLabel={`Add a business hypothesis to ${section.name}`}
-      onAdd={project.abilities.createCards ? () => create(section.key) : undefined}
-      menu={menuFor(section)}
+      onAdd={perSection.get(section.key)?.onAdd}
+      menu={perSection.get(section.key)?.menu}
     />
   );
   const active = dnd.activeId ? data.cards.find((c) => c.id === dnd.activeId) : undefined;
@@ -248,4 +286,4 @@ export function CanvasBoard(props: { data: CanvasData; filters: CanvasFilters; a
       />
     </DndContext>
   );
-}
+});

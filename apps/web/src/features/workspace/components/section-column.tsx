@@ -2,7 +2,7 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BoardCard } from '../api/canvas.ts';
 import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
 import type { ConnectMode } from '../hooks/use-connect-mode.ts';
@@ -23,6 +23,9 @@ export interface SectionMenuItem {
   onClick: () => void;
   color?: string;
 }
+
+/** Cards a section draws with the page; the rest follow in a yielding render. */
+const FIRST_DRAW = 24;
 
 export const SectionColumn = memo(function SectionColumn(props: {
   sectionKey: string;
@@ -45,6 +48,19 @@ export const SectionColumn = memo(function SectionColumn(props: {
   // On a phone the sections stack in one long column: each folds away to its header (#32).
   const [folded, setFolded] = useState(false);
   const cardsId = `section-cards-${props.sectionKey}`;
+  // A long section draws its first cards with the page and the rest just after, in a render
+  // that yields to the browser: a 1,000-card canvas shows its first screen without waiting for
+  // the cards below it, and no single task draws them all.
+  const [whole, setWhole] = useState(props.cards.length <= FIRST_DRAW);
+  useEffect(() => {
+    if (!whole) startTransition(() => setWhole(true));
+  }, [whole]);
+  const shown = useMemo(
+    () => (whole ? props.cards : props.cards.slice(0, FIRST_DRAW)),
+    [whole, props.cards],
+  );
+  // The same list while the cards are the same: a new one makes every card's sortable redraw.
+  const ids = useMemo(() => shown.map((c) => c.id), [shown]);
   return (
     <Paper
       withBorder
@@ -122,12 +138,9 @@ export const SectionColumn = memo(function SectionColumn(props: {
         hidden={folded}
         style={{ flex: 1, minHeight: folded ? 0 : 40 }}
       >
-        <SortableContext
-          items={props.cards.map((c) => c.id)}
-          strategy={verticalListSortingStrategy}
-        >
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Stack gap={6}>
-            {props.cards.map((card) => (
+            {shown.map((card) => (
               <SortableBoardCard
                 key={card.id}
                 card={card}
