@@ -34,7 +34,12 @@ async function writes(database: string, url: string | null) {
           load: {
             path: '/api/gateway/query',
             method: 'POST',
-            headers: { cookie: assay.seed.cookie, 'x-organization-id': assay.seed.organizationId },
+            // As the web app sends it: the organisation and the project it works in.
+            headers: {
+              cookie: assay.seed.cookie,
+              'x-organization-id': assay.seed.organizationId,
+              'x-project-id': assay.seed.projectId,
+            },
             body: JSON.stringify({
               query:
                 'mutation CreateCard($input: JSON!) { createCard(input: $input) { id version title draft unverifiedId } }',

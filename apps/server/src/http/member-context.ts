@@ -10,6 +10,7 @@ import {
   organizationBillingStatus,
   organizationHasFeature,
   ORGANIZATION_ID_HEADER,
+  PROJECT_ID_HEADER,
   type Feature,
   type License,
 } from '@assay/domain';
@@ -17,6 +18,7 @@ import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { sessions, users } from '../modules/auth/schema.ts';
 import { noteSessionSeen, resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
 import { organizations, profiles } from '../modules/organizations/schema.ts';
+import { projectMembers, projects, type ProjectRow } from '../modules/projects/schema.ts';
 import { hashToken } from '../platform/crypto.ts';
 import { prepared } from '../platform/db/prepared.ts';
 import type { OrganizationRow } from '../modules/organizations/schema.ts';
@@ -40,6 +42,11 @@ export interface MemberContext {
   };
   /** Organisations (by slug) given each slug-limited feature, from the configuration. */
   featureSlugs: Record<string, string[]>;
+  /**
+   * The project the request named (x-project-id) and the member's own role in it, read with the
+   * session in the same statement; access rules are still applied where the project is used.
+   */
+  project?: { row: ProjectRow; role: string | null };
 }
 
 export interface RequestContext {
@@ -57,8 +64,20 @@ type Membership = NonNullable<Awaited<ReturnType<typeof findMembership>>>;
 /** Memberships found with the session, by request (see resolveIdentity). */
 const preloaded = new WeakMap<
   FastifyRequest,
-  { organizationId: string; membership: Membership | null }
+  {
+    organizationId: string;
+    membership: Membership | null;
+    project: { row: ProjectRow; role: string | null } | null;
+  }
 >();
+
+/** The project a request says it works in (the x-project-id header), when it is an id. */
+function projectHint(request: FastifyRequest): string | null {
+  const header = request.headers[PROJECT_ID_HEADER];
+  return typeof header === 'string' && /^[0-9a-f-]{36}$/i.test(header)
+    ? header.toLowerCase()
+    : null;
+}
 
 /** The organisation a request names by its subdomain or (on other hosts) its header. */
 export function organizationHint(
@@ -97,6 +116,8 @@ export async function resolveIdentity(
         lastName: profiles.lastName,
         image: profiles.image,
         bgColor: profiles.bgColor,
+        project: projects,
+        projectRole: projectMembers.role,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -110,6 +131,19 @@ export async function resolveIdentity(
       .leftJoin(
         profiles,
         and(eq(profiles.userId, users.id), eq(profiles.organizationId, organizations.id)),
+      )
+      // The project the request names, in that organisation, with the member's own role: the
+      // project's access check then needs no round trip of its own.
+      .leftJoin(
+        projects,
+        and(
+          eq(projects.id, sql`${sql.placeholder('projectId')}::uuid`),
+          eq(projects.organizationId, organizations.id),
+        ),
+      )
+      .leftJoin(
+        projectMembers,
+        and(eq(projectMembers.projectId, projects.id), eq(projectMembers.profileId, profiles.id)),
       )
       .where(
         and(
@@ -126,6 +160,7 @@ export async function resolveIdentity(
     now: new Date().toISOString(),
     organizationId: hint.id,
     slug: hint.slug?.toLowerCase() ?? null,
+    projectId: projectHint(request),
   });
   if (!row) return null;
   await noteSessionSeen(services.database.db, row.session);
@@ -144,6 +179,8 @@ export async function resolveIdentity(
               bgColor: row.bgColor ?? 1,
             }
           : null,
+      project:
+        row.project && row.profileId ? { row: row.project, role: row.projectRole ?? null } : null,
     });
   }
   return { session: row.session, user: row.user };
@@ -183,8 +220,10 @@ async function resolve(
       ? early.membership
       : await findMembership(services.database.db, auth.user.id, organizationId);
   if (!membership) throw new AppError('notFound');
+  const project = early && early.organizationId === organizationId ? early.project : null;
   return {
     auth,
+    ...(project ? { project } : {}),
     organization: membership.organization,
     profileId: membership.profileId,
     role: membership.role,

@@ -165,11 +165,18 @@ export async function findVisibleProject(
       )
       .prepare('project_with_role'),
   );
-  const [row] = await query.execute({
-    profileId: member.profileId,
-    projectId,
-    organizationId: member.organization.id,
-  });
+  // Read with the session when the request named this project (x-project-id), else now. Used
+  // once: the request's first look (its access check, before anything it writes); a later look
+  // in the same request reads what the request may have changed.
+  const named = member.project?.row.id === projectId.toLowerCase() ? member.project : null;
+  if (named) delete member.project;
+  const [row] = named
+    ? [{ project: named.row, role: named.role }]
+    : await query.execute({
+        profileId: member.profileId,
+        projectId,
+        organizationId: member.organization.id,
+      });
   if (!row) throw new AppError('projectNotFound');
   const { project } = row;
   const ownRole = row.role ?? null;

@@ -135,6 +135,8 @@ export const createHypothesis = (input: {
   gatewayRequest<{ createCard: CreatedCard }>(
     'mutation CreateCard($input: JSON!) { createCard(input: $input) { id version title draft unverifiedId } }',
     { input: { type: 'hypothesis', ...input } },
+    // The project named up front: the server reads it with the session, one round trip fewer.
+    { projectId: input.projectId },
   ).then((d) => d.createCard);
 
 /** Moves a card to a section and rank; answers with its new version. */
