@@ -118,7 +118,10 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
 
-  // A box drawn from an empty part of the board selects the cards it touches.
+  // A box drawn from an empty part of the board selects the cards it touches. The move above
+  // refreshed every view of the cards (what to test next sits above the board): the board is
+  // measured once those answers are in, or a late one moves it under the box (seen on CI).
+  await page.waitForLoadState('networkidle');
   const first = (await channels.getByTestId('board-card').first().boundingBox())!;
   const last = (await channels.getByTestId('board-card').last().boundingBox())!;
   await page.mouse.move(first.x - 4, first.y + 2);
