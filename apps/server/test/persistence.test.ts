@@ -23,7 +23,13 @@ describe('embedded database', () => {
       .select()
       .from(organizations)
       .where(eq(organizations.id, org.id));
+    // The embedded database keeps a small buffer cache (issue #28: PostgreSQL's 128 MB default
+    // was held in memory from the start).
+    const buffers = await second.services.database.pglite?.query<{ shared_buffers: string }>(
+      'show shared_buffers',
+    );
     await second.app.close();
     expect(found?.name).toBe('Durable');
+    expect(buffers?.rows[0]?.shared_buffers).toBe('32MB');
   });
 });
