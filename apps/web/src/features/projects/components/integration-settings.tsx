@@ -25,6 +25,18 @@ const report = (error: unknown) =>
   showAlert({ type: 'warning', message: toApiError(error).message });
 const EVENTS = Object.entries(INTEGRATION_EVENTS) as [IntegrationEvent, string][];
 
+/** Runs a call, busy while it is under way; a refusal is shown as a warning. */
+function useBusy() {
+  const [busy, setBusy] = useState(false);
+  const run = (call: () => Promise<unknown>) => {
+    setBusy(true);
+    void call()
+      .catch(report)
+      .finally(() => setBusy(false));
+  };
+  return [busy, run] as const;
+}
+
 export function SlackSettings(props: { projectId: string; integration: Integration }) {
   const client = useQueryClient();
   const { integration } = props;
@@ -33,23 +45,19 @@ export function SlackSettings(props: { projectId: string; integration: Integrati
   const [events, setEvents] = useState<IntegrationEvent[]>(
     integration.settings.events ?? ['cards.publish'],
   );
-  const [busy, setBusy] = useState(false);
-  const save = () => {
-    setBusy(true);
-    integrationsApi
-      .configureSlack(client, props.projectId, { webhookUrl, channel, events })
-      .then(() => setWebhookUrl(''))
-      .catch(report)
-      .finally(() => setBusy(false));
-  };
-  const test = () => {
-    setBusy(true);
-    integrationsApi
-      .testSlack(client, props.projectId)
-      .then(() => showAlert({ message: 'Test message sent to Slack.', type: 'success' }))
-      .catch(report)
-      .finally(() => setBusy(false));
-  };
+  const [busy, run] = useBusy();
+  const save = () =>
+    run(() =>
+      integrationsApi
+        .configureSlack(client, props.projectId, { webhookUrl, channel, events })
+        .then(() => setWebhookUrl('')),
+    );
+  const test = () =>
+    run(() =>
+      integrationsApi
+        .testSlack(client, props.projectId)
+        .then(() => showAlert({ message: 'Test message sent to Slack.', type: 'success' })),
+    );
   return (
     <Stack gap="xs">
       <TextInput
@@ -183,15 +191,13 @@ export function JiraSettings(props: { projectId: string; integration: Integratio
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl ?? '');
   const [email, setEmail] = useState(settings.email ?? '');
   const [apiToken, setApiToken] = useState('');
-  const [busy, setBusy] = useState(false);
-  const save = () => {
-    setBusy(true);
-    integrationsApi
-      .configureJira(client, props.projectId, { baseUrl, email, apiToken })
-      .then(() => setApiToken(''))
-      .catch(report)
-      .finally(() => setBusy(false));
-  };
+  const [busy, run] = useBusy();
+  const save = () =>
+    run(() =>
+      integrationsApi
+        .configureJira(client, props.projectId, { baseUrl, email, apiToken })
+        .then(() => setApiToken('')),
+    );
   return (
     <Stack gap="xs">
       {settings.account ? <Text size="sm">Connected as {settings.account}.</Text> : null}
