@@ -17,6 +17,20 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** BENCH_PG_STATEMENTS=1: the statements that took the database's time, printed when it stops. */
+const statements = process.env.BENCH_PG_STATEMENTS === '1';
+const STATEMENTS_SETTINGS =
+  ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' +
+  ' -c pg_stat_statements.track_planning=on';
+const TOP_STATEMENTS = `select calls, round(total_exec_time::numeric, 1) as exec_ms,
+  round(total_plan_time::numeric, 1) as plan_ms,
+  round(((total_exec_time + total_plan_time) / greatest(calls, 1))::numeric, 3) as ms_per_call,
+  left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+  from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+  order by total_exec_time + total_plan_time desc limit 15`;
+
+const url = (port: number) => `postgres://postgres@127.0.0.1:${port}`;
+
 export async function startCluster(): Promise<{ url: string; stop(): void }> {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b));
   const bin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
@@ -32,19 +46,31 @@ export async function startCluster(): Promise<{ url: string; stop(): void }> {
     '-D',
     `${dir}/db`,
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200${statements ? STATEMENTS_SETTINGS : ''}`,
     '-l',
     `${dir}/log`,
     '-w',
     'start',
   ]);
-  const admin = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  for (const name of ['assay', 'raw'])
+  const admin = `${url(port)}/postgres`;
+  for (const name of ['assay', 'raw']) {
     execFileSync(`${bin}/psql`, [admin, '-qc', `create database ${name}`], { stdio: 'ignore' });
+    if (statements)
+      execFileSync(
+        `${bin}/psql`,
+        [`${url(port)}/${name}`, '-qc', 'create extension pg_stat_statements'],
+        { stdio: 'ignore' },
+      );
+  }
   return {
-    url: `postgres://postgres@127.0.0.1:${port}`,
+    url: url(port),
     stop() {
       try {
+        if (statements)
+          for (const name of ['assay', 'raw'])
+            execFileSync(`${bin}/psql`, [`${url(port)}/${name}`, '-c', TOP_STATEMENTS], {
+              stdio: 'inherit',
+            });
         asPostgres('pg_ctl', ['-D', `${dir}/db`, '-m', 'fast', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });

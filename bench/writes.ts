@@ -7,6 +7,7 @@
  *   npm run bench:writes                  # 10 s per run
  *   BENCH_SECONDS=20 npm run bench:writes
  *   BENCH_DATABASES=pglite npm run bench:writes
+ *   BENCH_PG_STATEMENTS=1 npm run bench:writes   # and the statements that took PostgreSQL's time
  */
 import { CANVAS_SECTIONS } from '@assay/domain';
 import { startCluster } from './cluster.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rankBetween } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
@@ -56,5 +56,55 @@ describe('the rank at the end of a section', () => {
     const rows = (result as unknown as { rows: { rank: string }[] }).rows;
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((r) => r.rank)).size).toBe(40);
+  });
+
+  it('reads only the section’s last rank, whatever the statistics say of the table', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    // Statistics that call the table nearly empty (a new install, or cards made faster than
+    // autovacuum analyses), rank calls enough for PostgreSQL to keep a plan, then a section of
+    // 3,000 cards: each call still reads about one row, not the whole section.
+    let read = Number.NaN;
+    await db
+      .transaction(async (tx) => {
+        const rows = async (query: ReturnType<typeof sql>) =>
+          ((await tx.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+        const rank = async () =>
+          (await rows(sql`select assay_append_canvas_rank(${projectId}, 'channels') as rank`))[0]!
+            .rank;
+        const rowsRead = async () =>
+          Number(
+            (
+              await rows(
+                sql`select pg_stat_get_xact_tuples_returned('hypotheses_canvas_rank_idx'::regclass)
+                  + pg_stat_get_xact_tuples_returned('hypotheses'::regclass) as n`,
+              )
+            )[0]!.n,
+          );
+        await rows(
+          sql`update pg_class set reltuples = 1, relpages = 1 where oid = 'hypotheses'::regclass`,
+        );
+        for (let call = 0; call < 10; call++) expect(await rank()).toBe('a0');
+        await rows(sql`
+          with c as (
+            insert into cards (organization_id, project_id, type, title, draft)
+            select organization_id, id, 'hypothesis', 'Case ' || i, false
+            from projects, generate_series(1, 3000) i where id = ${projectId}
+            returning id, project_id, title
+          )
+          insert into hypotheses (card_id, project_id, canvas_section, canvas_rank)
+          select id, project_id, 'channels', 'a0' || lpad(substr(title, 6), 4, '0') || 'V' from c`);
+        const before = await rowsRead();
+        for (let call = 0; call < 10; call++)
+          expect(await rank()).toBe(rankBetween('a03000V', null));
+        read = (await rowsRead()) - before;
+        // Leave the table and its statistics as they were.
+        tx.rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThanOrEqual(20);
   });
 });

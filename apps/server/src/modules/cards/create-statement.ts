@@ -6,7 +6,9 @@
  * locked (`assay_append_canvas_rank`, migration 0050), so cards created at once get distinct ranks.
  * The event is published after it commits, like every other.
  */
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { EventRow } from '../../platform/events/schema.ts';
 import type { AppServices } from '../../services.ts';
@@ -31,6 +33,23 @@ function fromJson<T>(json: Record<string, unknown>): T {
   return out as T;
 }
 
+const dialect = new PgDialect();
+const names = new Map<string, string>();
+
+/**
+ * Runs the statement prepared: PostgreSQL parses and plans it once per connection instead of on
+ * every create. Its text has a few forms (a rank given or not, a draft or not), each its own name.
+ */
+async function executePrepared(services: AppServices, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  let name = names.get(query.sql);
+  if (name === undefined) {
+    name = `card_create_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
+    names.set(query.sql, name);
+  }
+  return services.database.executeSql(query.sql, query.params, name);
+}
+
 export async function insertBusinessCard(
   services: AppServices,
   member: MemberContext,
@@ -53,7 +72,9 @@ export async function insertBusinessCard(
   };
   // Processed at once unless a handler wants it (a project with integrations): decided in SQL.
   const processedAt = services.events.processedAtSql('cards.create', sql`c.project_id`);
-  const result = await services.database.db.execute(sql`
+  const result = await executePrepared(
+    services,
+    sql`
     with c as (
       insert into cards (organization_id, project_id, type, title, draft, published_at, origin,
         created_by_profile_id, updated_by_profile_id)
@@ -79,9 +100,9 @@ export async function insertBusinessCard(
       returning id
     )
     select row_to_json(c) as card, row_to_json(h) as hypothesis, row_to_json(e) as event
-    from c, h, e, p`);
-  const rows = (result as unknown as { rows: Record<string, Record<string, unknown>>[] }).rows;
-  const row = rows[0];
+    from c, h, e, p`,
+  );
+  const row = result.rows[0] as Record<string, Record<string, unknown> | undefined> | undefined;
   if (!row?.card || !row.hypothesis || !row.event) throw new Error('card creation wrote nothing');
   const event = fromJson<EventRow>(row.event);
   await services.events.publish([event]);

@@ -28,8 +28,12 @@ export interface SqlResult {
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
-  /** Raw SQL for adapters (the job queue) that bring their own statements. */
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * Raw SQL for adapters (the job queue) that bring their own statements. A `name` makes it a
+   * prepared statement on PostgreSQL (parsed and planned once per connection); the name must
+   * always stand for the same text.
+   */
+  executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   close(): Promise<void>;
   /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY and the like. */
   pool?: pg.Pool;
@@ -96,8 +100,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: 'postgres',
       db,
       pool,
-      executeSql: async (text, values) => {
-        const result = await pool.query(text, values as unknown[] | undefined);
+      executeSql: async (text, values, name) => {
+        const result = await pool.query({ text, values: values as unknown[] | undefined, name });
         return { rows: result.rows as Record<string, unknown>[] };
       },
       close: () => pool.end(),
