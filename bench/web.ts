@@ -8,7 +8,10 @@
  *
  *   npm run bench:web              # builds first
  *   BENCH_LIGHTHOUSE=false npm run bench:web -w @assay/bench
+ *   BENCH_VERBOSE=1 …            # each request and answer, and how long the server took
+ *   BENCH_CHROME_PROFILE=f.cpuprofile …   # the page's CPU profile (the last visit)
  */
+import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
 import { lighthouse } from './lighthouse-run.ts';
 import type { Seed } from './seed.ts';
@@ -41,11 +44,19 @@ interface Visit {
   bytes: { script: number; stylesheet: number; other: number };
 }
 
+/** BENCH_CHROME_PROFILE=file.cpuprofile: the page's CPU profile until its last card (last visit). */
+const chromeProfile = process.env.BENCH_CHROME_PROFILE;
+
 async function visit(page: Page): Promise<Visit> {
   const bytes = { script: 0, stylesheet: 0, other: 0 };
   const start = Date.now();
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
+  if (chromeProfile) {
+    await client.send('Profiler.enable');
+    await client.send('Profiler.setSamplingInterval', { interval: 200 });
+    await client.send('Profiler.start');
+  }
   const types = new Map<string, string>();
   const urls = new Map<string, string>();
   if (process.env.BENCH_VERBOSE)
@@ -56,6 +67,10 @@ async function visit(page: Page): Promise<Visit> {
     );
   client.on('Network.responseReceived', (e) => {
     types.set(e.requestId, e.type);
+    if (process.env.BENCH_VERBOSE && e.response.timing)
+      console.log(
+        `  ${Date.now() - start} ms ⇠ headers of ${e.response.url.replace(origin, '').slice(0, 50)} after ${Math.round(e.response.timing.receiveHeadersEnd - e.response.timing.sendEnd)} ms waiting`,
+      );
     urls.set(
       e.requestId,
       `${e.response.url.split('/').pop()} ${e.response.headers['content-encoding'] ?? ''}`,
@@ -78,6 +93,10 @@ async function visit(page: Page): Promise<Visit> {
     .nth(cards - 1)
     .waitFor({ state: 'attached', timeout: 60_000 });
   const ms = Date.now() - start;
+  if (chromeProfile) {
+    const { profile } = await client.send('Profiler.stop');
+    writeFileSync(chromeProfile, JSON.stringify(profile));
+  }
   // The first load is what came over the wire until the canvas was whole.
   const firstLoad = { ...bytes };
   // Interactive: a click on a card opens it.
