@@ -100,8 +100,23 @@ test('a team publishes two cards to two roadmap sections; a visitor without an a
     isMobile: true,
   });
   const visitor = await visitorContext.newPage();
-  const response = await visitor.goto(`/portal/${link}`);
+  // Its first paint is the board itself, before the app's stylesheets are in (#28): with them
+  // held, the board is on the page already, in the app's font size and line height.
+  let releaseStyles = () => undefined as void;
+  const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
+  await visitor.route('**/assets/*.css', async (route) => {
+    await stylesHeld;
+    await route.continue();
+  });
+  const response = await visitor.goto(`/portal/${link}`, { waitUntil: 'domcontentloaded' });
   expect(response?.status()).toBe(200);
+  await expect(visitor.locator('#root > main h1')).toHaveText('Rocket roadmap');
+  await expect(visitor.locator('#root > main')).toContainText('Launch buyers pay per flight');
+  expect(
+    await visitor.locator('#root > main').evaluate((m) => getComputedStyle(m).lineHeight),
+  ).toBe('24.8px');
+  await visitor.screenshot({ path: 'test-results/portal-first-paint.png' });
+  releaseStyles();
   // The page arrives with its title and social-preview tags.
   await expect(visitor).toHaveTitle('Rocket roadmap');
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute(

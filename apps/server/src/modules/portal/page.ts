@@ -72,7 +72,12 @@ function renderCards(cards: VisitorCard[]) {
     .join('');
 }
 
-/** A plain first-paint rendering of the board (the app replaces it). */
+/**
+ * A plain first-paint rendering of the board (the app replaces it). It paints before the app's
+ * stylesheets are in, so it carries the app's font, size and line height (apps/web app.tsx's
+ * theme, Mantine's body): nothing moves when they arrive (#28: the portal's first paint no longer
+ * waits for them).
+ */
 function renderBody(board: VisitorBoard, path: PortalPath) {
   const visible = path.categoryId
     ? board.cards.filter((c) => c.categoryId === path.categoryId)
@@ -83,7 +88,7 @@ function renderBody(board: VisitorBoard, path: PortalPath) {
       return `<section><h2>${escapeHtml(s.name)} (${cards.length})</h2><ul>${renderCards(cards)}</ul></section>`;
     })
     .join('');
-  return `<main style="font-family:system-ui,sans-serif;max-width:72rem;margin:0 auto;padding:1.5rem"><h1>${escapeHtml(board.name)}</h1><p>${escapeHtml(board.signature)}</p>${sections}</main>`;
+  return `<main style="font-family:Inter,system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:1rem;line-height:1.55;max-width:72rem;margin:0 auto;padding:1.5rem"><h1>${escapeHtml(board.name)}</h1><p>${escapeHtml(board.signature)}</p>${sections}</main>`;
 }
 
 /** The page for a portal path: its HTML and status (404 when visitors may not see the board). */
@@ -127,12 +132,6 @@ export async function renderPortalPage(
     .replace(
       /<div id="root">[\s\S]*<\/div>(?=\s*<\/body>)/,
       `<div id="root">${board ? renderBody(board, path) : ''}</div>`,
-    )
-    // The board is the first paint here, so the stylesheets the app's pages load after theirs
-    // (as preloads) hold it: the board never paints in one font and shifts to another.
-    .replace(
-      /<link rel="preload" as="style"( crossorigin)? href="([^"]+)" data-app-style>/g,
-      '<link rel="stylesheet"$1 href="$2">',
     );
   return { status: board ? 200 : 404, html };
 }

@@ -721,9 +721,15 @@ describe('portal pages', () => {
     // The board's first paint takes the header frame's place (the portal has no app header).
     expect(board.html).not.toContain('first-paint');
     expect(board.html).toMatch(/<div id="root"><main[^>]*><h1>Rockets/);
-    // Its stylesheets hold the board's paint (the app's other pages load them after theirs).
-    expect(board.html).toContain('<link rel="stylesheet" crossorigin href="/assets/shell-1.css">');
-    expect(board.html).not.toContain('data-app-style');
+    // The board paints before the app's stylesheets are in (they come as on every page, #28), in
+    // the app's font, size and line height, so nothing moves when they arrive.
+    expect(board.html).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/shell-1.css" data-app-style>',
+    );
+    expect(board.html).not.toContain('rel="stylesheet"');
+    expect(board.html).toMatch(
+      /<main style="font-family:Inter,system-ui,[^"]*;font-size:1rem;line-height:1\.55;/,
+    );
     const card = await renderPortalPage(
       built.services,
       index,
