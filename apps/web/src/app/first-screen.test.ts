@@ -54,29 +54,4 @@ describe("the first screen's data", () => {
     prefetchFirstScreenData(new QueryClient());
     expect(fetch).not.toHaveBeenCalled();
   });
-
-  it("asks for a canvas page load's board with the filters this browser keeps", () => {
-    const id = '0b6c1f3e-8f4a-4d2b-9c1e-5a7d3e2f1b0c';
-    inline({ organization: { id: 'o1' }, membership: { role: 'member', onboarding: false } });
-    localStorage.setItem(`businessFilter-${id}`, JSON.stringify({ risky: true, tags: [] }));
-    try {
-      expect(preloadFirstScreen(`/workspace/${id}/canvas/business`)).toBe('workspace');
-      const client = new QueryClient();
-      prefetchFirstScreenData(client);
-      const boards = fetch.mock.calls
-        .map(([url]) => String(url))
-        .filter((u) => u.startsWith('/api/canvas'));
-      expect(boards).toEqual([`/api/canvas/${id}?filters=${encodeURIComponent('{"risky":true}')}`]);
-      // The canvas's own query finds it under way.
-      expect(client.getQueryState(['canvas', id, { risky: true }])?.fetchStatus).toBe('fetching');
-
-      // A product board is not the canvas: nothing more than the shell's data.
-      fetch.mockClear();
-      preloadFirstScreen(`/workspace/${id}/canvas/product`);
-      prefetchFirstScreenData(new QueryClient());
-      expect(fetch.mock.calls.some(([url]) => String(url).startsWith('/api/canvas'))).toBe(false);
-    } finally {
-      localStorage.removeItem(`businessFilter-${id}`);
-    }
-  });
 });

@@ -9,7 +9,7 @@ import { peekInlinedBootstrap } from '../api/bootstrap.ts';
 import { sideNavigationQueryOptions } from '../api/side-navigation.ts';
 import { notificationsQueryOptions } from '../features/inbox/api/notifications.ts';
 import { preloadHomeScreen, prefetchProjectsHome } from '../features/projects/routes.tsx';
-import { prefetchWorkspace, preloadWorkspace } from '../features/workspace/routes.tsx';
+import { preloadWorkspace } from '../features/workspace/routes.tsx';
 
 const LOADERS: Record<FirstScreen, () => Promise<unknown>> = {
   projects: () => preloadHomeScreen('projects'),
@@ -18,7 +18,7 @@ const LOADERS: Record<FirstScreen, () => Promise<unknown>> = {
   workspace: preloadWorkspace,
 };
 
-let first: { screen: FirstScreen | null; member: boolean; pathname: string } | undefined;
+let first: { screen: FirstScreen | null; member: boolean } | undefined;
 
 export function preloadFirstScreen(pathname: string = window.location.pathname) {
   const boot = peekInlinedBootstrap();
@@ -26,7 +26,6 @@ export function preloadFirstScreen(pathname: string = window.location.pathname) 
   // A member of an open organisation (one scheduled for deletion opens nothing, #29).
   first = {
     screen,
-    pathname,
     member: Boolean(boot?.organization && boot.membership && !boot.organization.deletionDueAt),
   };
   if (screen) void LOADERS[screen]().catch(() => undefined);
@@ -46,5 +45,4 @@ export function prefetchFirstScreenData(client: QueryClient) {
   void client.prefetchQuery(sideNavigationQueryOptions());
   void client.prefetchQuery(notificationsQueryOptions(null));
   if (first.screen === 'projects') prefetchProjectsHome(client);
-  if (first.screen === 'workspace') prefetchWorkspace(client, first.pathname);
 }

@@ -1,5 +1,5 @@
 /** The canvas and product boards: queries, card creation and moves, layout and section changes. */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   CanvasFilters,
   ProjectCustomField,
@@ -80,9 +80,8 @@ export interface CanvasData {
   cards: BoardCard[];
 }
 
-/** The business canvas's query, for its screen and for a page load that opens it (routes.tsx). */
-export const canvasQueryOptions = (projectId: string, filters: CanvasFilters) =>
-  queryOptions({
+export const useCanvas = (projectId: string, filters: CanvasFilters) =>
+  useQuery({
     queryKey: queryKeys.canvas(projectId, filters),
     // Over REST (issue #28): the server keeps the board as bytes with an ETag, so a read of an
     // unchanged board is a 304 and the answer already here.
@@ -92,16 +91,6 @@ export const canvasQueryOptions = (projectId: string, filters: CanvasFilters) =>
         { projectId },
       ),
     staleTime: 0,
-  });
-
-/** An answer this recent is not asked for again as the canvas mounts (the page load's own). */
-const JUST_READ_MS = 2_000;
-
-export const useCanvas = (projectId: string, filters: CanvasFilters) =>
-  useQuery({
-    ...canvasQueryOptions(projectId, filters),
-    refetchOnMount: (query) =>
-      query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_READ_MS,
   });
 
 export interface ProductBoardData {

@@ -29,14 +29,9 @@ export function compactFilters(filters: CanvasFilters): CanvasFilters {
   return out;
 }
 
-/** The filters this browser keeps for a board. */
-export function savedFilters(kind: 'business' | 'product', projectId: string): CanvasFilters {
-  return compactFilters(read(filterStorageKey(kind, projectId)));
-}
-
 export function useFilters(kind: 'business' | 'product', projectId: string) {
   const key = filterStorageKey(kind, projectId);
-  const [filters, setState] = useState<CanvasFilters>(() => savedFilters(kind, projectId));
+  const [filters, setState] = useState<CanvasFilters>(() => compactFilters(read(key)));
   const setFilters = useCallback(
     (next: CanvasFilters) => {
       const compact = compactFilters(next);
