@@ -80,6 +80,26 @@ describe('the global search', () => {
     expect(titles).not.toContain('Coffee roasting at home');
     expect(titles).not.toContain('Coffee draft of the owner');
 
+    // A project closed to the collaborator (not open to the whole organisation, and they are not
+    // in it) is found by its name and opens on its dashboard; its cards are not found.
+    await owner.agent.put(`/api/proj/projects/${bakery}/settings`, { membership: false }, host);
+    const closed = (await onOrg(collaborator.agent, org.slug, SEARCH, { t: 'croissants' })).data
+      ?.globalSearch as Hit[];
+    expect(closed).toEqual([]);
+    const byName = (await onOrg(collaborator.agent, org.slug, SEARCH, { t: 'bakery' })).data
+      ?.globalSearch as Hit[];
+    expect(byName).toEqual([
+      expect.objectContaining({
+        kind: 'project',
+        id: bakery,
+        path: `/project-dashboard/${bakery}/overview`,
+      }),
+    ]);
+    // The owner still finds both.
+    const ownerFinds = (await onOrg(owner.agent, org.slug, SEARCH, { t: 'croissants' })).data
+      ?.globalSearch as Hit[];
+    expect(ownerFinds.map((h) => h.id)).toEqual([first.id]);
+
     // Nothing to search for is a validation error, not a list of everything.
     const empty = await onOrg(collaborator.agent, org.slug, SEARCH, { t: '   ' });
     expect(empty.errors?.[0]?.message).toMatch(/statusCode:400/);

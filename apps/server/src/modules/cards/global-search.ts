@@ -1,7 +1,8 @@
 /**
  * The global search (#26, Ctrl/Cmd-K): projects by name and cards by title, summary or text,
  * across every project the member may see (private projects, cohort teams and hidden engagements
- * as in each project's own lists; drafts only their author's). Ranked: a title that starts with
+ * as in each project's own lists; drafts only their author's; cards only from the workspaces the
+ * member opens). Ranked: a title that starts with
  * the words, then one that holds them, then a match in the text; newer first within a rank.
  */
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -33,12 +34,15 @@ export async function globalSearch(services: AppServices, member: MemberContext,
   const { projects: visible } = await listProjects(services, member);
   if (visible.length === 0) return [];
   const names = new Map(visible.map((p) => [p.id, p.name]));
+  // Cards only from the workspaces the member opens: a project closed to them shows its
+  // dashboard, not its cards (part 1 §2.5); the project itself is still found, and opens there.
+  const open = visible.filter((p) => p.abilities.openWorkspace);
   const pattern = containsPattern(text);
 
   // Cohort teams hide some engagements from some members: those projects are searched apart.
-  const plain = visible.filter((p) => !p.cohortId).map((p) => p.id);
+  const plain = open.filter((p) => !p.cohortId).map((p) => p.id);
   const scopes: { ids: string[]; extra: SQL[] }[] = plain.length ? [{ ids: plain, extra: [] }] : [];
-  for (const team of visible.filter((p) => p.cohortId)) {
+  for (const team of open.filter((p) => p.cohortId)) {
     const hidden = await hiddenEngagementTypes(services.database.db, member, {
       id: team.id,
       cohortId: team.cohortId,
@@ -92,7 +96,7 @@ export async function globalSearch(services: AppServices, member: MemberContext,
         title: p.name,
         projectId: p.id,
         projectName: p.name,
-        path: `/workspace/${p.id}/canvas/business`,
+        path: p.openPath,
       },
     }));
   const cardHits = found.map((c) => ({
