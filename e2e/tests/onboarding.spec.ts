@@ -45,12 +45,19 @@ test('a Business owner answers the onboarding questions and gets a first project
   await next.click();
   await expect(page.getByRole('heading', { name: 'Will you run experiments?' })).toBeVisible();
   await page.getByLabel('No').check();
+  // The step is saved after the answer (one after the other): the reload below waits for it.
+  // (A load state would not: the page reached "network idle" long before, so it waits for nothing.)
+  const stepSaved = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/gateway/query') &&
+      (r.request().postData() ?? '').includes('currentOnboardingStep'),
+  );
   await next.click();
   // The answers so far are kept on the profile: a reload comes back to this step.
   await expect(
     page.getByRole('heading', { name: 'Will you share a public portal?' }),
   ).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  expect((await stepSaved).ok()).toBe(true);
   await page.reload();
   await expect(
     page.getByRole('heading', { name: 'Will you share a public portal?' }),
