@@ -237,6 +237,49 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await expect(parents).toBeVisible();
   await parents.click();
   await expect(other.getByRole('dialog')).toContainText('Three asked at the fair');
+  await other.getByRole('button', { name: 'Close card' }).click();
+
+  // A long section draws its cards as they come near the screen (#28); the titles of the rest
+  // are on the page, hidden until found, and a match of the browser's find draws its block.
+  const [longSheet] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    other.getByRole('button', { name: 'Import a CSV' }).click(),
+  ]);
+  await longSheet.setFiles({
+    name: 'resources.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Assumption,Block',
+        ...Array.from({ length: 96 }, (_, i) => `Resource ${i + 1} is ours,Key Resources`),
+      ].join('\n'),
+    ),
+  });
+  await other
+    .getByRole('dialog', { name: 'Import resources.csv' })
+    .getByRole('button', { name: 'Import 96 cards' })
+    .click();
+  await expect(other.getByText('96 cards came in from resources.csv.')).toBeVisible();
+  const resources = other.getByTestId('section-keyResources');
+  await expect(resources.getByTestId('section-count')).toHaveText('96');
+  await expect(resources.getByTestId('board-card').first()).toHaveAttribute(
+    'aria-label',
+    'Resource 1 is ours',
+  );
+  const lastResource = resources.getByRole('button', { name: 'Resource 96 is ours' });
+  await expect(lastResource).toHaveCount(0);
+  await expect(resources.locator('[hidden="until-found"]').last()).toContainText(
+    'Resource 96 is ours',
+  );
+  // A link to the text (what the browser's find does too: the `beforematch` event).
+  await other.goto(`${other.url().split('#')[0]}#:~:text=Resource%2096%20is%20ours`);
+  await expect(lastResource).toBeInViewport();
+  // Scrolling to a block still waiting draws it.
+  const waiting = resources.getByTestId('pending-cards').first();
+  const firstWaiting = (await waiting.locator('p').first().textContent()) ?? '';
+  await waiting.scrollIntoViewIfNeeded();
+  await expect(resources.getByRole('button', { name: firstWaiting, exact: true })).toBeVisible();
+  await other.screenshot({ path: 'test-results/long-section.png' });
   await elsewhere.close();
 
   // A signed-in member who follows a stale link sees the not-found page (decision 007).

@@ -2,11 +2,12 @@
 import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
 import type { BoardCard } from '../api/canvas.ts';
 import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
 import type { ConnectMode } from '../hooks/use-connect-mode.ts';
 import { SortableBoardCard, type CardConnectState } from './board-card.tsx';
+import { PendingCards } from './pending-cards.tsx';
 
 function connectState(connect: ConnectMode, cardId: string): CardConnectState {
   const link = connect.linkOf(cardId);
@@ -24,8 +25,12 @@ export interface SectionMenuItem {
   color?: string;
 }
 
-/** Cards a section draws with the page; the rest follow in a yielding render. */
-const FIRST_DRAW = 24;
+/**
+ * A long section draws its cards in blocks: the first with the page, each other one as it comes
+ * near the screen (or a find-in-page match in it). A 1,000-card canvas draws the cards a reader
+ * can see, not a thousand.
+ */
+const BLOCK = 12;
 
 export const SectionColumn = memo(function SectionColumn(props: {
   sectionKey: string;
@@ -48,19 +53,24 @@ export const SectionColumn = memo(function SectionColumn(props: {
   // On a phone the sections stack in one long column: each folds away to its header (#32).
   const [folded, setFolded] = useState(false);
   const cardsId = `section-cards-${props.sectionKey}`;
-  // A long section draws its first cards with the page and the rest just after, in a render
-  // that yields to the browser: a 1,000-card canvas shows its first screen without waiting for
-  // the cards below it, and no single task draws them all.
-  const [whole, setWhole] = useState(props.cards.length <= FIRST_DRAW);
-  useEffect(() => {
-    if (!whole) startTransition(() => setWhole(true));
-  }, [whole]);
-  const shown = useMemo(
-    () => (whole ? props.cards : props.cards.slice(0, FIRST_DRAW)),
-    [whole, props.cards],
+  const blocks = useMemo(() => {
+    const list: BoardCard[][] = [];
+    for (let at = 0; at < props.cards.length; at += BLOCK)
+      list.push(props.cards.slice(at, at + BLOCK));
+    return list;
+  }, [props.cards]);
+  // The blocks drawn, by place; the first always. A block once drawn stays drawn.
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const draw = useCallback((index: number, now: boolean) => {
+    const add = () => setDrawn((set) => (set.has(index) ? set : new Set(set).add(index)));
+    if (now) add();
+    else startTransition(add);
+  }, []);
+  // The same list while the cards drawn are the same: a new one makes every card's sortable redraw.
+  const ids = useMemo(
+    () => blocks.flatMap((block, index) => (drawn.has(index) ? block.map((c) => c.id) : [])),
+    [blocks, drawn],
   );
-  // The same list while the cards are the same: a new one makes every card's sortable redraw.
-  const ids = useMemo(() => shown.map((c) => c.id), [shown]);
   return (
     <Paper
       withBorder
@@ -140,16 +150,27 @@ export const SectionColumn = memo(function SectionColumn(props: {
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <Stack gap={6}>
-            {shown.map((card) => (
-              <SortableBoardCard
-                key={card.id}
-                card={card}
-                onOpen={props.connect ? props.connect.toggle : props.onOpen}
-                connect={props.connect ? connectState(props.connect, card.id) : undefined}
-                onSelect={props.connect ? undefined : props.onSelect}
-                selected={props.selected?.has(card.id)}
-              />
-            ))}
+            {blocks.flatMap((block, index) =>
+              drawn.has(index)
+                ? block.map((card) => (
+                    <SortableBoardCard
+                      key={card.id}
+                      card={card}
+                      onOpen={props.connect ? props.connect.toggle : props.onOpen}
+                      connect={props.connect ? connectState(props.connect, card.id) : undefined}
+                      onSelect={props.connect ? undefined : props.onSelect}
+                      selected={props.selected?.has(card.id)}
+                    />
+                  ))
+                : [
+                    <PendingCards
+                      key={`pending-${index}`}
+                      titles={block.map((c) => c.title || 'Untitled draft')}
+                      firstId={block[0]?.id ?? ''}
+                      onNear={(now) => draw(index, now)}
+                    />,
+                  ],
+            )}
           </Stack>
         </SortableContext>
         {props.children}
