@@ -101,6 +101,11 @@ test('an owner invites a collaborator, who joins, sees the license terms but not
   await member.goto(new URL(`/workspace/${projectId}/canvas/business`, member.url()).toString());
   await expect(member).toHaveURL(new RegExp(`/project-dashboard/${projectId}/overview$`));
   await expect(member.getByTestId('workspace-closed')).toBeVisible();
+  // A reader's dashboard shows the market and investment as text, not as inputs to type in.
+  await expect(member.getByTestId('dashboard-value').filter({ hasText: 'Links' })).toHaveText(
+    'LinksNo links yet.',
+  );
+  await expect(member.getByRole('textbox', { name: 'Total' })).toHaveCount(0);
   await member.screenshot({ path: 'test-results/workspace-closed.png', fullPage: true });
 
   // The request for Collections waits in the owners' inbox and opens Billing.

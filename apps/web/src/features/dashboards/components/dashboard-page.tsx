@@ -13,7 +13,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  TagsInput,
   Text,
   Title,
 } from '@mantine/core';
@@ -53,7 +52,7 @@ import {
 } from '../api/dashboard.ts';
 import { ExportModal } from './export-modal.tsx';
 import { Charts, DashboardTabs, Stat } from './dashboard-tables.tsx';
-import { MoneyField, StatementField, useSave } from './dashboard-fields.tsx';
+import { LinksField, MoneyField, StatementField, useSave } from './dashboard-fields.tsx';
 import { DashboardFiles } from './dashboard-files.tsx';
 
 function Loaded(props: { data: ProjectDashboard; license: string | undefined }) {
@@ -242,12 +241,10 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
                 editable={editable}
                 onSave={(analysis) => void save(() => updateMarket(projectId, { analysis }))}
               />
-              <TagsInput
-                label="Links"
-                placeholder={editable ? 'Paste a https:// link and press Enter' : undefined}
-                readOnly={!editable}
+              <LinksField
                 value={data.market.links}
-                onChange={(links) => void save(() => updateMarket(projectId, { links }))}
+                editable={editable}
+                onSave={(links) => void save(() => updateMarket(projectId, { links }))}
               />
               <DashboardFiles
                 projectId={projectId}
