@@ -1,6 +1,6 @@
 /** Who may see or run a cohort (part 1 §2.5 cohort roles): the cohort feature, access and management. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { AppError, cohortAbilities } from '@assay/domain';
+import { AppError, cohortAbilities, projectOpeningPath, roleHas } from '@assay/domain';
 import { requireFeature, type MemberContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
@@ -40,6 +40,27 @@ export async function teamsOf(executor: Executor, cohortId: string) {
   return teams
     .sort((a, b) => Number(a.isSample) - Number(b.isSample))
     .map((team) => ({ team, members: members.filter((m) => m.projectId === team.id) }));
+}
+
+/**
+ * Where a team of the cohort opens for the member. Part 1 §2.5: another team's student opens an
+ * academic-private team on its dashboard.
+ */
+export function teamOpenPath(
+  member: MemberContext,
+  cohortRole: string | null,
+  team: { id: string; settings: { academicPrivate?: boolean | undefined } },
+  members: readonly { profileId: string }[],
+) {
+  return projectOpeningPath({
+    projectId: team.id,
+    academicPrivate: team.settings.academicPrivate === true,
+    hasAccess:
+      roleHas(member.role, 'organization:write') ||
+      members.some((m) => m.profileId === member.profileId),
+    cohortScopeHasDefault: cohortRole === null || cohortRole === 'default',
+    hasCohort: true,
+  });
 }
 
 /** The cohort with the member's part in it; another organisation's, or none of theirs: not found. */

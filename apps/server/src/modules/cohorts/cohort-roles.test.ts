@@ -550,7 +550,18 @@ describe('cohort limits and subscription', () => {
         },
       );
       const list = (answer.data?.cohort as { teams: { id: string; openPath: string }[] }).teams;
-      return list.find((t) => t.id === teams.ocean)?.openPath;
+      const path = list.find((t) => t.id === teams.ocean)?.openPath;
+      // The leaderboard's team links open the same place.
+      const board = await w.run(
+        agent,
+        'query($id: ID!) { cohortLeaderboard(cohortId: $id) { teams { id openPath } } }',
+        { id: cohortId },
+      );
+      const ranked = (
+        board.data?.cohortLeaderboard as { teams: { id: string; openPath: string }[] }
+      ).teams;
+      expect(ranked.find((t) => t.id === teams.ocean)?.openPath).toBe(path);
+      return path;
     };
     // Another team's student: the dashboard, and the canvas refused with the reason.
     expect(await opens(people.rocketStudent.agent)).toBe(

@@ -21,7 +21,7 @@ import type { AppServices } from '../../services.ts';
 import { cards, evidence, hypotheses } from '../cards/schema.ts';
 import { profiles } from '../organizations/schema.ts';
 import { projects } from '../projects/schema.ts';
-import { cohortAccess } from './access.ts';
+import { cohortAccess, teamOpenPath, teamsOf } from './access.ts';
 
 const METRICS = Object.keys(LEADERBOARD_WEEKLY_TARGETS) as LeaderboardMetric[];
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -55,9 +55,18 @@ export async function cohortLeaderboard(
   cohortId: string,
   now: Date = new Date(),
 ) {
-  const { cohort } = await cohortAccess(services, member, cohortId);
+  const { cohort, cohortRole } = await cohortAccess(services, member, cohortId);
   const db = services.database.db;
-  const teams = await competingTeams(db, cohort.id);
+  const [teams, withMembers] = await Promise.all([
+    competingTeams(db, cohort.id),
+    teamsOf(db, cohort.id),
+  ]);
+  const openPaths = new Map(
+    withMembers.map(({ team, members }) => [
+      team.id,
+      teamOpenPath(member, cohortRole, team, members),
+    ]),
+  );
   const ids = teams.map((t) => t.id);
   const rows = ids.length
     ? await db
@@ -182,6 +191,7 @@ export async function cohortLeaderboard(
     week,
     weekLabel: weekLabel(new Date(thisWeek)),
     teams: teams.map((team) => ({
+      openPath: openPaths.get(team.id) ?? `/project-dashboard/${team.id}/overview`,
       id: team.id,
       name: team.name,
       counts: perTeam.get(team.id) ?? zero(),

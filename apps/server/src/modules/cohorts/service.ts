@@ -19,8 +19,6 @@ import {
   invitableCohortRoles,
   SAMPLE_TEAM_NAME,
   slugify,
-  projectOpeningPath,
-  roleHas,
   studentAccessUntil,
   updateCohortSchema,
   type License,
@@ -39,7 +37,7 @@ import { parse } from '../../http/parse.ts';
 import { projectMembers, projects } from '../projects/schema.ts';
 import { seedBoardSections } from '../projects/ports.ts';
 import { cohortMembers, cohorts, type CohortRow } from './schema.ts';
-import { cohortAccess, requireCohorts, teamsOf } from './access.ts';
+import { cohortAccess, requireCohorts, teamOpenPath, teamsOf } from './access.ts';
 import { managedCohort } from './access.ts';
 
 function presentCohortRow(row: CohortRow) {
@@ -122,16 +120,7 @@ export async function getCohort(services: AppServices, member: MemberContext, co
       id: team.id,
       name: team.name,
       isSample: team.isSample,
-      // Part 1 §2.5: another team's student opens an academic-private team on its dashboard.
-      openPath: projectOpeningPath({
-        projectId: team.id,
-        academicPrivate: team.settings.academicPrivate === true,
-        hasAccess:
-          roleHas(member.role, 'organization:write') ||
-          members.some((m) => m.profileId === member.profileId),
-        cohortScopeHasDefault: access.cohortRole === null || access.cohortRole === 'default',
-        hasCohort: true,
-      }),
+      openPath: teamOpenPath(member, access.cohortRole, team, members),
       members: members.map((m) => ({
         profileId: m.profileId,
         firstName: m.firstName,

@@ -239,7 +239,14 @@ export interface Leaderboard {
   name: string;
   week: number;
   weekLabel: string;
-  teams: { id: string; name: string; counts: LeaderboardCounts; evidence: number }[];
+  teams: {
+    id: string;
+    name: string;
+    /** Where the team opens for the viewer (its dashboard when closed to them). */
+    openPath: string;
+    counts: LeaderboardCounts;
+    evidence: number;
+  }[];
   teamTargets: LeaderboardCounts;
   totals: LeaderboardCounts;
   cohortTargets: LeaderboardCounts;
@@ -261,7 +268,7 @@ export function useLeaderboard(cohortId: string) {
         await gatewayRequest<{ cohortLeaderboard: Leaderboard }>(
           `query CohortLeaderboard($id: ID!) { cohortLeaderboard(cohortId: $id) {
             cohortId name week weekLabel averageEvidencePerTeam averageDaysToResult
-            teams { id name evidence counts { ${COUNTS} } }
+            teams { id name openPath evidence counts { ${COUNTS} } }
             teamTargets { ${COUNTS} } totals { ${COUNTS} } cohortTargets { ${COUNTS} }
             instructorEngagements { ${ENGAGEMENT} } mentorEngagements { ${ENGAGEMENT} }
             interviewsByWeek { label interviews } } }`,

@@ -161,7 +161,7 @@ export function LeaderboardPage() {
                   {board.teams.map((team) => (
                     <Table.Tr key={team.id} data-testid="leaderboard-team">
                       <Table.Td>
-                        <Anchor component={Link} to={`/workspace/${team.id}/canvas/business`}>
+                        <Anchor component={Link} to={team.openPath}>
                           {team.name}
                         </Anchor>
                       </Table.Td>
