@@ -46,8 +46,21 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await expect(segments.getByTestId('board-card')).toHaveCount(2);
   await expect(channels.getByTestId('board-card')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
+  // The header keeps its shape while the project loads, so nothing under it moves when the
+  // project arrives (#28): the page notes where its actions first stood.
+  await page.addInitScript(() => {
+    const first = window as unknown as { actionsTop?: number };
+    new MutationObserver(() => {
+      const actions = document.querySelector('[data-testid="workspace-actions"]');
+      if (first.actionsTop === undefined && actions)
+        first.actionsTop = actions.getBoundingClientRect().top;
+    }).observe(document, { subtree: true, childList: true });
+  });
   await page.reload();
   await expect(segments.getByTestId('board-card')).toHaveCount(2);
+  expect(await page.evaluate(() => (window as { actionsTop?: number }).actionsTop)).toBe(
+    (await page.getByTestId('workspace-actions').boundingBox())!.y,
+  );
   await expect(segments.getByTestId('board-card').nth(1)).toContainText(
     'A cart outside the library',
   );

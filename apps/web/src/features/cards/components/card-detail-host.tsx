@@ -17,6 +17,7 @@ import {
   TIMERS,
 } from '@assay/domain';
 import { CLIENT_ID } from '../../../api/http.ts';
+import { useGettingStarted } from '../../../api/guidance.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { subscribe } from '../../../api/realtime.ts';
 import { showAlert } from '../../../ui/alerts.ts';
@@ -101,12 +102,19 @@ function modalTitle(type: string) {
   return 'Evidence';
 }
 
+/**
+ * Whether the first-time tip shows above the card's title, asked for with the card: the card is
+ * drawn once both are in, so the tip does not push the card down after it is drawn (#28).
+ */
+const useGuidanceWithCard = (cardId: string | null) => useGettingStarted(cardId !== null);
+
 export function CardDetailHost() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const cardId = params.get('cardId');
   const card = useCard(cardId);
+  const guidance = useGuidanceWithCard(cardId);
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   // The tab, the connections list, the comments or the help a link asked for (part 2 §2).
   const link = cardLinkTarget((name) => params.get(name));
@@ -150,7 +158,7 @@ export function CardDetailHost() {
     >
       <CardDetailView
         card={card.data}
-        loading={card.isPending}
+        loading={card.isPending || guidance.isLoading}
         tab={link.tab ?? params.get('cardTab')}
         link={link}
         onTab={(tab) =>
@@ -176,6 +184,7 @@ export function CardDetailPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const card = useCard(cardId);
+  const guidance = useGuidanceWithCard(cardId);
   // The path's tab ("test" is Run), unless the query asks for the connections (part 2 §2).
   const link = cardLinkTarget((name) => (name === 'cardTab' ? tab : params.get(name)));
   useNotFoundDialog(card.error, () => navigate('/'));
@@ -185,7 +194,7 @@ export function CardDetailPage() {
     <Container size="md" py="lg">
       <CardDetailView
         card={card.data}
-        loading={card.isPending && !card.isError}
+        loading={(card.isPending && !card.isError) || guidance.isLoading}
         tab={link.tab ?? tab}
         link={link}
         onTab={(next) => navigate(`../${next}`, { relative: 'path', replace: true })}

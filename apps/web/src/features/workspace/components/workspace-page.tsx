@@ -169,16 +169,16 @@ export function WorkspacePage() {
           loads lengthen that line instead of wrapping the header and moving the board (#28). */}
       <Stack gap="xs">
         <Stack gap={0}>
+          {/* Both lines keep their height while the project loads (a no-break space): the
+              header does not grow, and push the board down, when it arrives. */}
           <Title order={2} data-testid="workspace-title">
-            {project?.name ?? ' '}
+            {project?.name ?? '\u00a0'}
           </Title>
-          {project ? (
-            <Text size="xs" c="dimmed">
-              {CANVAS_TYPE_NAMES[project.canvas.type]}
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            {project ? CANVAS_TYPE_NAMES[project.canvas.type] : '\u00a0'}
+          </Text>
         </Stack>
-        <Group gap="xs">
+        <Group gap="xs" data-testid="workspace-actions">
           <SegmentedControl
             value={canvasType}
             onChange={(value) => navigate(`/workspace/${projectId}/canvas/${value}`)}
