@@ -28,19 +28,29 @@ test('a new member is guided: the checklist ticks as they work, each card type t
   await dialog.getByLabel('Title').fill('Commuters want same-day fixes');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
   // Opened from its link, the card is drawn with its tip already in place, never pushed down by it
-  // afterwards (#28): the page notes, as the card's detail is first put on the page, whether the
-  // tip is there too.
+  // or by a field that loads later (#28): the page notes, as the card's detail is first put on
+  // the page, whether the tip and the canvas section's field are there too.
   await page.addInitScript(() => {
-    const seen = window as unknown as { tipWithCard?: boolean };
+    const seen = window as unknown as { tipWithCard?: boolean; sectionWithCard?: boolean };
     new MutationObserver(() => {
-      if (seen.tipWithCard === undefined && document.querySelector('[data-testid="card-detail"]'))
-        seen.tipWithCard = document.querySelector('[data-testid="first-time-tip"]') !== null;
+      const detail = document.querySelector('[data-testid="card-detail"]');
+      if (seen.tipWithCard !== undefined || !detail) return;
+      seen.tipWithCard = detail.querySelector('[data-testid="first-time-tip"]') !== null;
+      // The canvas section's field keeps its room while the project's sections load.
+      seen.sectionWithCard = Array.from(detail.querySelectorAll('label')).some(
+        (label) => label.textContent === 'Canvas section',
+      );
     }).observe(document, { subtree: true, childList: true });
   });
   await page.reload();
   await expect(dialog.getByLabel('Title')).toHaveValue('Commuters want same-day fixes');
   await expect(tip).toBeVisible();
-  expect(await page.evaluate(() => (window as { tipWithCard?: boolean }).tipWithCard)).toBe(true);
+  expect(
+    await page.evaluate(() => {
+      const seen = window as { tipWithCard?: boolean; sectionWithCard?: boolean };
+      return [seen.tipWithCard, seen.sectionWithCard];
+    }),
+  ).toEqual([true, true]);
   await tip.getByRole('button', { name: 'Got it' }).click();
   await expect(tip).toBeHidden();
   await page.keyboard.press('Escape');

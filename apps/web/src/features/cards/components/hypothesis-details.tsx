@@ -135,13 +135,14 @@ export function HypothesisDetails(props: {
         </Text>
       ) : null}
 
-      {hypothesis.type === 'business' && project?.canvas ? (
+      {/* Its room is kept while the project's sections load, so nothing under it moves (#28). */}
+      {hypothesis.type === 'business' && (project === undefined || project.canvas) ? (
         <Select
           label="Canvas section"
           description="Where it sits on the canvas: the same as dragging it there."
-          disabled={!editable}
+          disabled={!editable || !project?.canvas}
           allowDeselect={false}
-          data={project.canvas.sections.map((s) => ({ value: s.key, label: s.name }))}
+          data={project?.canvas?.sections.map((s) => ({ value: s.key, label: s.name })) ?? []}
           value={hypothesis.canvas.section}
           onChange={(section) => {
             if (!section || section === hypothesis.canvas.section) return;
