@@ -109,6 +109,10 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await expect(students).toContainText('campus');
   await expect(pickup).toContainText('campus');
   await bar.getByRole('combobox', { name: 'Move them to' }).click();
+  // What to test next sits above the board and is asked again once the cards have moved.
+  const testNextAgain = page.waitForResponse((response) =>
+    (response.request().postData() ?? '').includes('query TestNext'),
+  );
   await page.getByRole('option', { name: 'Channels' }).click();
   const channels = page.getByTestId('section-channels');
   await expect(channels.getByTestId('board-card')).toHaveCount(2);
@@ -118,10 +122,13 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await page.keyboard.press('Escape');
   await expect(bar).toBeHidden();
 
-  // A box drawn from an empty part of the board selects the cards it touches. The move above
-  // refreshed every view of the cards (what to test next sits above the board): the board is
-  // measured once those answers are in, or a late one moves it under the box (seen on CI).
-  await page.waitForLoadState('networkidle');
+  // A box drawn from an empty part of the board selects the cards it touches. The board is
+  // measured once what to test next has its answer after the move and the page has drawn it: a
+  // late answer moved the board under the box (seen on CI, twice).
+  await testNextAgain;
+  await page.evaluate(
+    () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+  );
   const first = (await channels.getByTestId('board-card').first().boundingBox())!;
   const last = (await channels.getByTestId('board-card').last().boundingBox())!;
   await page.mouse.move(first.x - 4, first.y + 2);
