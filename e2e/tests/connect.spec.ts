@@ -18,15 +18,6 @@ async function publishedHypothesis(page: Page, section: string | null, title: st
   await expect(dialog).toBeHidden();
 }
 
-/** Picks a CSV file for the canvas's "Import a CSV" button. */
-async function importCsv(page: Page, name: string, lines: string[]) {
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.getByRole('button', { name: 'Import a CSV' }).click(),
-  ]);
-  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
-}
-
 test('a piece of evidence is connected to hypotheses by clicking them on the canvas, and rated there; the project goes to another organisation as a file, and a spreadsheet joins it there', async ({
   page,
   browser,
@@ -216,12 +207,22 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await importedCard.getByRole('button', { name: 'Close card' }).click();
 
   // The team's old spreadsheet comes in too (#29): columns guessed, every row checked first.
-  await importCsv(other, 'assumptions.csv', [
-    'Assumption,Block,Why we think so,Tags',
-    'Parents pay for weekly pickup,Customer Segments,Three asked at the fair,parents',
-    ',Channels,,',
-    'Laundromats resell our service,Key Partners,,',
+  const [sheet] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    other.getByRole('button', { name: 'Import a CSV' }).click(),
   ]);
+  await sheet.setFiles({
+    name: 'assumptions.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Assumption,Block,Why we think so,Tags',
+        'Parents pay for weekly pickup,Customer Segments,Three asked at the fair,parents',
+        ',Channels,,',
+        'Laundromats resell our service,Key Partners,,',
+      ].join('\n'),
+    ),
+  });
   const importing = other.getByRole('dialog', { name: 'Import assumptions.csv' });
   await expect(importing.getByLabel('Title')).toHaveValue('0');
   await expect(importing.getByLabel('Canvas section')).toHaveValue('1');
@@ -247,10 +248,20 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
 
   // A long section draws its cards as they come near the screen (#28); the titles of the rest
   // are on the page, hidden until found, and a match of the browser's find draws its block.
-  await importCsv(other, 'resources.csv', [
-    'Assumption,Block',
-    ...Array.from({ length: 96 }, (_, i) => `Resource ${i + 1} is ours,Key Resources`),
+  const [longSheet] = await Promise.all([
+    other.waitForEvent('filechooser'),
+    other.getByRole('button', { name: 'Import a CSV' }).click(),
   ]);
+  await longSheet.setFiles({
+    name: 'resources.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      [
+        'Assumption,Block',
+        ...Array.from({ length: 96 }, (_, i) => `Resource ${i + 1} is ours,Key Resources`),
+      ].join('\n'),
+    ),
+  });
   await other
     .getByRole('dialog', { name: 'Import resources.csv' })
     .getByRole('button', { name: 'Import 96 cards' })
