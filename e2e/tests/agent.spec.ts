@@ -20,12 +20,12 @@ const SECTIONS = [
 
 /** Realtime messages the page receives on its websockets. */
 function collectRealtime(page: Page) {
-  const events: { event: string; changes?: { stage?: number; kind?: string } }[] = [];
+  const events: { event: string; url: string; changes?: { stage?: number; kind?: string } }[] = [];
   page.on('websocket', (ws) => {
     ws.on('framereceived', (frame) => {
       try {
         const message = JSON.parse(String(frame.payload)) as (typeof events)[number];
-        if (message.event) events.push(message);
+        if (message.event) events.push({ ...message, url: ws.url() });
       } catch {
         // not a JSON message
       }
@@ -52,6 +52,17 @@ test('a founder creates a project with a description and the agent drafts it, st
   await openProject(page, 'Stockly');
   await expect(page.getByTestId('workspace-title')).toHaveText('Stockly');
   await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
+  // The canvas listens on the project's channel; the server says when the socket is subscribed.
+  // A draft asked for before that would reach the page by its status alone, not stage by stage.
+  await expect
+    .poll(
+      () =>
+        events.some(
+          (e) => e.event === 'realtime.subscribed' && /\/sub\/p[0-9a-f-]{36}/.test(e.url),
+        ),
+      { message: 'the project channel is subscribed' },
+    )
+    .toBe(true);
   await page.getByRole('button', { name: 'Draft it with the AI agent' }).click();
 
   // The stages reach the browser over the project's channel, in order, then the cards appear.
