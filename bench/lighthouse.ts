@@ -21,7 +21,7 @@ const server = await startBenchServer<PortalSeed>({
   BENCH_APP_DOMAIN: `localhost:${PORT}`,
   BENCH_SEED_KIND: 'portal',
   BENCH_SEED_CARDS: '24',
-  WEB_DIST: new URL('../apps/web/dist', import.meta.url).pathname,
+  WEB_DIST: process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname,
 });
 try {
   const pages: [string, string, Record<string, string> | undefined][] = [

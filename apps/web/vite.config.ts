@@ -115,12 +115,43 @@ const SHELL_PACKAGES = new RegExp(
   ].join('|')})[\\\\/]`,
 );
 
-/** Mantine components only later screens use: they stay with those screens' code. */
-const LATER_COMPONENTS =
-  /@mantine[\\/]core[\\/]esm[\\/]components[\\/](Combobox|Select|MultiSelect|TagsInput|Autocomplete|PillsInput|Pill|ColorPicker|ColorInput|ColorSwatch|NumberInput|Pagination|Stepper|Timeline|Accordion|Chip|SegmentedControl|FloatingIndicator|Progress|RingProgress|Highlight|Rating|Slider|FileInput|JsonInput|Spoiler)[\\/]/;
+/**
+ * Mantine's components (and the stylesheets that go with them) are left out of the shell: each
+ * goes with the code of the screens that use it, the entry's own with the entry. A component used
+ * only by later screens is then neither fetched nor parsed on a first load (#28: first load).
+ */
+const MANTINE_COMPONENTS = /@mantine[\\/]core[\\/](?:esm[\\/]components|styles)[\\/]/;
+
+/**
+ * Each Mantine component's stylesheet travels with its code (#28: first load). Mantine ships one
+ * stylesheet per component (`@mantine/core/styles/X.css`) and one class-name map per component
+ * (`X.module.mjs`), which every part of the component that draws with those classes imports: the
+ * map imports the stylesheet here, so the bundler puts it wherever the map goes and leaves it out
+ * where the component is not used. `main.tsx` imports the base (baseline, variables, global).
+ * They are the `.layer.css` versions: every Mantine rule sits in the `mantine` cascade layer, so
+ * the app's own rules (touch.css, CSS modules) win whatever order the stylesheets arrive in.
+ */
+export function mantineStylesWithComponents(): Plugin {
+  const MAP = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+  return {
+    name: 'assay-mantine-styles-with-components',
+    enforce: 'pre',
+    transform(code, id) {
+      const name = MAP.exec(id)?.[1];
+      if (!name) return null;
+      return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), versionFile(), firstScreens(), stylesAfterFirstPaint()],
+  plugins: [
+    mantineStylesWithComponents(),
+    react(),
+    versionFile(),
+    firstScreens(),
+    stylesAfterFirstPaint(),
+  ],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   server: {
     port: 5173,
@@ -135,11 +166,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              // React, the router, TanStack Query and Mantine's core in one file: every page
-              // needs them, and one file costs a phone one request instead of a dozen small
-              // ones (Lighthouse mobile, #28 and #32; bench/README).
+              // React, the router, TanStack Query and Mantine's core (its provider, styles
+              // system and hooks; not its components) in one file: every page needs them, and
+              // one file costs a phone one request instead of a dozen small ones (Lighthouse
+              // mobile, #28 and #32; bench/README).
               name: 'shell',
-              test: (id) => SHELL_PACKAGES.test(id) && !LATER_COMPONENTS.test(id),
+              test: (id) => SHELL_PACKAGES.test(id) && !MANTINE_COMPONENTS.test(id),
             },
           ],
         },

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openProject, seriousViolations } from './helpers.ts';
+import { openProject, seriousViolations, unstyledMantineParts } from './helpers.ts';
 
 /** Waits for the page to settle: no loader left, the main region shown. */
 async function settle(page: Page) {
@@ -15,9 +15,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.setTimeout(180_000);
     await page.emulateMedia({ colorScheme });
     const found: Record<string, string[]> = {};
+    const unstyled: Record<string, string[]> = {};
     const check = async (name: string) => {
       await settle(page);
       found[name] = await seriousViolations(page);
+      unstyled[name] = await unstyledMantineParts(page);
     };
 
     // Signed out.
@@ -82,6 +84,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', colorScheme);
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+    // Every part on every page came with its stylesheet, opened first or reached by a click.
+    expect(unstyled).toEqual(Object.fromEntries(Object.keys(unstyled).map((k) => [k, []])));
   });
 }
 
@@ -99,8 +103,10 @@ test('the local style guide shows the design system live, accessibly', async ({ 
     await expect(page.getByRole('region', { name: section })).toBeVisible();
   }
   expect(await seriousViolations(page)).toEqual([]);
+  expect(await unstyledMantineParts(page)).toEqual([]);
   await page.getByRole('button', { name: 'Confirm modal' }).click();
   await expect(page.getByRole('dialog', { name: 'Delete Campus Bike Repair' })).toBeVisible();
+  expect(await unstyledMantineParts(page)).toEqual([]);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Upload progress toast' }).click();
   await expect(page.getByText('interview-recording.webm')).toBeVisible();

@@ -138,6 +138,30 @@ export async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * Mantine's class names on the page (`m_…`) that no loaded stylesheet has a rule for: a part
+ * drawn without its component's stylesheet (each comes with its component's code, #28).
+ */
+export async function unstyledMantineParts(page: Page) {
+  return page.evaluate(() => {
+    const styled = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule)
+          for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]+)/g))
+            styled.add(match[1] ?? '');
+        if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const used = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[class*="m_"]')))
+      for (const name of Array.from(element.classList))
+        if (/^m_[0-9a-f]+$/.test(name)) used.add(name);
+    return [...used].filter((name) => !styled.has(name)).sort();
+  });
+}
+
 /** Opens a project from the organisation home by its name (its canvas opens). */
 export async function openProject(page: Page, name: string) {
   await page

@@ -1,5 +1,9 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+// Mantine's base styles, in its cascade layer; each component's stylesheet comes with its code
+// (vite.config.ts). The app's own rules are outside the layer, so they win in any order.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import '@mantine/notifications/styles.layer.css';
 import './app/touch.css';
 import { MantineProvider } from '@mantine/core';
 import { startTransition, StrictMode } from 'react';

@@ -5,7 +5,7 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
-import '@mantine/spotlight/styles.css';
+import '@mantine/spotlight/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -5,7 +5,7 @@
  */
 import { Group, Text } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import '@mantine/tiptap/styles.css';
+import '@mantine/tiptap/styles.layer.css';
 import Image from '@tiptap/extension-image';
 import Mention from '@tiptap/extension-mention';
 import { Placeholder } from '@tiptap/extensions';

@@ -3,7 +3,7 @@
  * weekly targets (part 2 §9), the instructor and mentor engagement boards with this week's counts,
  * and the comments report.
  */
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { useLiveCohort } from '../../../api/live-cohort.ts';
 import { BarChart } from '@mantine/charts';
 import {

@@ -1,5 +1,5 @@
 /** The dashboard's figures: counts, the hypotheses and experiments tables, and the charts. */
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart, DonutChart } from '@mantine/charts';
 import {
   ActionIcon,

@@ -3,7 +3,7 @@
  * side — stage, validated and invalidated, active experiments, evidence and investment — sortable
  * by any column, with charts.
  */
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import {
   Alert,
