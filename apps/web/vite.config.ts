@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { mantineChunks } from './mantine-chunks.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -116,11 +117,15 @@ const SHELL_PACKAGES = new RegExp(
 );
 
 /**
- * Mantine's components (and the stylesheets that go with them) are left out of the shell: each
- * goes with the code of the screens that use it, the entry's own with the entry. A component used
- * only by later screens is then neither fetched nor parsed on a first load (#28: first load).
+ * Mantine's components and their stylesheets: those the first load needs go in the shell, with
+ * those of an organisation's home (its projects, or the set-up questions of a new one: a
+ * member's usual first screen, a few KB); those only later screens use go in a file of their
+ * own, which the first load neither fetches nor parses (#28: first load, bench/README).
  */
-const MANTINE_COMPONENTS = /@mantine[\\/]core[\\/](?:esm[\\/]components|styles)[\\/]/;
+const MANTINE_COMPONENTS = /@mantine[\\/]core[\\/](?:esm[\\/](?:components|utils)|styles)[\\/]/;
+const mantine = mantineChunks(
+  [FIRST_SCREENS.projects, FIRST_SCREENS.setup].map((module) => `/apps/web/${module ?? ''}`),
+);
 
 /**
  * Each Mantine component's stylesheet travels with its code (#28: first load). Mantine ships one
@@ -147,6 +152,7 @@ export function mantineStylesWithComponents(): Plugin {
 export default defineConfig({
   plugins: [
     mantineStylesWithComponents(),
+    mantine.plugin,
     react(),
     versionFile(),
     firstScreens(),
@@ -171,7 +177,15 @@ export default defineConfig({
               // one file costs a phone one request instead of a dozen small ones (Lighthouse
               // mobile, #28 and #32; bench/README).
               name: 'shell',
-              test: (id) => SHELL_PACKAGES.test(id) && !MANTINE_COMPONENTS.test(id),
+              test: (id) =>
+                SHELL_PACKAGES.test(id) &&
+                (!MANTINE_COMPONENTS.test(id) || mantine.inFirstLoad(id)),
+            },
+            {
+              // The components only later screens use, in one file: the first screen after the
+              // first load (the canvas, a project list) costs one request more, not a dozen.
+              name: 'mantine',
+              test: (id) => MANTINE_COMPONENTS.test(id) && !mantine.inFirstLoad(id),
             },
           ],
         },

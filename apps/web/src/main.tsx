@@ -3,7 +3,6 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import '@mantine/notifications/styles.layer.css';
 import './app/touch.css';
 import { MantineProvider } from '@mantine/core';
 import { startTransition, StrictMode } from 'react';

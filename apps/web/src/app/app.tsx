@@ -1,9 +1,8 @@
 /** Providers and the router. */
 import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { bootstrapQueryOptions } from '../api/bootstrap.ts';
 import { showAlert } from '../ui/alerts.ts';
@@ -12,6 +11,14 @@ import { WaitModal } from '../ui/wait-modal.tsx';
 import { prefetchFirstScreenData } from './first-screen.ts';
 import { createQueryClient } from './query-client.ts';
 import { routes } from './routes.tsx';
+
+/** Alerts are drawn by a host loaded after the first render (ui/alerts-host.tsx, #28). */
+const AlertsHost = lazy(() =>
+  import('../ui/alerts-host.tsx').catch(() => ({
+    // A host that cannot be loaded (offline, or a deploy renamed it) leaves the page as it is.
+    default: () => null,
+  })),
+);
 
 /**
  * Colours meet WCAG AA contrast (4.5:1 for text): the primary shade is the 8th (blue.8 on white
@@ -83,7 +90,9 @@ export function App() {
     >
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
-          <Notifications position="top-center" zIndex={1000} />
+          <Suspense fallback={null}>
+            <AlertsHost />
+          </Suspense>
           <WaitModal />
           <RouterProvider router={router} />
         </ModalsProvider>
