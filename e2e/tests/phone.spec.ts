@@ -48,6 +48,9 @@ test('on a phone the navigation opens from the menu button, and dark mode is rem
     .getByRole('link', { name: 'Evidence locker' });
   await expect(evidenceLocker).toBeHidden();
   await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The organisation's home with its projects list drawn, not its loader.
+  await expect(page.getByRole('button', { name: 'New project' })).toBeVisible();
+  await expect(page.getByLabel(/^Loading/)).toHaveCount(0);
   expect(await scrollsSideways(page)).toBe(false);
   expect(await smallTargets(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/phone-home.png' });
