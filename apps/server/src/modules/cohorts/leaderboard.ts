@@ -36,16 +36,22 @@ const zero = (): Counts => ({
   mentorEngagements: 0,
 });
 
-/** The cohort's teams by name, the Sample Team left out (leaderboards and reports). */
-export async function competingTeams(db: Executor, cohortId: string) {
-  const rows = await db
-    .select({ id: projects.id, name: projects.name, isSample: projects.isSample })
-    .from(projects)
-    .where(eq(projects.cohortId, cohortId));
-  return rows
+/** Teams by name, the Sample Team left out. */
+function competing(teams: readonly { id: string; name: string; isSample: boolean }[]) {
+  return teams
     .filter((t) => !t.isSample)
     .sort((a, b) => a.name.localeCompare(b.name))
     .map(({ id, name }) => ({ id, name }));
+}
+
+/** The cohort's teams by name, the Sample Team left out (leaderboards and reports). */
+export async function competingTeams(db: Executor, cohortId: string) {
+  return competing(
+    await db
+      .select({ id: projects.id, name: projects.name, isSample: projects.isSample })
+      .from(projects)
+      .where(eq(projects.cohortId, cohortId)),
+  );
 }
 
 /** The leaderboard of a cohort at `now`. */
@@ -57,10 +63,9 @@ export async function cohortLeaderboard(
 ) {
   const { cohort, cohortRole } = await cohortAccess(services, member, cohortId);
   const db = services.database.db;
-  const [teams, withMembers] = await Promise.all([
-    competingTeams(db, cohort.id),
-    teamsOf(db, cohort.id),
-  ]);
+  // One read of the teams with their members: the counts' teams and where each opens.
+  const withMembers = await teamsOf(db, cohort.id);
+  const teams = competing(withMembers.map(({ team }) => team));
   const openPaths = new Map(
     withMembers.map(({ team, members }) => [
       team.id,
