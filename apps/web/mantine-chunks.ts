@@ -1,5 +1,9 @@
 /**
- * Which of Mantine's components the first load needs (#28: first load). Everything imports
+ * Mantine in the build (#28: first load, decision 013): each component's stylesheet comes with
+ * its code (`mantineStylesWithComponents`), and the shell holds only the components the first
+ * load needs (`mantineChunks`).
+ *
+ * Which of Mantine's components the first load needs: everything imports
  * Mantine through its one index module, which imports every component; following imports
  * through it would reach all of them. So this reads, in each module, the names it imports from
  * `@mantine/core`, maps each name to the module the index takes it from, and follows the
@@ -9,6 +13,10 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+
+/** Mantine's components and their stylesheets (its `esm/components`, `esm/utils` and `styles`). */
+export const MANTINE_COMPONENTS =
+  /@mantine[\\/]core[\\/](?:esm[\\/](?:components|utils)|styles)[\\/]/;
 
 const INDEX = /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/;
 const NAMED_IMPORT = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
@@ -71,4 +79,26 @@ export function mantineChunks(alsoFirst: string[] = []): MantineChunks {
     },
   };
   return { plugin, inFirstLoad: (id) => firstLoad.has(id) };
+}
+
+/**
+ * Each Mantine component's stylesheet travels with its code (#28: first load). Mantine ships one
+ * stylesheet per component (`@mantine/core/styles/X.css`) and one class-name map per component
+ * (`X.module.mjs`), which every part of the component that draws with those classes imports: the
+ * map imports the stylesheet here, so the bundler puts it wherever the map goes and leaves it out
+ * where the component is not used. `main.tsx` imports the base (baseline, variables, global).
+ * They are the `.layer.css` versions: every Mantine rule sits in the `mantine` cascade layer, so
+ * the app's own rules (touch.css, CSS modules) win whatever order the stylesheets arrive in.
+ */
+export function mantineStylesWithComponents(): Plugin {
+  const MAP = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
+  return {
+    name: 'assay-mantine-styles-with-components',
+    enforce: 'pre',
+    transform(code, id) {
+      const name = MAP.exec(id)?.[1];
+      if (!name) return null;
+      return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
+    },
+  };
 }

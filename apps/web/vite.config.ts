@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { mantineChunks } from './mantine-chunks.ts';
+import {
+  MANTINE_COMPONENTS,
+  mantineChunks,
+  mantineStylesWithComponents,
+} from './mantine-chunks.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -122,32 +126,9 @@ const SHELL_PACKAGES = new RegExp(
  * member's usual first screen, a few KB); those only later screens use go in a file of their
  * own, which the first load neither fetches nor parses (#28: first load, bench/README).
  */
-const MANTINE_COMPONENTS = /@mantine[\\/]core[\\/](?:esm[\\/](?:components|utils)|styles)[\\/]/;
 const mantine = mantineChunks(
   [FIRST_SCREENS.projects, FIRST_SCREENS.setup].map((module) => `/apps/web/${module ?? ''}`),
 );
-
-/**
- * Each Mantine component's stylesheet travels with its code (#28: first load). Mantine ships one
- * stylesheet per component (`@mantine/core/styles/X.css`) and one class-name map per component
- * (`X.module.mjs`), which every part of the component that draws with those classes imports: the
- * map imports the stylesheet here, so the bundler puts it wherever the map goes and leaves it out
- * where the component is not used. `main.tsx` imports the base (baseline, variables, global).
- * They are the `.layer.css` versions: every Mantine rule sits in the `mantine` cascade layer, so
- * the app's own rules (touch.css, CSS modules) win whatever order the stylesheets arrive in.
- */
-export function mantineStylesWithComponents(): Plugin {
-  const MAP = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.mjs$/;
-  return {
-    name: 'assay-mantine-styles-with-components',
-    enforce: 'pre',
-    transform(code, id) {
-      const name = MAP.exec(id)?.[1];
-      if (!name) return null;
-      return { code: `import '@mantine/core/styles/${name}.layer.css';\n${code}`, map: null };
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [
