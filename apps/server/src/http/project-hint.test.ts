@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
+import { PgliteStatements } from '../platform/db/pglite-statements.ts';
 import { CARD_FIELDS, createProjectIn } from '../../test/cards.ts';
 import { addMember, ownerWithOrganization } from '../../test/organization.ts';
 
@@ -48,10 +49,20 @@ async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> 
       seen.push(text(args[0]));
       return original(...args);
     }) as typeof pglite.query);
+    // The statements the code names run prepared, past PGlite's own query.
+    const named = PgliteStatements.prototype.query;
+    const namedSpy = vi.spyOn(PgliteStatements.prototype, 'query').mockImplementation(function (
+      this: PgliteStatements,
+      ...args: Parameters<typeof named>
+    ) {
+      seen.push(text(args[0]));
+      return named.apply(this, args);
+    } as typeof named);
     try {
       await run();
     } finally {
       spy.mockRestore();
+      namedSpy.mockRestore();
     }
     return seen;
   }

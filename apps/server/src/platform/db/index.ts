@@ -10,6 +10,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { namedStatementsClient, PgliteStatements } from './pglite-statements.ts';
+import { nameStatement } from './statement-names.ts';
 // Tables are imported where they are queried; drizzle's relational API (which would need every
 // module's tables here) is not used, so the plumbing imports no module.
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -113,10 +115,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(dataDir);
   }
   // PGlite (and its WASM) loads only when it is the database: a server on PostgreSQL never holds it.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [pgliteModule, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
   ]);
+  const { PGlite } = pgliteModule;
   // A cluster in memory keeps PGlite's own settings: there, a smaller buffer cache made the
   // process larger under load (835 against 599 MiB in bench:writes), not smaller.
   const pglite =
@@ -129,7 +132,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
             `shared_buffers=${PGLITE_SHARED_BUFFERS}`,
           ],
         });
-  const db = drizzlePglite(pglite) as unknown as Db;
+  // Statements the code names run prepared, as on PostgreSQL (pglite-statements.ts).
+  const statements = new PgliteStatements(pglite, pgliteModule);
+  const db = drizzlePglite({ client: namedStatementsClient(pglite, statements) }) as unknown as Db;
   // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
   // PostgreSQL's autovacuum would, so plans follow the data as it grows.
   const analyze = setInterval(() => {
@@ -140,7 +145,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     db,
     pglite,
-    executeSql: async (text, values) => {
+    executeSql: async (text, values, name) => {
+      if (name !== undefined) {
+        nameStatement(text, name);
+        const result = await statements.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
       if (values && values.length > 0) {
         const result = await pglite.query(text, values);
         return { rows: result.rows as Record<string, unknown>[] };

@@ -3,6 +3,7 @@
  * database, so neither the query builder nor PostgreSQL's parser works on them again.
  */
 import type { Db, Executor } from './index.ts';
+import { nameStatement } from './statement-names.ts';
 
 const statements = new WeakMap<object, Map<string, unknown>>();
 
@@ -17,6 +18,9 @@ export function prepared<T>(executor: Executor, name: string, build: (db: Db) =>
   if (statement === undefined) {
     statement = build(executor as Db);
     byName.set(name, statement);
+    // On PGlite the client runs a named text prepared, as node-postgres does by the name.
+    const query = (statement as { getQuery?: () => { sql: string } }).getQuery?.();
+    if (query) nameStatement(query.sql, name);
   }
   return statement;
 }

@@ -1,0 +1,176 @@
+/**
+ * Named statements on PGlite (issue #28): a statement the code names is parsed and planned once
+ * and then run by name, inside transactions too, with the same answers and errors as PGlite's own
+ * query, and under its locks when many run at once.
+ */
+import * as pgliteModule from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { ownerWithOrganization } from '../../../test/organization.ts';
+import { namedStatementsClient, PgliteStatements } from './pglite-statements.ts';
+import { prepared } from './prepared.ts';
+import type { Db } from './index.ts';
+
+const { PGlite } = pgliteModule;
+let pglite: InstanceType<typeof PGlite>;
+let statements: PgliteStatements;
+let db: Db;
+
+const counters = pgTable('counters', { id: integer('id').primaryKey(), n: integer('n').notNull() });
+const notes = pgTable('notes', { id: integer('id').primaryKey(), body: text('body').notNull() });
+
+/** How many statements PostgreSQL holds prepared with this text. */
+async function preparedCount(text: string): Promise<number> {
+  const result = await pglite.query<{ count: number }>(
+    'select count(*)::int as count from pg_prepared_statements where statement = $1',
+    [text],
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+beforeAll(async () => {
+  pglite = await PGlite.create();
+  statements = new PgliteStatements(pglite, pgliteModule);
+  db = drizzle({ client: namedStatementsClient(pglite, statements) }) as unknown as Db;
+  await pglite.exec(`
+    create table items (id serial primary key, name text unique, at timestamptz,
+      data jsonb, flag boolean, tags text[]);
+    create table counters (id int primary key, n int not null);
+    insert into counters values (1, 0);
+    create table notes (id int primary key, body text not null);`);
+});
+
+afterAll(async () => {
+  await pglite.close();
+});
+
+describe('named statements on PGlite', () => {
+  it('parses a statement once and answers as PGlite’s own query does', async () => {
+    const insert =
+      'insert into items (name, at, data, flag, tags) values ($1, $2, $3, $4, $5) returning *';
+    const at = new Date('2026-11-27T10:00:00.000Z');
+    const first = await statements.query(insert, ['a', at, { x: 1 }, true, ['p', 'q']]);
+    expect(first.rows).toEqual([
+      { id: 1, name: 'a', at, data: { x: 1 }, flag: true, tags: ['p', 'q'] },
+    ]);
+    await statements.query(insert, ['b', null, null, false, []]);
+    await statements.query(insert, ['c', at, [1, 2], null, null]);
+    expect(await preparedCount(insert)).toBe(1);
+
+    const select = 'select * from items where name = any($1) order by id';
+    const named = await statements.query(select, [['a', 'b', 'c']]);
+    const own = await pglite.query(select, [['a', 'b', 'c']]);
+    expect(named.rows).toEqual(own.rows);
+    expect(named.fields).toEqual(own.fields);
+    // A statement that returns no rows answers with none.
+    const none = await statements.query('update items set flag = $1 where name = $2', [true, 'z']);
+    expect(none.rows).toEqual([]);
+    expect(none.affectedRows).toBe(0);
+  });
+
+  it('runs what prepared() names, inside a transaction too; everything else as before', async () => {
+    const byId = prepared(db, 'test_counter_by_id', (d) =>
+      d
+        .select({ n: counters.n })
+        .from(counters)
+        .where(sql`${counters.id} = ${sql.placeholder('id')}`)
+        .prepare('test_counter_by_id'),
+    );
+    const text = byId.getQuery().sql;
+    expect(await preparedCount(text)).toBe(0);
+    expect(await byId.execute({ id: 1 })).toEqual([{ n: expect.any(Number) as number }]);
+    const inside = await db.transaction(async (tx) => {
+      await tx
+        .update(counters)
+        .set({ n: 100 })
+        .where(sql`${counters.id} = 1`);
+      const read = prepared(tx, 'test_counter_by_id', (d) =>
+        d
+          .select({ n: counters.n })
+          .from(counters)
+          .where(sql`${counters.id} = ${sql.placeholder('id')}`)
+          .prepare('test_counter_by_id'),
+      );
+      return read.execute({ id: 1 });
+    });
+    expect(inside).toEqual([{ n: 100 }]);
+    expect(await preparedCount(text)).toBe(1);
+    // A statement the code did not name is not prepared.
+    await db.select().from(notes);
+    const unnamed = await pglite.query<{ count: number }>(
+      `select count(*)::int as count from pg_prepared_statements where statement like '%"notes"%'`,
+    );
+    expect(unnamed.rows[0]?.count).toBe(0);
+    await db
+      .update(counters)
+      .set({ n: 0 })
+      .where(sql`${counters.id} = 1`);
+  });
+
+  it('gives PostgreSQL’s error and leaves nothing half done', async () => {
+    const insert = 'insert into notes (id, body) values ($1, $2) returning id';
+    await statements.query(insert, [1, 'first']);
+    const duplicate = await statements.query(insert, [1, 'again']).catch((error: unknown) => error);
+    expect(duplicate).toMatchObject({ code: '23505', query: insert });
+    // The instance is ready for the next statement, named or not.
+    expect((await statements.query(insert, [2, 'second'])).rows).toEqual([{ id: 2 }]);
+    // In a transaction the error aborts it, and what it wrote before is rolled back.
+    const failed = await pglite
+      .transaction(async (tx) => {
+        await statements.query(insert, [3, 'third'], undefined, true);
+        await statements.query(insert, [1, 'clash'], undefined, true);
+        return tx;
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: '23505' });
+    const left = await pglite.query<{ id: number }>('select id from notes order by id');
+    expect(left.rows.map((row) => row.id)).toEqual([1, 2]);
+    // A parameter of the wrong type is refused, not sent.
+    await expect(statements.query(insert, ['not a number', 'x'])).rejects.toMatchObject({
+      code: '22P02',
+    });
+  });
+
+  it('keeps 40 at once apart: in and out of transactions, every change counted once', async () => {
+    const bump = 'update counters set n = n + 1 where id = $1 returning n';
+    const read = 'select n from counters where id = $1';
+    const runs = Array.from({ length: 40 }, (_, i) =>
+      i % 2 === 0
+        ? db.transaction(async () => {
+            const bumped = await statements.query<{ n: number }>(bump, [1], undefined, true);
+            const seen = await statements.query<{ n: number }>(read, [1], undefined, true);
+            // Nothing else ran between the two inside the transaction.
+            expect(seen.rows[0]?.n).toBe(bumped.rows[0]?.n);
+            return bumped.rows[0]?.n;
+          })
+        : statements.query<{ n: number }>(bump, [1]).then((result) => result.rows[0]?.n),
+    );
+    const values = await Promise.all(runs);
+    expect([...values].sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i + 1),
+    );
+    expect((await pglite.query<{ n: number }>(read, [1])).rows[0]?.n).toBe(40);
+  });
+});
+
+describe('the app on PGlite', () => {
+  it('reads who is asking through the named identity statement', async () => {
+    const built = await buildTestApp();
+    const database = built.services.database;
+    if (database.kind !== 'pglite' || !database.pglite) return;
+    const { owner, org } = await ownerWithOrganization(built);
+    const me = await owner.agent.post(
+      '/api/gateway/query',
+      { query: '{ me { id } }' },
+      { 'x-organization-id': org.id },
+    );
+    expect(me.statusCode).toBe(200);
+    const held = await database.pglite.query<{ statement: string }>(
+      'select statement from pg_prepared_statements',
+    );
+    expect(held.rows.some((row) => /from "sessions"/.test(row.statement))).toBe(true);
+  });
+});

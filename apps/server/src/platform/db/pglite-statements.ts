@@ -1,0 +1,140 @@
+/**
+ * Named statements on PGlite (issue #28). PGlite's `query` sends every statement as its unnamed
+ * statement: PostgreSQL parses and plans it again each time, and PGlite asks for the parameters'
+ * types in a round trip of its own before it binds them. On PostgreSQL the statements the code
+ * names (`prepared()`, `executeSql(…, name)`) are parsed and planned once per connection; here
+ * they are too. PGlite is one backend, so a statement parsed under a name stays for the instance's
+ * life, and each later run is one Bind, Execute and Sync through PGlite's wire protocol, under the
+ * same locks PGlite's own `query` takes. Every other statement goes through PGlite unchanged.
+ */
+import type * as PgliteModule from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { statementName } from './statement-names.ts';
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+
+interface Parsed {
+  /** PostgreSQL's name for it on this instance. */
+  name: string;
+  /** The parameters' types, from the statement's description. */
+  paramTypes: number[];
+  /** The rows' description (absent for a statement that returns none). */
+  rowDescription: BackendMessage | undefined;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** The statements parsed by name on one PGlite instance. */
+export class PgliteStatements {
+  readonly #parsed = new Map<string, Parsed>();
+
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly lib: Pick<typeof PgliteModule, 'protocol' | 'parse'>,
+  ) {}
+
+  /**
+   * Runs `text` as a named statement. `inTransaction`: the caller is inside PGlite's transaction,
+   * which already holds the transaction lock (as `Transaction.query` does).
+   */
+  async query<T>(
+    text: string,
+    params: unknown[] = [],
+    options?: QueryOptions,
+    inTransaction = false,
+  ): Promise<Results<T>> {
+    await this.pglite._checkReady();
+    const run = () => this.pglite._runExclusiveQuery(() => this.#run<T>(text, params, options));
+    const result = await (inTransaction ? run() : this.pglite._runExclusiveTransaction(run));
+    if (!inTransaction) await this.pglite.syncToFs();
+    return result;
+  }
+
+  async #run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const { serialize } = this.lib.protocol;
+    try {
+      let parsed = this.#parsed.get(text);
+      if (!parsed) {
+        const name = `assay_${this.#parsed.size + 1}`;
+        const described = await this.pglite.execProtocolStream(
+          concat([
+            serialize.parse({ name, text }),
+            serialize.describe({ type: 'S', name }),
+            serialize.sync(),
+          ]),
+          { syncToFs: false },
+        );
+        parsed = {
+          name,
+          paramTypes: this.lib.parse.parseDescribeStatementResults(described),
+          rowDescription: described.find((message) => message.name === 'rowDescription'),
+        };
+        this.#parsed.set(text, parsed);
+      }
+      // Serialised by each parameter's type, as PGlite's own query does.
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const type = parsed.paramTypes[index] ?? 0;
+        const serializer = options?.serializers?.[type] ?? this.pglite.serializers[type];
+        return serializer ? serializer(value) : String(value);
+      });
+      const messages = await this.pglite.execProtocolStream(
+        concat([
+          serialize.bind({ statement: parsed.name, values }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      const described = parsed.rowDescription ? [parsed.rowDescription, ...messages] : messages;
+      return this.lib.parse.parseResults(described, this.pglite.parsers, options)[0] as Results<T>;
+    } catch (error) {
+      // Like PGlite's own errors: the statement and its parameters travel with the error.
+      if (error && typeof error === 'object') Object.assign(error, { query: text, params });
+      throw error;
+    }
+  }
+}
+
+/**
+ * The client drizzle is given on PGlite: statements the code named run prepared, inside a
+ * transaction too; everything else is PGlite's own.
+ */
+export function namedStatementsClient(pglite: PGlite, statements: PgliteStatements): PGlite {
+  const query = (inTransaction: boolean, own: Transaction['query']) =>
+    function (text: string, params?: unknown[], options?: QueryOptions) {
+      return statementName(text) === undefined
+        ? own(text, params, options)
+        : statements.query(text, params, options, inTransaction);
+    };
+  const outerQuery = query(false, (text, params, options) => pglite.query(text, params, options));
+  const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
+    pglite.transaction((tx) => {
+      const innerQuery = query(true, (text, params, options) => tx.query(text, params, options));
+      return callback(
+        new Proxy(tx, {
+          get(inner, key) {
+            if (key === 'query') return innerQuery;
+            const value = Reflect.get(inner, key, inner) as unknown;
+            return typeof value === 'function' ? value.bind(inner) : value;
+          },
+        }),
+      );
+    });
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') return outerQuery;
+      if (property === 'transaction') return transaction;
+      const value = Reflect.get(target, property, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
