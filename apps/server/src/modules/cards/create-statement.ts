@@ -23,11 +23,19 @@ const DATE_KEYS = new Set([
   'processedAt',
 ]);
 
+/** Each column's camelCase name, worked out once (the columns are the tables'). */
+const camelNames = new Map<string, string>();
+
 /** A row from row_to_json: snake_case keys to camelCase, timestamps to dates. */
 function fromJson<T>(json: Record<string, unknown>): T {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) {
-    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  for (const key in json) {
+    let name = camelNames.get(key);
+    if (name === undefined) {
+      name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      camelNames.set(key, name);
+    }
+    const value = json[key];
     out[name] = DATE_KEYS.has(name) && typeof value === 'string' ? new Date(value) : value;
   }
   return out as T;
