@@ -39,5 +39,29 @@ test('a card added on one device appears on the canvas open on another, without 
     timeout: 5000,
   });
   await second.screenshot({ path: 'test-results/realtime-second-device.png' });
+
+  // News between a screen's read and its channel listening is not lost: the second device opens
+  // the canvas again, but its channel reaches the server only after another card is published.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await second.routeWebSocket(/\/sub\/p/, async (socket) => {
+    await held;
+    socket.connectToServer();
+  });
+  await second.reload();
+  await expect(channels.getByTestId('board-card')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Add a business hypothesis to Channels' }).click();
+  await dialog.getByLabel('Title').fill('Students bring bikes on Mondays');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  const listening = second.waitForEvent('websocket', (socket) => socket.url().includes('/sub/p'));
+  release();
+  await listening;
+  // The channel says its project's newest event came after the board was read: read again.
+  await expect(channels.getByTestId('board-card')).toHaveCount(2);
+  await expect(channels).toContainText('Students bring bikes on Mondays');
   await other.close();
 });

@@ -2,7 +2,8 @@
  * Keeps what a project's screens show current from its realtime channel: card, connection and
  * comment events refresh the boards, lists and the card itself. An event the tab already knows
  * (its own write) or older than its copy of the card is ignored; after a reconnection everything
- * of the project is refetched.
+ * of the project is refetched, and so it is when the channel first listens if the project's newest
+ * event may have come after the screen's data was read (it would have missed it).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -28,6 +29,49 @@ export function isNewsFor(
   if (version !== null && options.knownVersion !== null && options.knownVersion >= version)
     return false;
   return true;
+}
+
+/**
+ * How much earlier than its answer came the server may have read a screen's data (the request's
+ * own time) or begun the transaction of an event recorded after it.
+ */
+export const MISSED_MARGIN_MS = 5_000;
+
+/**
+ * Whether a screen whose oldest data of the project came in at `oldestDataAt` (this tab's clock)
+ * may have missed news before its channel listened: the project's newest event, as the channel
+ * said on subscribing (the server's clock), is not clearly older than that data. No data yet, or
+ * a channel that says nothing, is nothing missed.
+ */
+export function mayHaveMissed(
+  subscribed: RealtimeEvent,
+  oldestDataAt: number | null,
+  now: number = Date.now(),
+): boolean {
+  const last = subscribed.changes?.lastEventAt;
+  if (typeof last !== 'string' || oldestDataAt === null) return false;
+  // When that data came, on the server's clock: it was `at` there when it said it listened.
+  const dataAt = Date.parse(subscribed.at) - (now - oldestDataAt);
+  return Date.parse(last) >= dataAt - MISSED_MARGIN_MS;
+}
+
+/**
+ * When this tab's oldest data of the project came in; a read still on its way counts as now (the
+ * server may have read it before the channel listened). Null when the tab holds none.
+ */
+export function oldestDataOf(
+  queryClient: QueryClient,
+  projectId: string,
+  now: number = Date.now(),
+): number | null {
+  let oldest: number | null = null;
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const [head, id] = query.queryKey;
+    if (id !== projectId || !cardViewKeys.some(([key]) => key === head)) continue;
+    const at = query.state.fetchStatus === 'fetching' ? now : query.state.dataUpdatedAt;
+    if (at > 0 && (oldest === null || at < oldest)) oldest = at;
+  }
+  return oldest;
 }
 
 function refresh(queryClient: QueryClient, event: RealtimeEvent) {
@@ -63,6 +107,11 @@ export function useLiveProject(projectId: string | null | undefined) {
   useEffect(() => {
     if (!signedIn || !projectId || !/^[0-9a-f-]{36}$/i.test(projectId)) return;
     return subscribe(`p${projectId}`, (event) => {
+      if (event.event === 'realtime.subscribed') {
+        if (mayHaveMissed(event, oldestDataOf(queryClient, projectId)))
+          refresh(queryClient, { ...event, event: 'realtime.reconnected' });
+        return;
+      }
       const known =
         event.subjectType === 'card' && event.subjectId
           ? (queryClient.getQueryData<{ version: number }>(queryKeys.card(event.subjectId))

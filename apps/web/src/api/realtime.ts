@@ -1,8 +1,10 @@
 /**
  * Websocket subscriptions to /sub/{channel} (part 2 §4, §7): one socket per channel shared by
  * every listener. A socket that does not open within 10 s is dropped and tried again, up to 1000
- * attempts; after a reconnection listeners hear `realtime.reconnected` and refetch what they may
- * have missed.
+ * attempts. Listeners hear the server's `realtime.subscribed` once the channel first listens (a
+ * project's says when its newest event was recorded), and `realtime.reconnected` in its place once
+ * it listens again after a reconnection, so they refetch what they may have missed: both come once
+ * the server listens for them, never before.
  */
 import {
   RESTART_CLOSE_CODE,
@@ -23,7 +25,7 @@ class Channel {
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
-  private everOpened = false;
+  private everSubscribed = false;
   readonly listeners = new Set<Listener>();
 
   constructor(private readonly name: string) {
@@ -44,16 +46,20 @@ class Channel {
     socket.onopen = () => {
       clearTimeout(opening);
       this.attempts = 0;
-      if (this.everOpened)
-        this.emit({ event: 'realtime.reconnected', id: '', at: new Date().toISOString() });
-      this.everOpened = true;
     };
     socket.onmessage = (message) => {
+      let event: RealtimeEvent;
       try {
-        this.emit(JSON.parse(String(message.data)) as RealtimeEvent);
+        event = JSON.parse(String(message.data)) as RealtimeEvent;
       } catch {
-        // Not ours: ignored.
+        return; // Not ours: ignored.
       }
+      if (event.event === 'realtime.subscribed') {
+        // The server listens for this channel from now on (the socket's opening came before).
+        if (this.everSubscribed) event = { ...event, event: 'realtime.reconnected' };
+        this.everSubscribed = true;
+      }
+      this.emit(event);
     };
     socket.onclose = (event) => {
       clearTimeout(opening);

@@ -18,6 +18,8 @@ interface Message {
   event: string;
   subjectId?: string;
   projectId?: string;
+  at?: string;
+  changes?: Record<string, unknown>;
 }
 
 /** Opens a websocket as the agent; resolves once subscribed, or with the refusal status. */
@@ -25,7 +27,7 @@ function subscribe(
   agent: Agent | null,
   path: string,
   options: { port?: number; origin?: string } = {},
-): Promise<{ socket: WebSocket; messages: Message[] } | { status: number }> {
+): Promise<{ socket: WebSocket; messages: Message[]; subscribed: Message } | { status: number }> {
   const token = agent?.cookies.get(SESSION_COOKIE);
   const socket = new WebSocket(`ws://127.0.0.1:${options.port ?? port}${path}`, {
     headers: {
@@ -42,7 +44,8 @@ function subscribe(
     socket.on('error', (error) => reject(error));
     socket.on('message', (data: Buffer) => {
       const message = JSON.parse(data.toString()) as Message;
-      if (message.event === 'realtime.subscribed') resolve({ socket, messages });
+      if (message.event === 'realtime.subscribed')
+        resolve({ socket, messages, subscribed: message });
       else messages.push(message);
     });
   });
@@ -72,6 +75,25 @@ describe('realtime subscriptions', () => {
     const message = await until(live.messages, 'cards.create');
     expect(message).toMatchObject({ subjectId: card!.id, projectId });
     live.socket.close();
+  });
+
+  it('says on subscribing when the project’s newest event was recorded (a screen that loaded before may have missed it)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Since');
+    const before = Date.now();
+    await createCardAs(owner.agent, org.slug, { projectId, title: 'Latest news' });
+    const after = Date.now();
+    const live = opened(await subscribe(owner.agent, `/sub/p${projectId}?o=${org.id}`));
+    const last = Date.parse(String(live.subscribed.changes?.lastEventAt));
+    // The card's event, recorded between the two (the database's clock is this machine's).
+    expect(last).toBeGreaterThanOrEqual(before - 1000);
+    expect(last).toBeLessThanOrEqual(after + 1000);
+    expect(last).toBeLessThanOrEqual(Date.parse(String(live.subscribed.at)));
+    live.socket.close();
+    // An organisation's channel has no such record: nothing is said.
+    const org2 = opened(await subscribe(owner.agent, `/sub/o${org.id}?o=${org.id}`));
+    expect(org2.subscribed.changes).toBeUndefined();
+    org2.socket.close();
   });
 
   it('tells a cohort’s screens when anything of the cohort changes, and only its people (#26)', async () => {

@@ -1,7 +1,8 @@
 /**
  * Websocket subscriptions at /sub/{p|c|o|a|m|i}{id}. The upgrade is refused (403/404) unless the
- * session may listen on the channel; then every bus message on it goes to the socket as JSON. A
- * ping every 25 s keeps proxies from closing a quiet socket.
+ * session may listen on the channel; then every bus message on it goes to the socket as JSON,
+ * after a first `realtime.subscribed` (on a project's channel with when its newest event was
+ * recorded). A ping every 25 s keeps proxies from closing a quiet socket.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,7 @@ import { AppError, isUuid, RESTART_CLOSE_CODE, SESSION_COOKIE } from '@assay/dom
 import { requireMember, resolveIdentity } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { checkChannel, parseChannel } from './access.ts';
+import { lastProjectEventAt } from './last-event.ts';
 
 const PING_MS = 25_000;
 
@@ -46,7 +48,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
         await checkChannel(services, member, channel);
       },
     },
-    (socket, request) => {
+    async (socket, request) => {
       const name = (request.params as { channel: string }).channel;
       services.metrics.websocketOpened();
       const unsubscribe = services.bus.subscribe(name, (message) => {
@@ -56,14 +58,27 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
         if (socket.readyState === socket.OPEN) socket.ping();
       }, PING_MS);
       ping.unref();
-      socket.send(
-        JSON.stringify({ event: 'realtime.subscribed', id: '', at: new Date().toISOString() }),
-      );
       socket.on('close', () => {
         services.metrics.websocketClosed();
         clearInterval(ping);
         unsubscribe();
       });
+      // Listening from here on: a project's channel also says when its newest event was recorded,
+      // so a screen whose data came before this moment knows whether it may have missed news.
+      const channel = parseChannel(name);
+      const last =
+        channel?.kind === 'p'
+          ? await lastProjectEventAt(services, channel.id).catch(() => null)
+          : null;
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(
+        JSON.stringify({
+          event: 'realtime.subscribed',
+          id: '',
+          at: new Date().toISOString(),
+          ...(last ? { changes: { lastEventAt: last.toISOString() } } : {}),
+        }),
+      );
     },
   );
 }
