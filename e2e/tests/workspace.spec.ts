@@ -41,11 +41,17 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   await expect(channels.getByTestId('board-card')).toContainText('A cart outside the library');
   await expect(channels.getByTestId('board-card')).toContainText('Draft');
 
-  // Drag the channel card into customer segments, below the first card.
+  // Drag the channel card into customer segments, below the first card; the move is saved
+  // before the page is read again.
+  const moved = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/gateway/query') &&
+      (r.request().postData() ?? '').includes('updateCardSection'),
+  );
   await dragTo(page, channels.getByTestId('board-card').first(), segments, 'bottom');
   await expect(segments.getByTestId('board-card')).toHaveCount(2);
   await expect(channels.getByTestId('board-card')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  expect((await moved).ok()).toBe(true);
   // The header keeps its shape while the project loads, so nothing under it moves when the
   // project arrives (#28): the page notes where its actions first stood.
   await page.addInitScript(() => {
