@@ -63,5 +63,6 @@ test('a card added on one device appears on the canvas open on another, without 
   // The channel says its project's newest event came after the board was read: read again.
   await expect(channels.getByTestId('board-card')).toHaveCount(2);
   await expect(channels).toContainText('Students bring bikes on Mondays');
+  await channels.screenshot({ path: 'test-results/realtime-missed-news.png' });
   await other.close();
 });
