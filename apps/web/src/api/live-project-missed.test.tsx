@@ -95,43 +95,39 @@ describe('news a screen may have missed before its channel listened', () => {
 });
 
 describe('a project screen’s channel', () => {
-  function mount(client: QueryClient) {
+  /** A screen holding a board read 300 ms ago, its channel's socket open but not yet listening. */
+  function openScreen() {
+    vi.stubGlobal('WebSocket', DrivenSocket);
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
     client.setQueryData(['bootstrap'], {
       user: { id: 'u1' },
       membership: null,
       organization: null,
     });
+    client.setQueryData(['canvas', PROJECT, '{}'], { cards: [] }, { updatedAt: Date.now() - 300 });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
-    return renderHook(() => useLiveProject(PROJECT), { wrapper });
-  }
-  const boardOf = (client: QueryClient) =>
-    client.getQueryCache().find({ queryKey: ['canvas', PROJECT, '{}'] })!;
-
-  it('reads the board again when the project’s last news may have come after it was read', () => {
-    vi.stubGlobal('WebSocket', DrivenSocket);
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-    client.setQueryData(['canvas', PROJECT, '{}'], { cards: [] }, { updatedAt: Date.now() - 300 });
-    const view = mount(client);
+    const view = renderHook(() => useLiveProject(PROJECT), { wrapper });
     const socket = DrivenSocket.all[0]!;
     socket.open();
-    expect(boardOf(client).state.isInvalidated).toBe(false);
+    const board = () => client.getQueryCache().find({ queryKey: ['canvas', PROJECT, '{}'] })!;
+    return { view, socket, board };
+  }
+
+  it('reads the board again when the project’s last news may have come after it was read', () => {
+    const { view, socket, board } = openScreen();
+    expect(board().state.isInvalidated).toBe(false);
     // A card was created 100 ms before the channel listened: after the board was read.
     socket.say(subscribed(Date.now(), Date.now() - 100));
-    expect(boardOf(client).state.isInvalidated).toBe(true);
+    expect(board().state.isInvalidated).toBe(true);
     view.unmount();
   });
 
   it('keeps the board when the last news is older than it', () => {
-    vi.stubGlobal('WebSocket', DrivenSocket);
-    const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity } } });
-    client.setQueryData(['canvas', PROJECT, '{}'], { cards: [] }, { updatedAt: Date.now() - 300 });
-    const view = mount(client);
-    const socket = DrivenSocket.all[0]!;
-    socket.open();
+    const { view, socket, board } = openScreen();
     socket.say(subscribed(Date.now(), Date.now() - 3_600_000));
-    expect(boardOf(client).state.isInvalidated).toBe(false);
+    expect(board().state.isInvalidated).toBe(false);
     view.unmount();
   });
 });
