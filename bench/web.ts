@@ -11,6 +11,7 @@
  *   BENCH_LIGHTHOUSE=false npm run bench:web -w @assay/bench
  *   BENCH_VERBOSE=1 …            # each request and answer, and how long the server took
  *   BENCH_CHROME_PROFILE=f.cpuprofile …   # the page's CPU profile (the last visit)
+ *   BENCH_LATENCY_MS=150 …       # each request's round trip as slow as a phone's network
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type Page } from 'playwright-core';
@@ -26,6 +27,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const [width, height] = (process.env.BENCH_VIEWPORT ?? '1440x900').split('x').map(Number);
 const throttle = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 const hoverMs = Number(process.env.BENCH_HOVER_MS ?? 0);
+// A round trip's time added to each request (DevTools' network emulation; bandwidth unlimited).
+const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 0);
 
 const { seed, stop } = await startBenchServer<Seed>({
   BENCH_SEED_CARDS: String(cards),
@@ -93,6 +96,13 @@ async function visit(page: Page): Promise<Visit> {
   const client = await page.context().newCDPSession(page);
   await client.send('Network.enable');
   if (throttle > 1) await client.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  if (latencyMs > 0)
+    await client.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   if (chromeProfile) {
     await client.send('Profiler.enable');
     await client.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -196,7 +206,7 @@ try {
       );
     };
     console.log(
-      `web: canvas of ${cards} cards, Chromium ${browser.version()}, ${width}×${height}${throttle > 1 ? `, CPU ÷${throttle}` : ''}`,
+      `web: canvas of ${cards} cards, Chromium ${browser.version()}, ${width}×${height}${throttle > 1 ? `, CPU ÷${throttle}` : ''}${latencyMs > 0 ? `, ${latencyMs} ms round trips` : ''}`,
     );
     line('empty cache', cold);
     line('warm cache ', warm);

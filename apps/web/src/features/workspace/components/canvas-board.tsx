@@ -29,7 +29,7 @@ import { CardFace } from './board-card.tsx';
 import { ConnectBanner } from './connect-banner.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { RenameModal } from './rename-modal.tsx';
-import { SectionColumn } from './section-column.tsx';
+import { LAZY_BOARD_CARDS, SectionColumn } from './section-column.tsx';
 import { useHandler } from '../hooks/use-handler.ts';
 import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
 
@@ -175,6 +175,8 @@ export const CanvasBoard = memo(function CanvasBoard(props: {
       ),
     [sections, agent, createCards, manage, locked, runMenu, addTo],
   );
+  // Decided with the board's first drawing: a section keeps what it has drawn as cards come and go.
+  const [lazyBoard] = useState(() => data.cards.length > LAZY_BOARD_CARDS);
   const column = (section: CanvasSectionView) => (
     <SectionColumn
       key={section.key}
@@ -188,6 +190,7 @@ export const CanvasBoard = memo(function CanvasBoard(props: {
       addLabel={`Add a business hypothesis to ${section.name}`}
       onAdd={perSection.get(section.key)?.onAdd}
       menu={perSection.get(section.key)?.menu}
+      lazy={lazyBoard}
     />
   );
   const active = dnd.activeId ? data.cards.find((c) => c.id === dnd.activeId) : undefined;

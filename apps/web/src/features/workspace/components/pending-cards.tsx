@@ -4,11 +4,12 @@
  * hidden until found: the browser's find-in-page still finds a card anywhere on a 1,000-card
  * canvas, and a match draws its block (the `beforematch` event) and brings it into view.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { flushSync } from 'react-dom';
 
 /** How far ahead of the screen a block is drawn, so a scroll finds its cards already there. */
-const AHEAD = '800px 0px';
+const AHEAD_PX = 800;
+const AHEAD = `${AHEAD_PX}px 0px`;
 /** An average card on a board with the section's gap under it (board-card.module.css). */
 export const CARD_ROW_PX = 74;
 const GAP_PX = 6;
@@ -24,6 +25,13 @@ export function PendingCards(props: {
   const found = useRef<HTMLDivElement>(null);
   const latest = useRef(props);
   latest.current = props;
+  // A block already near the screen when it is first laid out is drawn before the page paints:
+  // its room never shows empty (the observer below would draw it a frame later).
+  useLayoutEffect(() => {
+    const box = holder.current?.getBoundingClientRect();
+    if (box && box.bottom >= -AHEAD_PX && box.top <= window.innerHeight + AHEAD_PX)
+      latest.current.onNear(true);
+  }, []);
   useEffect(() => {
     const block = holder.current;
     const text = found.current;

@@ -31,6 +31,12 @@ export interface SectionMenuItem {
  * can see, not a thousand.
  */
 const BLOCK = 12;
+/**
+ * On a board of more cards than this, a section's first block too waits until it is near the
+ * screen: the sections below the first screen then draw nothing until a scroll nears them (#28).
+ * A smaller board draws every section's first block with the page.
+ */
+export const LAZY_BOARD_CARDS = 150;
 
 export const SectionColumn = memo(function SectionColumn(props: {
   sectionKey: string;
@@ -48,6 +54,8 @@ export const SectionColumn = memo(function SectionColumn(props: {
   /** Several cards at once (#26): shift-click selects. */
   onSelect?: ((cardId: string) => void) | undefined;
   selected?: ReadonlySet<string> | undefined;
+  /** The first block too is drawn only near the screen (a large board, LAZY_BOARD_CARDS). */
+  lazy?: boolean;
 }) {
   const droppable = useDroppable({ id: `${SECTION_PREFIX}${props.sectionKey}` });
   // On a phone the sections stack in one long column: each folds away to its header (#32).
@@ -59,8 +67,9 @@ export const SectionColumn = memo(function SectionColumn(props: {
       list.push(props.cards.slice(at, at + BLOCK));
     return list;
   }, [props.cards]);
-  // The blocks drawn, by place; the first always. A block once drawn stays drawn.
-  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
+  // The blocks drawn, by place; the first with the page unless the board is large. A block once
+  // drawn stays drawn.
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set(props.lazy ? [] : [0]));
   const draw = useCallback((index: number, now: boolean) => {
     const add = () => setDrawn((set) => (set.has(index) ? set : new Set(set).add(index)));
     if (now) add();
