@@ -15,10 +15,15 @@ import {
   type License,
 } from '@assay/domain';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { sessions, users } from '../modules/auth/schema.ts';
+import { sessions, userSessionColumns, users } from '../modules/auth/schema.ts';
 import { noteSessionSeen, resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
 import { organizations, profiles } from '../modules/organizations/schema.ts';
-import { projectMembers, projects, type ProjectRow } from '../modules/projects/schema.ts';
+import {
+  projectAccessColumns,
+  projectMembers,
+  projects,
+  type ProjectAccessRow,
+} from '../modules/projects/schema.ts';
 import { hashToken } from '../platform/crypto.ts';
 import { prepared } from '../platform/db/prepared.ts';
 import type { OrganizationRow } from '../modules/organizations/schema.ts';
@@ -46,7 +51,7 @@ export interface MemberContext {
    * The project the request named (x-project-id) and the member's own role in it, read with the
    * session in the same statement; access rules are still applied where the project is used.
    */
-  project?: { row: ProjectRow; role: string | null };
+  project?: { row: ProjectAccessRow; role: string | null };
 }
 
 export interface RequestContext {
@@ -67,7 +72,7 @@ const preloaded = new WeakMap<
   {
     organizationId: string;
     membership: Membership | null;
-    project: { row: ProjectRow; role: string | null } | null;
+    project: { row: ProjectAccessRow; role: string | null } | null;
   }
 >();
 
@@ -108,7 +113,7 @@ export async function resolveIdentity(
     d
       .select({
         session: sessions,
-        user: users,
+        user: userSessionColumns,
         organization: organizations,
         profileId: profiles.id,
         role: profiles.role,
@@ -116,7 +121,7 @@ export async function resolveIdentity(
         lastName: profiles.lastName,
         image: profiles.image,
         bgColor: profiles.bgColor,
-        project: projects,
+        project: projectAccessColumns,
         projectRole: projectMembers.role,
       })
       .from(sessions)

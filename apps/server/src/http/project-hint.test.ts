@@ -100,6 +100,25 @@ describe('the project a request names', () => {
     expect(unnamed.some(lookUp)).toBe(true);
   });
 
+  it("reads neither the account's secrets nor the project's write-ups with the session", async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const projectId = await createProjectIn(owner.agent, org.slug);
+    const seen = await statementsDuring(() =>
+      createIn(owner.agent, org.slug, projectId, projectId),
+    );
+    const identity = seen.find((s) => s.includes('"sessions"') && s.includes('"project_members"'));
+    expect(identity).toBeDefined();
+    // The statement every request makes: no password hash or two-step secret (only signing in
+    // and changing the account read those), and none of a drafted project's long write-ups.
+    for (const column of ['password_hash', 'mfa_secret', 'mfa_pending_secret', 'mfa_last_step'])
+      expect(identity).not.toContain(`"users"."${column}"`);
+    for (const column of ['dashboard', 'market', 'investment', 'petal', 'generated'])
+      expect(identity).not.toContain(`"projects"."${column}"`);
+    // What it does read is enough to say who asks and to open the project.
+    expect(identity).toContain('"users"."email"');
+    expect(identity).toContain('"projects"."settings"');
+  });
+
   it('changes nothing of who may do what', async () => {
     const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
     const other = await ownerWithOrganization(built, { license: 'enterprise' });

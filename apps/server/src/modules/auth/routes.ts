@@ -45,7 +45,7 @@ import {
   revokeSession,
   setSessionCookie,
 } from './sessions.ts';
-import { users } from './schema.ts';
+import { users, type SessionUser } from './schema.ts';
 import { eq } from 'drizzle-orm';
 
 type Body = Record<string, unknown>;
@@ -53,13 +53,13 @@ const body = (value: unknown): Body =>
   typeof value === 'object' && value !== null ? (value as Body) : {};
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-export function publicUser(user: typeof users.$inferSelect) {
+export function publicUser(user: SessionUser) {
   return {
     id: user.id,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    mfaEnabled: Boolean(user.mfaSecret),
+    mfaEnabled: user.mfaEnabledAt !== null,
   };
 }
 

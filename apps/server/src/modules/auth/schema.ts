@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
 
@@ -24,6 +24,23 @@ export const users = pgTable('users', {
 });
 
 export type UserRow = typeof users.$inferSelect;
+
+const {
+  passwordHash: _passwordHash,
+  mfaSecret: _mfaSecret,
+  mfaPendingSecret: _mfaPendingSecret,
+  mfaLastStep: _mfaLastStep,
+  ...sessionUserColumns
+} = getTableColumns(users);
+/**
+ * The signed-in user as every request carries it: without the password's hash and the two-step
+ * secrets, which only signing in and changing the account read (from the table, when they do).
+ */
+export const userSessionColumns = sessionUserColumns;
+export type SessionUser = Omit<
+  UserRow,
+  'passwordHash' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaLastStep'
+>;
 
 /** Signed-in sessions; only the SHA-256 of the token is stored. */
 export const sessions = pgTable(

@@ -7,10 +7,16 @@ import type { Config } from '../../config.ts';
 import { sharedCookieDomain } from '../../http/hosts.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
-import { sessions, users, type SessionRow, type UserRow } from './schema.ts';
+import {
+  sessions,
+  userSessionColumns,
+  users,
+  type SessionRow,
+  type SessionUser,
+} from './schema.ts';
 
 export interface AuthContext {
-  user: UserRow;
+  user: SessionUser;
   session: SessionRow;
 }
 
@@ -48,7 +54,7 @@ export async function resolveSession(
   if (!token || token.length > 200) return null;
   const query = prepared(db, 'session_by_token', (d) =>
     d
-      .select({ session: sessions, user: users })
+      .select({ session: sessions, user: userSessionColumns })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(

@@ -10,12 +10,12 @@ import type { AppServices } from '../../services.ts';
 import { checkCohortPayment } from '../cohorts/ports.ts';
 import { hiddenEngagementTypes } from '../cohorts/ports.ts';
 import { profiles } from '../organizations/schema.ts';
-import type { ProjectRow } from '../projects/schema.ts';
+import type { ProjectAccessRow } from '../projects/schema.ts';
 import { findVisibleProject, memberProjectScope } from '../projects/ports.ts';
 import { cards, evidence, hypotheses, type CardRow, type HypothesisRow } from './schema.ts';
 
 export interface ProjectAccess {
-  project: ProjectRow;
+  project: ProjectAccessRow;
   role: string | null;
   scope: PermissionScope;
   /** Whether the member opens the project's workspace (part 1 §2.5), not only its dashboard. */

@@ -5,7 +5,7 @@ import { requireFeature, type MemberContext } from '../../http/member-context.ts
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles } from '../organizations/schema.ts';
-import { projectMembers, projects } from '../projects/schema.ts';
+import { projectAccessColumns, projectMembers, projects } from '../projects/schema.ts';
 import { cohortMembers, cohorts } from './schema.ts';
 
 /** The academic license's cohorts feature. */
@@ -16,7 +16,7 @@ export function requireCohorts(member: MemberContext) {
 /** The cohort's teams (projects) with their members. */
 export async function teamsOf(executor: Executor, cohortId: string) {
   const teams = await executor
-    .select()
+    .select(projectAccessColumns)
     .from(projects)
     .where(eq(projects.cohortId, cohortId))
     .orderBy(asc(projects.name));

@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import yazl from 'yazl';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { findManagedProject } from '../projects/ports.ts';
+import { findManagedProject, projectWriteUps } from '../projects/ports.ts';
 import {
   boardSectionsOf,
   cardPages,
@@ -33,7 +33,10 @@ export interface ProjectExport {
   stream: Readable;
 }
 
-function projectPart(project: Awaited<ReturnType<typeof findManagedProject>>['project']) {
+function projectPart(
+  project: Awaited<ReturnType<typeof findManagedProject>>['project'] &
+    Awaited<ReturnType<typeof projectWriteUps>>,
+) {
   return {
     id: project.id,
     name: project.name,
@@ -142,16 +145,17 @@ export async function exportProject(
 export async function projectArchive(
   services: AppServices,
   organizationId: string,
-  project: Parameters<typeof projectPart>[0],
+  project: Awaited<ReturnType<typeof findManagedProject>>['project'],
 ): Promise<ProjectExport> {
   const scope = { organizationId, projectId: project.id };
   const db = services.database.db;
+  const writeUps = await projectWriteUps(db, project.id);
   const files = await filesOf(db, scope);
   const head = {
     format: EXPORT_FORMAT,
     schemaVersion: EXPORT_SCHEMA_VERSION,
     exportedAt: new Date().toISOString(),
-    project: projectPart(project),
+    project: projectPart({ ...project, ...writeUps }),
   };
 
   // The CSVs come from what project.json has already read: one pass over the project.

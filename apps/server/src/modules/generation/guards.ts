@@ -2,7 +2,7 @@
 import { AppError, canCreateCard } from '@assay/domain';
 import { memberHasFeature, type MemberContext } from '../../http/member-context.ts';
 import { mayEditCard, type CardAccess, type ProjectAccess } from '../cards/ports.ts';
-import type { ProjectRow } from '../projects/schema.ts';
+import type { ProjectAccessRow } from '../projects/schema.ts';
 
 export function mayWriteCards(access: ProjectAccess) {
   if (!canCreateCard(access.scope, 'hypothesis')) throw new AppError('forbidden');
@@ -12,6 +12,6 @@ export function requireEditable(access: CardAccess, member: MemberContext) {
   if (!mayEditCard(access, member.profileId)) throw new AppError('forbidden');
 }
 
-export function experimentsOn(member: MemberContext, project: ProjectRow) {
+export function experimentsOn(member: MemberContext, project: ProjectAccessRow) {
   return memberHasFeature(member, 'experiments') && project.settings.experiments !== false;
 }

@@ -16,9 +16,9 @@ import {
 } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { projectAccess, workspaceAccess } from '../cards/ports.ts';
-import { createProject, findVisibleProject } from '../projects/ports.ts';
+import { createProject, findVisibleProject, projectWriteUps } from '../projects/ports.ts';
 import { parse } from '../../http/parse.ts';
-import type { ProjectRow } from '../projects/schema.ts';
+import type { ProjectAccessRow, ProjectRow, ProjectWriteUpKey } from '../projects/schema.ts';
 import { type GenerationRow } from './schema.ts';
 import {
   latestGeneration,
@@ -70,7 +70,7 @@ export async function createProjectWithAgent(
 export async function startProjectGeneration(
   services: AppServices,
   member: MemberContext,
-  project: ProjectRow,
+  project: ProjectAccessRow,
   prompt: string,
   context: RequestContext | undefined,
   promptId?: string,
@@ -144,7 +144,7 @@ export async function regenerateProjectPart(
 }
 
 /** Whether a person has changed what the project's generation wrote. */
-function projectModified(project: ProjectRow) {
+function projectModified(project: Pick<ProjectRow, ProjectWriteUpKey>) {
   const d = project.generated.dashboard ?? {};
   const dashboardChanged = (
     ['whoFor', 'problemStatement', 'solutionStatement', 'whyNot', 'whyNow'] as const
@@ -179,7 +179,12 @@ export async function projectGeneration(
     latestGeneration(db, { projectId, kind: 'petalDiagram' }),
     limitsFor(db, member.organization, { projectId, kind: 'project' }),
   ]);
-  const modified = projectModified(access.project);
+  // What a person changed is read only where a generation wrote something (the write-ups are
+  // most of a drafted project's row).
+  const modified =
+    whole || market || petal
+      ? projectModified(await projectWriteUps(db, access.project.id))
+      : { dashboard: false, market: false, petal: false };
   const later = (a: GenerationRow | null, b: GenerationRow | null) =>
     a && (!b || a.createdAt > b.createdAt) ? a : b;
   const part = (name: 'projectData' | 'marketData' | 'petalDiagram', own: GenerationRow | null) => {

@@ -12,7 +12,7 @@ import {
 } from '@assay/domain';
 import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
-import type { UserRow } from '../auth/schema.ts';
+import type { SessionUser } from '../auth/schema.ts';
 import { invitationAccepted } from './invitations-port.ts';
 import { invites, organizations, profiles, type OrganizationRow } from './schema.ts';
 
@@ -58,7 +58,7 @@ export async function slugStatus(
 /** Creates an organisation with the user as its owner. */
 export async function createOrganization(
   unit: UnitOfWork,
-  user: UserRow,
+  user: SessionUser,
   input: { name: string; slug: string; license: string },
 ): Promise<OrganizationRow> {
   const name = sanitizeName(input.name);
@@ -166,7 +166,11 @@ export async function pendingInvites(db: Executor, email: string) {
  * Joins the organisation through the user's pending invitation; ref 7 when the invitation has
  * expired or been rescinded (or never existed). Idempotent for an existing member.
  */
-export async function joinOrganization(unit: UnitOfWork, user: UserRow, organizationId: string) {
+export async function joinOrganization(
+  unit: UnitOfWork,
+  user: SessionUser,
+  organizationId: string,
+) {
   const existing = await findMembership(unit.tx, user.id, organizationId);
   if (existing) return existing;
   const [pending] = (await pendingInvites(unit.tx, user.email)).filter(
@@ -213,7 +217,7 @@ export async function joinOrganization(unit: UnitOfWork, user: UserRow, organiza
  */
 export async function joinBySso(
   unit: UnitOfWork,
-  user: UserRow,
+  user: SessionUser,
   organization: OrganizationRow,
   role: string,
 ) {

@@ -9,6 +9,7 @@ export {
   listProjects,
   memberProjectScope,
   presentProject,
+  projectWriteUps,
 } from './service.ts';
 export { createProject, type ProjectFilling } from './create.ts';
 export { organizationProjectRows } from './organization-projects.ts';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -82,6 +82,27 @@ export const projects = pgTable(
 );
 
 export type ProjectRow = typeof projects.$inferSelect;
+
+/**
+ * A project's write-ups: its dashboard statements, market, investment, petal diagram and what the
+ * agent last wrote. An AI-drafted project's run to tens of KB; only the screens that show or
+ * change them read them.
+ */
+const {
+  dashboard: _dashboard,
+  market: _market,
+  investment: _investment,
+  petal: _petal,
+  generated: _generated,
+  ...accessColumns
+} = getTableColumns(projects);
+export type ProjectWriteUpKey = 'dashboard' | 'market' | 'investment' | 'petal' | 'generated';
+/**
+ * A project as each request about it reads it (its access check, its canvas): everything but its
+ * write-ups (#28: on a drafted project they were most of every such request's database read).
+ */
+export const projectAccessColumns = accessColumns;
+export type ProjectAccessRow = Omit<ProjectRow, ProjectWriteUpKey>;
 
 export const projectMembers = pgTable(
   'project_members',

@@ -27,7 +27,14 @@ import { mergeJson } from '../../platform/db/json.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { AppServices } from '../../services.ts';
 import { cohortPartsOf, teamRoleWithCohort } from '../cohorts/team-roles-port.ts';
-import { projectMembers, projects, type ProjectRow } from './schema.ts';
+import {
+  projectAccessColumns,
+  projectMembers,
+  projects,
+  type ProjectAccessRow,
+  type ProjectRow,
+  type ProjectWriteUpKey,
+} from './schema.ts';
 
 async function myProjectRoles(services: AppServices, member: MemberContext, projectIds?: string[]) {
   const conditions = [eq(projectMembers.profileId, member.profileId)];
@@ -46,7 +53,7 @@ async function myProjectRoles(services: AppServices, member: MemberContext, proj
 }
 
 export function presentProject(
-  project: ProjectRow,
+  project: ProjectAccessRow,
   member: MemberContext,
   projectRole: string | null,
   /** Found with the project (findVisibleProject); otherwise from the role alone. */
@@ -105,7 +112,7 @@ export function presentProject(
 /** The member's permission scope in a project. */
 export function memberProjectScope(
   member: MemberContext,
-  project: ProjectRow,
+  project: ProjectAccessRow,
   projectRole: string | null,
 ) {
   // The evidence locker grants card write and comment write to every member (part 2 §6).
@@ -118,7 +125,11 @@ export function memberProjectScope(
   });
 }
 
-function projectAbilities(member: MemberContext, project: ProjectRow, projectRole: string | null) {
+function projectAbilities(
+  member: MemberContext,
+  project: ProjectAccessRow,
+  projectRole: string | null,
+) {
   const scope = memberProjectScope(member, project, projectRole);
   return {
     createCards: canCreateCard(scope, 'hypothesis'),
@@ -133,9 +144,32 @@ function projectAbilities(member: MemberContext, project: ProjectRow, projectRol
 }
 
 /** A cohort's team is seen by the organisation's owners and admins and those the cohort gives a role. */
-function canSeeCohortTeam(member: MemberContext, project: ProjectRow, role: string | null) {
+function canSeeCohortTeam(member: MemberContext, project: ProjectAccessRow, role: string | null) {
   if (!project.cohortId) return true;
   return role !== null || member.role === 'owner' || member.role === 'admin';
+}
+
+/**
+ * A project's write-ups (its dashboard statements, market, investment, petal diagram and what the
+ * agent last wrote), for the screens that show or change them: the project as each request reads
+ * it (`findVisibleProject`) leaves them out.
+ */
+export async function projectWriteUps(
+  db: Executor,
+  projectId: string,
+): Promise<Pick<ProjectRow, ProjectWriteUpKey>> {
+  const [row] = await db
+    .select({
+      dashboard: projects.dashboard,
+      market: projects.market,
+      investment: projects.investment,
+      petal: projects.petal,
+      generated: projects.generated,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  if (!row) throw new AppError('projectNotFound');
+  return row;
 }
 
 /** A project of the member's organisation that they may see, with their role in it. */
@@ -148,7 +182,7 @@ export async function findVisibleProject(
   // The project and the member's role in it, in one round trip.
   const query = prepared(services.database.db, 'project_with_role', (d) =>
     d
-      .select({ project: projects, role: projectMembers.role })
+      .select({ project: projectAccessColumns, role: projectMembers.role })
       .from(projects)
       .leftJoin(
         projectMembers,
@@ -205,7 +239,7 @@ export async function findVisibleProject(
  */
 export function opensWorkspace(
   member: MemberContext,
-  project: ProjectRow,
+  project: ProjectAccessRow,
   role: string | null,
   own: { ownRole: string | null; cohortRole: string | null },
 ) {
@@ -260,8 +294,9 @@ export async function listProjects(
   member: MemberContext,
   status?: ProjectStatus | null,
 ) {
+  // Without their write-ups: an organisation's drafted projects would bring tens of KB each.
   const rows = await services.database.db
-    .select()
+    .select(projectAccessColumns)
     .from(projects)
     .where(and(eq(projects.organizationId, member.organization.id), eq(projects.kind, 'project')))
     .orderBy(sql`lower(${projects.name})`);
