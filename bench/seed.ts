@@ -5,6 +5,7 @@
 import { CANVAS_SECTIONS, SESSION_COOKIE } from '@assay/domain';
 import type { BuiltApp } from '../apps/server/src/app.ts';
 import { ownerWithOrganization } from '../apps/server/test/organization.ts';
+import { draftWriteUps } from './seed-draft.ts';
 
 export interface Seed {
   cookie: string;
@@ -14,7 +15,11 @@ export interface Seed {
   projectId: string;
 }
 
-export async function seedCanvas(built: BuiltApp, cards: number): Promise<Seed> {
+export async function seedCanvas(
+  built: BuiltApp,
+  cards: number,
+  options: { drafted?: boolean } = {},
+): Promise<Seed> {
   const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
   // The organisation by header, whatever the app's domain is.
   const onOrg = async (
@@ -36,6 +41,11 @@ export async function seedCanvas(built: BuiltApp, cards: number): Promise<Seed> 
     'mutation { createProject(input: { name: "Bench" }) { id } }',
   );
   const projectId = (created.data?.createProject as { id: string }).id;
+  if (options.drafted)
+    await draftWriteUps(
+      (query, variables) => onOrg(owner.agent, org.slug, query, variables),
+      projectId,
+    );
   const sections = CANVAS_SECTIONS;
   for (let i = 0; i < cards; i += 1) {
     const answer = await onOrg(

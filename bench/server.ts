@@ -2,7 +2,8 @@
  * The benchmark's server: the real app (production mode, no jobs) on in-memory PGlite, or on
  * PostgreSQL when BENCH_DATABASE_URL is set, plus a raw Fastify JSON route giving the same answer
  * as the gateway's trivial query. With BENCH_SEED_CARDS it first seeds a canvas (seed.ts), or with
- * BENCH_SEED_KIND=connections a project of cards and connections (seed-connections.ts).
+ * BENCH_SEED_KIND=connections a project of cards and connections (seed-connections.ts); BENCH_DRAFTED=1
+ * gives the canvas's project what an AI draft writes besides cards (seed-draft.ts).
  * Prints its port (and the seed) as JSON lines.
  */
 import { writeFileSync } from 'node:fs';
@@ -41,7 +42,7 @@ const seed =
             cards: seedCards,
             connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
           })
-        : await seedCanvas(built, seedCards);
+        : await seedCanvas(built, seedCards, { drafted: process.env.BENCH_DRAFTED === '1' });
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
