@@ -1,7 +1,7 @@
 /**
  * What an AI draft leaves on a project besides its cards, written through the real routes: the
  * dashboard statements, the market's notes and analysis, and a petal diagram of six categories of
- * alternatives with five companies each (~17 KB of JSON in the project's row). BENCH_DRAFTED=1
+ * alternatives with five companies each (23 KB of JSON in the project's row). BENCH_DRAFTED=1
  * seeds the benches' project with it: every request about the project then reads such a row.
  */
 type Gateway = (
