@@ -8,46 +8,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mayHaveMissed, MISSED_MARGIN_MS, oldestDataOf, useLiveProject } from './live-project.ts';
-import { subscribe, type RealtimeEvent } from './realtime.ts';
+import { oldestDataOf, useLiveProject } from './live-project.ts';
+import { mayHaveMissed, MISSED_MARGIN_MS } from './missed-news.ts';
+import { subscribe } from './realtime.ts';
+import { DrivenSocket, subscribed } from '../test/driven-socket.ts';
 
 const PROJECT = '7d3f0f0e-8a53-4f57-9b1f-3a5c2e9d6b10';
 const OTHER = '0b8e5c1a-1f3e-4c4f-9d7a-2e6b1c0d9a11';
-
-/** A socket the test drives: it opens, speaks for the server and closes when told. */
-class DrivenSocket {
-  static all: DrivenSocket[] = [];
-  onopen: (() => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onmessage: ((message: { data: string }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  readyState = 0;
-  constructor(readonly url: string) {
-    DrivenSocket.all.push(this);
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  say(message: object) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-  send() {}
-  close() {}
-}
-
-const subscribed = (at: number, lastEventAt?: number): RealtimeEvent => ({
-  event: 'realtime.subscribed',
-  id: '',
-  at: new Date(at).toISOString(),
-  ...(lastEventAt === undefined
-    ? {}
-    : { changes: { lastEventAt: new Date(lastEventAt).toISOString() } }),
-});
 
 afterEach(() => {
   vi.unstubAllGlobals();

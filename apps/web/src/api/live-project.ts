@@ -12,6 +12,7 @@ import { generationKeys } from './generation.ts';
 import { CLIENT_ID } from './http.ts';
 import { portalKeys } from './portal.ts';
 import { cardViewKeys, queryKeys } from './query-keys.ts';
+import { mayHaveMissed, oldestDataWhere } from './missed-news.ts';
 import { subscribe, type RealtimeEvent } from './realtime.ts';
 
 const LIVE_NAMESPACES = ['cards', 'connections', 'comments', 'generation', 'portal', 'reviews'];
@@ -32,30 +33,6 @@ export function isNewsFor(
 }
 
 /**
- * How much earlier than its answer came the server may have read a screen's data (the request's
- * own time) or begun the transaction of an event recorded after it.
- */
-export const MISSED_MARGIN_MS = 5_000;
-
-/**
- * Whether a screen whose oldest data of the project came in at `oldestDataAt` (this tab's clock)
- * may have missed news before its channel listened: the project's newest event, as the channel
- * said on subscribing (the server's clock), is not clearly older than that data. No data yet, or
- * a channel that says nothing, is nothing missed.
- */
-export function mayHaveMissed(
-  subscribed: RealtimeEvent,
-  oldestDataAt: number | null,
-  now: number = Date.now(),
-): boolean {
-  const last = subscribed.changes?.lastEventAt;
-  if (typeof last !== 'string' || oldestDataAt === null) return false;
-  // When that data came, on the server's clock: it was `at` there when it said it listened.
-  const dataAt = Date.parse(subscribed.at) - (now - oldestDataAt);
-  return Date.parse(last) >= dataAt - MISSED_MARGIN_MS;
-}
-
-/**
  * When this tab's oldest data of the project came in; a read still on its way counts as now (the
  * server may have read it before the channel listened). Null when the tab holds none.
  */
@@ -64,14 +41,11 @@ export function oldestDataOf(
   projectId: string,
   now: number = Date.now(),
 ): number | null {
-  let oldest: number | null = null;
-  for (const query of queryClient.getQueryCache().getAll()) {
-    const [head, id] = query.queryKey;
-    if (id !== projectId || !cardViewKeys.some(([key]) => key === head)) continue;
-    const at = query.state.fetchStatus === 'fetching' ? now : query.state.dataUpdatedAt;
-    if (at > 0 && (oldest === null || at < oldest)) oldest = at;
-  }
-  return oldest;
+  return oldestDataWhere(
+    queryClient,
+    ([head, id]) => id === projectId && cardViewKeys.some(([key]) => key === head),
+    now,
+  );
 }
 
 function refresh(queryClient: QueryClient, event: RealtimeEvent) {

@@ -5,7 +5,12 @@ import { SESSION_COOKIE } from '@assay/domain';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { buildTestApp, testConfig } from '../../../test/app.ts';
-import { createCardAs, createProjectIn } from '../../../test/cards.ts';
+import {
+  cardMutation,
+  createCardAs,
+  createProjectIn,
+  publishedHypothesis,
+} from '../../../test/cards.ts';
 import { openSecondConnection } from '../../../test/database.ts';
 import { academicWorld, makeCohort, makeTeam } from '../../../test/cohorts.ts';
 import { addMember, ownerWithOrganization } from '../../../test/organization.ts';
@@ -94,6 +99,31 @@ describe('realtime subscriptions', () => {
     const org2 = opened(await subscribe(owner.agent, `/sub/o${org.id}?o=${org.id}`));
     expect(org2.subscribed.changes).toBeUndefined();
     org2.socket.close();
+  });
+
+  it("says on subscribing to a member's inbox when their newest notification was made", async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const inbox = `/sub/i${member.profileId}?o=${org.id}`;
+    // None yet: nothing is said.
+    const empty = opened(await subscribe(member.agent, inbox));
+    expect(empty.subscribed.changes).toBeUndefined();
+    empty.socket.close();
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Inbox');
+    const card = await publishedHypothesis(owner.agent, org.slug, projectId, 'Named');
+    const before = Date.now();
+    // Named on the card: a notification for the member.
+    await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+      cardId: card.id,
+      version: card.version,
+      members: [member.profileId],
+    });
+    const after = Date.now();
+    const live = opened(await subscribe(member.agent, inbox));
+    const last = Date.parse(String(live.subscribed.changes?.lastEventAt));
+    expect(last).toBeGreaterThanOrEqual(before - 1000);
+    expect(last).toBeLessThanOrEqual(after + 1000);
+    live.socket.close();
   });
 
   it('tells a cohort’s screens when anything of the cohort changes, and only its people (#26)', async () => {

@@ -2,7 +2,7 @@
  * Websocket subscriptions at /sub/{p|c|o|a|m|i}{id}. The upgrade is refused (403/404) unless the
  * session may listen on the channel; then every bus message on it goes to the socket as JSON,
  * after a first `realtime.subscribed` (on a project's channel with when its newest event was
- * recorded). A ping every 25 s keeps proxies from closing a quiet socket.
+ * recorded, on a member's inbox with when their newest notification was made). A ping every 25 s keeps proxies from closing a quiet socket.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +10,7 @@ import { AppError, isUuid, RESTART_CLOSE_CODE, SESSION_COOKIE } from '@assay/dom
 import { requireMember, resolveIdentity } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { checkChannel, parseChannel } from './access.ts';
+import { lastNotificationAt } from '../notifications/ports.ts';
 import { lastProjectEventAt } from './last-event.ts';
 
 const PING_MS = 25_000;
@@ -64,12 +65,15 @@ export async function registerRealtimeRoutes(app: FastifyInstance, services: App
         unsubscribe();
       });
       // Listening from here on: a project's channel also says when its newest event was recorded,
-      // so a screen whose data came before this moment knows whether it may have missed news.
+      // and an inbox when its newest notification was made, so a screen whose data came before
+      // this moment knows whether it may have missed news.
       const channel = parseChannel(name);
       const last =
         channel?.kind === 'p'
           ? await lastProjectEventAt(services, channel.id).catch(() => null)
-          : null;
+          : channel?.kind === 'i'
+            ? await lastNotificationAt(services.database.db, channel.id).catch(() => null)
+            : null;
       if (socket.readyState !== socket.OPEN) return;
       socket.send(
         JSON.stringify({

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
+import { mayHaveMissed, oldestDataWhere } from '../../../api/missed-news.ts';
 import { subscribe } from '../../../api/realtime.ts';
 import { restRequest } from '../../../api/rest.ts';
 
@@ -50,14 +51,26 @@ export const favoriteNotification = (id: string, favorite: boolean) =>
     { id, f: favorite },
   );
 
-/** While signed in to an organisation, new notifications refresh the counts and lists at once. */
+/**
+ * While signed in to an organisation, new notifications refresh the counts and lists at once. When
+ * the channel first listens, the inbox is read again only if a notification may have come after
+ * it was read (the channel says when the newest was made): not on every page load.
+ */
 export function useLiveInbox() {
   const boot = useBootstrap();
   const queryClient = useQueryClient();
   const profileId = boot.data?.membership?.profileId;
   useEffect(() => {
     if (!profileId) return;
-    return subscribe(`i${profileId}`, () => {
+    return subscribe(`i${profileId}`, (event) => {
+      if (
+        event.event === 'realtime.subscribed' &&
+        !mayHaveMissed(
+          event,
+          oldestDataWhere(queryClient, ([head]) => head === 'notifications'),
+        )
+      )
+        return;
       void queryClient.invalidateQueries({ queryKey: ['notifications'] });
     });
   }, [profileId, queryClient]);
