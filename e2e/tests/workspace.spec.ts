@@ -76,6 +76,9 @@ test('a founder fills the canvas, drags a card, publishes a draft, tags and scor
   );
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page).toHaveURL(/\/project-dashboard\//);
+  // The dashboard drawn, so the canvas has left the page: back before that, the router (its
+  // navigations are transitions) can keep the canvas as it was, and nothing is read again.
+  await expect(page.getByText(/^Project dashboard/)).toBeVisible();
   await page.goBack();
   await revalidated;
   await expect(segments.getByTestId('board-card')).toHaveCount(2);
