@@ -29,7 +29,7 @@ import { cards, hypotheses } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
 import { media } from '../media/schema.ts';
 import { presentMedia } from '../media/ports.ts';
-import { projectWriteUps } from '../projects/ports.ts';
+import { withWriteUps } from '../projects/ports.ts';
 import { projects, type ProjectRow } from '../projects/schema.ts';
 
 /** How many cards each dashboard list shows (the counts are always whole). */
@@ -187,16 +187,15 @@ export async function projectDashboard(
   const access = await projectAccess(services, member, projectId);
   if (access.project.kind === 'locker') throw new AppError('projectNotFound');
   const db = services.database.db;
-  const [counts, weekly, allHypotheses, risky, experimentRows, writeUps] = await Promise.all([
+  const [counts, weekly, allHypotheses, risky, experimentRows, project] = await Promise.all([
     projectCounts(db, [projectId]),
     evidenceByWeek(db, projectId),
     hypothesisList(db, projectId, false),
     hypothesisList(db, projectId, true),
     projectExperiments(services, member, access),
-    projectWriteUps(db, access.project.id),
+    withWriteUps(db, access.project),
   ]);
   const published = experimentRows.filter((e) => !e.draft);
-  const project: ProjectRow = { ...access.project, ...writeUps };
   const files = await dashboardFiles(db, member.organization.id, [
     ...(project.market.media ?? []),
     ...(project.investment.media ?? []),
@@ -243,9 +242,7 @@ export async function editableProject(
   if (access.project.kind === 'locker') throw new AppError('projectNotFound');
   if (!mayEdit(member, access)) throw new AppError('forbidden');
   // With its write-ups: a change to one is written over what is there.
-  const writeUps = await projectWriteUps(services.database.db, access.project.id);
-  const project: ProjectRow = { ...access.project, ...writeUps };
-  return { ...access, project };
+  return { ...access, project: await withWriteUps(services.database.db, access.project) };
 }
 
 /** Media named on the dashboard must be files of this organisation. */

@@ -12,7 +12,7 @@ import Papa from 'papaparse';
 import yazl from 'yazl';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { findManagedProject, projectWriteUps } from '../projects/ports.ts';
+import { findManagedProject, withWriteUps } from '../projects/ports.ts';
 import {
   boardSectionsOf,
   cardPages,
@@ -33,10 +33,7 @@ export interface ProjectExport {
   stream: Readable;
 }
 
-function projectPart(
-  project: Awaited<ReturnType<typeof findManagedProject>>['project'] &
-    Awaited<ReturnType<typeof projectWriteUps>>,
-) {
+function projectPart(project: Awaited<ReturnType<typeof withWriteUps>>) {
   return {
     id: project.id,
     name: project.name,
@@ -149,13 +146,13 @@ export async function projectArchive(
 ): Promise<ProjectExport> {
   const scope = { organizationId, projectId: project.id };
   const db = services.database.db;
-  const writeUps = await projectWriteUps(db, project.id);
+  const whole = await withWriteUps(db, project);
   const files = await filesOf(db, scope);
   const head = {
     format: EXPORT_FORMAT,
     schemaVersion: EXPORT_SCHEMA_VERSION,
     exportedAt: new Date().toISOString(),
-    project: projectPart({ ...project, ...writeUps }),
+    project: projectPart(whole),
   };
 
   // The CSVs come from what project.json has already read: one pass over the project.

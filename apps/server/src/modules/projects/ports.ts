@@ -10,6 +10,7 @@ export {
   memberProjectScope,
   presentProject,
   projectWriteUps,
+  withWriteUps,
 } from './service.ts';
 export { createProject, type ProjectFilling } from './create.ts';
 export { organizationProjectRows } from './organization-projects.ts';

@@ -172,6 +172,11 @@ export async function projectWriteUps(
   return row;
 }
 
+/** The whole project: what a request read of it, with its write-ups. */
+export async function withWriteUps(db: Executor, project: ProjectAccessRow): Promise<ProjectRow> {
+  return { ...project, ...(await projectWriteUps(db, project.id)) };
+}
+
 /** A project of the member's organisation that they may see, with their role in it. */
 export async function findVisibleProject(
   services: AppServices,

@@ -43,16 +43,12 @@ function openPage() {
 }
 
 describe('a member’s inbox channel', () => {
-  it('keeps the inbox when the channel listens and the newest notification is older than it', () => {
+  it.each([
+    ['the newest notification is older than it', Date.now() - 3_600_000],
+    ['the member has no notification at all (the channel says nothing)', undefined],
+  ])('keeps the inbox when the channel listens and %s', (_, lastEventAt) => {
     const { view, socket, inbox } = openPage();
-    socket.say(subscribed(Date.now(), Date.now() - 3_600_000));
-    expect(inbox().state.isInvalidated).toBe(false);
-    view.unmount();
-  });
-
-  it('keeps the inbox when the member has no notification at all (the channel says nothing)', () => {
-    const { view, socket, inbox } = openPage();
-    socket.say(subscribed(Date.now()));
+    socket.say(subscribed(Date.now(), lastEventAt));
     expect(inbox().state.isInvalidated).toBe(false);
     view.unmount();
   });
