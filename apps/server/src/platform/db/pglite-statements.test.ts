@@ -134,6 +134,49 @@ describe('named statements on PGlite', () => {
     });
   });
 
+  it('applies a caller’s parsers over PGlite’s own, merged once per parsers object', async () => {
+    const given: unknown[] = [];
+    // An instance of its own: statement names are per instance.
+    const own = await PGlite.create();
+    await own.exec(`create table items (name text, at timestamptz, data jsonb, tags text[]);
+      insert into items values ('a', '2026-11-27T10:00:00Z', '{"x": 1}', '{p,q}');`);
+    const watched = new PgliteStatements(own, {
+      protocol: pgliteModule.protocol,
+      parse: {
+        ...pgliteModule.parse,
+        parseResults: (messages, parsers, options, blob) => {
+          given.push(parsers);
+          expect(options).not.toHaveProperty('parsers');
+          return pgliteModule.parse.parseResults(messages, parsers, options, blob);
+        },
+      },
+    });
+    // As drizzle asks: timestamps left as PostgreSQL wrote them, rows as arrays.
+    const options = {
+      rowMode: 'array' as const,
+      parsers: { [pgliteModule.types.TIMESTAMPTZ]: (value: string) => `at ${value}` },
+    };
+    const select = 'select at, data, tags from items where name = $1';
+    const first = await watched.query<unknown[]>(select, ['a'], options);
+    expect(first.rows).toEqual([['at 2026-11-27 10:00:00+00', { x: 1 }, ['p', 'q']]]);
+    await watched.query<unknown[]>(select, ['a'], options);
+    expect(given[1]).toBe(given[0]);
+    // Without parsers of its own a statement gets PGlite's, as they are.
+    const plain = await watched.query<{ at: Date }>(select, ['a']);
+    expect(plain.rows[0]?.at).toEqual(new Date('2026-11-27T10:00:00.000Z'));
+    expect(given[2]).toBe(own.parsers);
+    // Parsers PGlite adds later (an array of a new type) are seen through the merged ones.
+    await own.exec(`create type mood as enum ('calm', 'busy');`);
+    await own.refreshArrayTypes();
+    const moods = await watched.query<unknown[]>(
+      `select $1::timestamptz, array['calm', 'busy']::mood[]`,
+      ['2026-11-27T10:00:00Z'],
+      options,
+    );
+    expect(moods.rows).toEqual([['at 2026-11-27 10:00:00+00', ['calm', 'busy']]]);
+    await own.close();
+  });
+
   it('keeps 40 at once apart: in and out of transactions, every change counted once', async () => {
     const bump = 'update counters set n = n + 1 where id = $1 returning n';
     const read = 'select n from counters where id = $1';
