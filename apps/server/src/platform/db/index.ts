@@ -152,7 +152,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return { rows: result.rows };
       }
       if (values && values.length > 0) {
-        const result = await pglite.query(text, values);
+        const result = await statements.query<Record<string, unknown>>(text, values, undefined, {
+          unnamed: true,
+        });
         return { rows: result.rows as Record<string, unknown>[] };
       }
       // Without parameters a statement list may hold several commands (the job queue's plans do).

@@ -7,7 +7,7 @@ import * as pgliteModule from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { ownerWithOrganization } from '../../../test/organization.ts';
 import { namedStatementsClient, PgliteStatements } from './pglite-statements.ts';
@@ -71,7 +71,7 @@ describe('named statements on PGlite', () => {
     expect(none.affectedRows).toBe(0);
   });
 
-  it('runs what prepared() names, inside a transaction too; everything else as before', async () => {
+  it('runs what prepared() names, inside a transaction too; nothing else is kept prepared', async () => {
     const byId = prepared(db, 'test_counter_by_id', (d) =>
       d
         .select({ n: counters.n })
@@ -110,6 +110,64 @@ describe('named statements on PGlite', () => {
       .where(sql`${counters.id} = 1`);
   });
 
+  it('runs every other statement as the unnamed one in two calls, answering as PGlite does', async () => {
+    const statementsBefore = await pglite.query('select count(*) from pg_prepared_statements');
+    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const select = 'select * from items where name = any($1) order by id';
+    const mine = await statements.query(select, [['a', 'b', 'c']], undefined, { unnamed: true });
+    expect(calls).toHaveBeenCalledTimes(2);
+    calls.mockClear();
+    const theirs = await pglite.query(select, [['a', 'b', 'c']]);
+    expect(calls.mock.calls.length).toBeGreaterThan(2);
+    calls.mockRestore();
+    expect(mine.rows).toEqual(theirs.rows);
+    expect(mine.fields).toEqual(theirs.fields);
+    expect(await pglite.query('select count(*) from pg_prepared_statements')).toMatchObject({
+      rows: statementsBefore.rows,
+    });
+    // Through drizzle, in and out of a transaction, with its own parsers (timestamps as text).
+    const at = new Date('2026-11-27T10:00:00.000Z');
+    const [written] = await db
+      .insert(notes)
+      .values({ id: 50, body: `at ${at.toISOString()}` })
+      .returning();
+    expect(written).toEqual({ id: 50, body: 'at 2026-11-27T10:00:00.000Z' });
+    const read = await db.transaction(async (tx) => {
+      await tx
+        .update(notes)
+        .set({ body: 'changed' })
+        .where(sql`${notes.id} = 50`);
+      return (await tx.execute(
+        sql`select body, ${at}::timestamptz as at from notes where id = 50`,
+      )) as { rows: unknown[] };
+    });
+    expect(read.rows).toEqual([{ body: 'changed', at: '2026-11-27 10:00:00+00' }]);
+    // Its errors are PostgreSQL's, with the statement; a failed transaction leaves nothing.
+    const clash = await db
+      .transaction(async (tx) => {
+        await tx.insert(notes).values({ id: 51, body: 'x' });
+        await tx.insert(notes).values({ id: 50, body: 'again' });
+      })
+      .catch((error: unknown) => error);
+    expect(clash).toMatchObject({
+      cause: { code: '23505', query: expect.stringContaining('"notes"') as string },
+    });
+    const left = (await db.execute(sql`select id from notes where id >= 50 order by id`)) as {
+      rows: unknown[];
+    };
+    expect(left.rows).toEqual([{ id: 50 }]);
+    // Nothing runs in a transaction once it has ended.
+    let ended: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> } | undefined;
+    await db.transaction(async (tx) => {
+      ended = tx;
+      await Promise.resolve();
+    });
+    await expect(ended?.execute(sql`select 1`)).rejects.toMatchObject({
+      cause: { message: 'Transaction is closed' },
+    });
+    await db.delete(notes).where(sql`${notes.id} = 50`);
+  });
+
   it('gives PostgreSQL’s error and leaves nothing half done', async () => {
     const insert = 'insert into notes (id, body) values ($1, $2) returning id';
     await statements.query(insert, [1, 'first']);
@@ -120,8 +178,8 @@ describe('named statements on PGlite', () => {
     // In a transaction the error aborts it, and what it wrote before is rolled back.
     const failed = await pglite
       .transaction(async (tx) => {
-        await statements.query(insert, [3, 'third'], undefined, true);
-        await statements.query(insert, [1, 'clash'], undefined, true);
+        await statements.query(insert, [3, 'third'], undefined, { inTransaction: true });
+        await statements.query(insert, [1, 'clash'], undefined, { inTransaction: true });
         return tx;
       })
       .catch((error: unknown) => error);
@@ -183,8 +241,12 @@ describe('named statements on PGlite', () => {
     const runs = Array.from({ length: 40 }, (_, i) =>
       i % 2 === 0
         ? db.transaction(async () => {
-            const bumped = await statements.query<{ n: number }>(bump, [1], undefined, true);
-            const seen = await statements.query<{ n: number }>(read, [1], undefined, true);
+            const bumped = await statements.query<{ n: number }>(bump, [1], undefined, {
+              inTransaction: true,
+            });
+            const seen = await statements.query<{ n: number }>(read, [1], undefined, {
+              inTransaction: true,
+            });
             // Nothing else ran between the two inside the transaction.
             expect(seen.rows[0]?.n).toBe(bumped.rows[0]?.n);
             return bumped.rows[0]?.n;

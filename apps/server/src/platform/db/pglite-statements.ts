@@ -1,11 +1,14 @@
 /**
- * Named statements on PGlite (issue #28). PGlite's `query` sends every statement as its unnamed
- * statement: PostgreSQL parses and plans it again each time, and PGlite asks for the parameters'
- * types in a round trip of its own before it binds them. On PostgreSQL the statements the code
- * names (`prepared()`, `executeSql(…, name)`) are parsed and planned once per connection; here
- * they are too. PGlite is one backend, so a statement parsed under a name stays for the instance's
- * life, and each later run is one Bind, Execute and Sync through PGlite's wire protocol, under the
- * same locks PGlite's own `query` takes. Every other statement goes through PGlite unchanged.
+ * Statements on PGlite through its wire protocol (issue #28). PGlite's `query` sends every
+ * statement as its unnamed statement in six calls into PostgreSQL (Parse, Describe, Bind,
+ * Describe, Execute, Sync, each a round trip of its own), so PostgreSQL parses and plans it again
+ * each time. On PostgreSQL the statements the code names (`prepared()`, `executeSql(…, name)`) are
+ * parsed and planned once per connection; here they are too. PGlite is one backend, so a statement
+ * parsed under a name stays for the instance's life, and each later run is one Bind, Execute and
+ * Sync. Every other statement is still parsed each time as the unnamed statement, but in two
+ * calls: Parse and Describe (for its parameters' types), then Bind and Execute. Both run under
+ * the same locks PGlite's own `query` takes. A statement that carries a blob (COPY through
+ * `/dev/blob`) or its own parameter types goes through PGlite's own `query`.
  */
 import type * as PgliteModule from '@electric-sql/pglite';
 import type {
@@ -56,17 +59,19 @@ export class PgliteStatements {
   ) {}
 
   /**
-   * Runs `text` as a named statement. `inTransaction`: the caller is inside PGlite's transaction,
-   * which already holds the transaction lock (as `Transaction.query` does).
+   * Runs `text` as a named statement, or as the unnamed one (`unnamed`). `inTransaction`: the
+   * caller is inside PGlite's transaction, which already holds the transaction lock (as
+   * `Transaction.query` does).
    */
   async query<T>(
     text: string,
     params: unknown[] = [],
     options?: QueryOptions,
-    inTransaction = false,
+    { inTransaction = false, unnamed = false }: { inTransaction?: boolean; unnamed?: boolean } = {},
   ): Promise<Results<T>> {
     await this.pglite._checkReady();
-    const run = () => this.pglite._runExclusiveQuery(() => this.#run<T>(text, params, options));
+    const run = () =>
+      this.pglite._runExclusiveQuery(() => this.#run<T>(text, params, options, !unnamed));
     const result = await (inTransaction ? run() : this.pglite._runExclusiveTransaction(run));
     if (!inTransaction) await this.pglite.syncToFs();
     return result;
@@ -83,12 +88,17 @@ export class PgliteStatements {
     return merged;
   }
 
-  async #run<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async #run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    named: boolean,
+  ): Promise<Results<T>> {
     const { serialize } = this.lib.protocol;
     try {
-      let parsed = this.#parsed.get(text);
+      let parsed = named ? this.#parsed.get(text) : undefined;
       if (!parsed) {
-        const name = `assay_${this.#parsed.size + 1}`;
+        const name = named ? `assay_${this.#parsed.size + 1}` : '';
         const described = await this.pglite.execProtocolStream(
           concat([
             serialize.parse({ name, text }),
@@ -102,7 +112,7 @@ export class PgliteStatements {
           paramTypes: this.lib.parse.parseDescribeStatementResults(described),
           rowDescription: described.find((message) => message.name === 'rowDescription'),
         };
-        this.#parsed.set(text, parsed);
+        if (named) this.#parsed.set(text, parsed);
       }
       // Serialised by each parameter's type, as PGlite's own query does.
       const values = params.map((value, index) => {
@@ -131,20 +141,28 @@ export class PgliteStatements {
 }
 
 /**
- * The client drizzle is given on PGlite: statements the code named run prepared, inside a
- * transaction too; everything else is PGlite's own.
+ * The client drizzle is given on PGlite: statements the code named run prepared, everything else
+ * as the unnamed statement in two calls, inside a transaction too. One with a blob or its own
+ * parameter types is PGlite's own.
  */
 export function namedStatementsClient(pglite: PGlite, statements: PgliteStatements): PGlite {
-  const query = (inTransaction: boolean, own: Transaction['query']) =>
+  const query = (inTransaction: boolean, own: Transaction['query'], closed?: () => boolean) =>
     function (text: string, params?: unknown[], options?: QueryOptions) {
-      return statementName(text) === undefined
-        ? own(text, params, options)
-        : statements.query(text, params, options, inTransaction);
+      if (options?.blob !== undefined || options?.paramTypes !== undefined)
+        return own(text, params, options);
+      // As PGlite's own transaction does: nothing runs in it once it has ended.
+      if (closed?.()) return Promise.reject(new Error('Transaction is closed'));
+      const unnamed = statementName(text) === undefined;
+      return statements.query(text, params, options, { inTransaction, unnamed });
     };
   const outerQuery = query(false, (text, params, options) => pglite.query(text, params, options));
   const transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     pglite.transaction((tx) => {
-      const innerQuery = query(true, (text, params, options) => tx.query(text, params, options));
+      const innerQuery = query(
+        true,
+        (text, params, options) => tx.query(text, params, options),
+        () => tx.closed,
+      );
       return callback(
         new Proxy(tx, {
           get(inner, key) {
