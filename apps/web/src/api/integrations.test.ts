@@ -1,0 +1,65 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { integrationsApi } from './integrations.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+
+describe('the project inbox address', () => {
+  it('shows the new address when asked for while the first read is still on its way', async () => {
+    const projectId = '2cd26317-3d32-4f89-ad6a-c20bfd3469ae';
+    let address: string | null = null;
+    let answerFirstRead: (() => void) | undefined;
+    const reads: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/gateway/query') {
+          address = 'relay-7f3a@in.assay.test';
+          return json({ data: { updateProjectEmail: { email: address } } });
+        }
+        // The integrations as they are when the read reaches the server.
+        const seen = { integrations: [], inbox: { email: address } };
+        reads.push(String(seen.inbox.email));
+        if (reads.length === 1)
+          await new Promise<void>((resolve) => {
+            answerFirstRead = resolve;
+          });
+        return json(seen);
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const answers: Promise<unknown>[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ['projects', projectId, 'integrations'],
+      queryFn: () => {
+        const answer = fetch(`/api/proj/projects/${projectId}/integrations`).then(
+          (response) => response.json() as Promise<{ inbox: { email: string | null } }>,
+        );
+        answers.push(answer);
+        return answer;
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(answerFirstRead).toBeDefined());
+    // The member asks for an address before the page's first read has come back.
+    const asked = integrationsApi.newInboxAddress(client, projectId);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    answerFirstRead?.();
+    await asked;
+    await vi.waitFor(() =>
+      expect(observer.getCurrentResult().data?.inbox.email).toBe('relay-7f3a@in.assay.test'),
+    );
+    // The first read, answered last with no address, does not put the old state back.
+    await answers[0];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(observer.getCurrentResult().data?.inbox.email).toBe('relay-7f3a@in.assay.test');
+    expect(reads).toEqual(['null', 'relay-7f3a@in.assay.test']);
+    unsubscribe();
+    client.clear();
+  });
+});
