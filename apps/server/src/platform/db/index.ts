@@ -10,7 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { namedStatementsClient, PgliteStatements } from './pglite-statements.ts';
+import { pgliteStatementsClient, PgliteStatements } from './pglite-statements.ts';
 import { nameStatement } from './statement-names.ts';
 // Tables are imported where they are queried; drizzle's relational API (which would need every
 // module's tables here) is not used, so the plumbing imports no module.
@@ -134,7 +134,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         });
   // Statements the code names run prepared, as on PostgreSQL (pglite-statements.ts).
   const statements = new PgliteStatements(pglite, pgliteModule);
-  const db = drizzlePglite({ client: namedStatementsClient(pglite, statements) }) as unknown as Db;
+  const db = drizzlePglite({ client: pgliteStatementsClient(pglite, statements) }) as unknown as Db;
   // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
   // PostgreSQL's autovacuum would, so plans follow the data as it grows.
   const analyze = setInterval(() => {

@@ -10,7 +10,7 @@ import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { ownerWithOrganization } from '../../../test/organization.ts';
-import { namedStatementsClient, PgliteStatements } from './pglite-statements.ts';
+import { pgliteStatementsClient, PgliteStatements } from './pglite-statements.ts';
 import { prepared } from './prepared.ts';
 import type { Db } from './index.ts';
 
@@ -34,7 +34,7 @@ async function preparedCount(text: string): Promise<number> {
 beforeAll(async () => {
   pglite = await PGlite.create();
   statements = new PgliteStatements(pglite, pgliteModule);
-  db = drizzle({ client: namedStatementsClient(pglite, statements) }) as unknown as Db;
+  db = drizzle({ client: pgliteStatementsClient(pglite, statements) }) as unknown as Db;
   await pglite.exec(`
     create table items (id serial primary key, name text unique, at timestamptz,
       data jsonb, flag boolean, tags text[]);

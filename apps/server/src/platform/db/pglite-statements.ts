@@ -145,7 +145,7 @@ export class PgliteStatements {
  * as the unnamed statement in two calls, inside a transaction too. One with a blob or its own
  * parameter types is PGlite's own.
  */
-export function namedStatementsClient(pglite: PGlite, statements: PgliteStatements): PGlite {
+export function pgliteStatementsClient(pglite: PGlite, statements: PgliteStatements): PGlite {
   const query = (inTransaction: boolean, own: Transaction['query'], closed?: () => boolean) =>
     function (text: string, params?: unknown[], options?: QueryOptions) {
       if (options?.blob !== undefined || options?.paramTypes !== undefined)
