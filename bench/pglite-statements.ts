@@ -51,10 +51,11 @@ for (const answer of answers)
   if (JSON.stringify(answer) !== JSON.stringify(answers[0])) throw new Error('answers differ');
 
 let calls = 0;
-const execProtocolStream = pglite.execProtocolStream.bind(pglite);
-pglite.execProtocolStream = (...args) => {
+// Every call into PostgreSQL, whichever way it is asked for, goes through this one.
+const execProtocolRawSync = pglite.execProtocolRawSync.bind(pglite);
+pglite.execProtocolRawSync = (...args) => {
   calls += 1;
-  return execProtocolStream(...args);
+  return execProtocolRawSync(...args);
 };
 
 const results = new Map<string, { us: number[]; cpu: number[]; calls: number }>();

@@ -112,14 +112,17 @@ describe('named statements on PGlite', () => {
 
   it('runs every other statement as the unnamed one in two calls, answering as PGlite does', async () => {
     const statementsBefore = await pglite.query('select count(*) from pg_prepared_statements');
-    const calls = vi.spyOn(pglite, 'execProtocolStream');
+    const calls = vi.spyOn(pglite, 'execProtocolRawSync');
+    const theirParser = vi.spyOn(pglite, 'execProtocolStream');
     const select = 'select * from items where name = any($1) order by id';
     const mine = await statements.query(select, [['a', 'b', 'c']], undefined, { unnamed: true });
     expect(calls).toHaveBeenCalledTimes(2);
+    expect(theirParser).not.toHaveBeenCalled();
     calls.mockClear();
     const theirs = await pglite.query(select, [['a', 'b', 'c']]);
     expect(calls.mock.calls.length).toBeGreaterThan(2);
     calls.mockRestore();
+    theirParser.mockRestore();
     expect(mine.rows).toEqual(theirs.rows);
     expect(mine.fields).toEqual(theirs.fields);
     expect(await pglite.query('select count(*) from pg_prepared_statements')).toMatchObject({
@@ -166,6 +169,29 @@ describe('named statements on PGlite', () => {
       cause: { message: 'Transaction is closed' },
     });
     await db.delete(notes).where(sql`${notes.id} = 50`);
+  });
+
+  it('reads an answer PGlite hands over in many chunks whole', async () => {
+    const chunks: number[] = [];
+    const raw = pglite.execProtocolRawStream.bind(pglite);
+    const spy = vi.spyOn(pglite, 'execProtocolRawStream').mockImplementation((message, options) =>
+      raw(message, {
+        ...options,
+        onRawData: (chunk) => {
+          chunks.push(chunk.length);
+          options?.onRawData(chunk);
+        },
+      }),
+    );
+    const select =
+      "select n, repeat(chr(97 + n % 26), 2000 + n) || 'é' as body from generate_series(1, $1::int) n";
+    const mine = await statements.query<{ n: number; body: string }>(select, [400]);
+    spy.mockRestore();
+    const theirs = await pglite.query<{ n: number; body: string }>(select, [400]);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(mine.rows).toHaveLength(400);
+    expect(mine.rows).toEqual(theirs.rows);
+    expect(mine.rows[399]?.body).toHaveLength(2401);
   });
 
   it('gives PostgreSQL’s error and leaves nothing half done', async () => {

@@ -9,6 +9,13 @@
  * calls: Parse and Describe (for its parameters' types), then Bind and Execute. Both run under
  * the same locks PGlite's own `query` takes. A statement that carries a blob (COPY through
  * `/dev/blob`) or its own parameter types goes through PGlite's own `query`.
+ *
+ * PostgreSQL's answers are read with node-postgres's parser (`pg-protocol`, the one `pg` uses on
+ * PostgreSQL), not PGlite's copy of it: PGlite's is built with its private fields as WeakMaps and
+ * copies every string's bytes before decoding them, ~10 µs a statement more and more for wide
+ * rows. So PGlite's own handling of what it parsed does not apply here: a NOTIFY's notification
+ * is not handed to PGlite's listeners (Assay listens only on PostgreSQL; on PGlite its realtime
+ * bus is in the process), and a notice is not logged.
  */
 import type * as PgliteModule from '@electric-sql/pglite';
 import type {
@@ -18,6 +25,7 @@ import type {
   Results,
   Transaction,
 } from '@electric-sql/pglite';
+import { Parser } from 'pg-protocol/dist/parser.js';
 import { statementName } from './statement-names.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
@@ -88,6 +96,29 @@ export class PgliteStatements {
     return merged;
   }
 
+  /**
+   * Sends protocol messages and reads what PostgreSQL answers. Its first error is thrown, as
+   * PGlite's `execProtocolStream` does; what came after it is dropped.
+   */
+  async #exchange(message: Uint8Array): Promise<BackendMessage[]> {
+    const chunks: Buffer[] = [];
+    await this.pglite.execProtocolRawStream(message, {
+      syncToFs: false,
+      // A view of PGlite's memory, reused for the next chunk: copied.
+      onRawData: (chunk) => chunks.push(Buffer.from(chunk)),
+    });
+    const messages: BackendMessage[] = [];
+    let failure: unknown;
+    new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (answer) => {
+      if (failure) return;
+      if (answer.name === 'error') failure = answer;
+      // The same shapes PGlite's parser gives (PGlite's is a copy of this one).
+      else messages.push(answer as unknown as BackendMessage);
+    });
+    if (failure) throw failure;
+    return messages;
+  }
+
   async #run<T>(
     text: string,
     params: unknown[],
@@ -99,13 +130,12 @@ export class PgliteStatements {
       let parsed = named ? this.#parsed.get(text) : undefined;
       if (!parsed) {
         const name = named ? `assay_${this.#parsed.size + 1}` : '';
-        const described = await this.pglite.execProtocolStream(
+        const described = await this.#exchange(
           concat([
             serialize.parse({ name, text }),
             serialize.describe({ type: 'S', name }),
             serialize.sync(),
           ]),
-          { syncToFs: false },
         );
         parsed = {
           name,
@@ -121,13 +151,12 @@ export class PgliteStatements {
         const serializer = options?.serializers?.[type] ?? this.pglite.serializers[type];
         return serializer ? serializer(value) : String(value);
       });
-      const messages = await this.pglite.execProtocolStream(
+      const messages = await this.#exchange(
         concat([
           serialize.bind({ statement: parsed.name, values }),
           serialize.execute({}),
           serialize.sync(),
         ]),
-        { syncToFs: false },
       );
       const described = parsed.rowDescription ? [parsed.rowDescription, ...messages] : messages;
       const { parsers: own, ...rest } = options ?? {};
