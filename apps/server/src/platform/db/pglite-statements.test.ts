@@ -192,6 +192,12 @@ describe('named statements on PGlite', () => {
     expect(mine.rows).toHaveLength(400);
     expect(mine.rows).toEqual(theirs.rows);
     expect(mine.rows[399]?.body).toHaveLength(2401);
+    // Parameters are written by their bytes, not their characters.
+    const echo = await statements.query<{ t: string }>('select $1::text as t, $2::int as n', [
+      'é € 😀',
+      7,
+    ]);
+    expect(echo.rows).toEqual([{ t: 'é € 😀', n: 7 }]);
   });
 
   it('gives PostgreSQL’s error and leaves nothing half done', async () => {
@@ -225,7 +231,6 @@ describe('named statements on PGlite', () => {
     await own.exec(`create table items (name text, at timestamptz, data jsonb, tags text[]);
       insert into items values ('a', '2026-11-27T10:00:00Z', '{"x": 1}', '{p,q}');`);
     const watched = new PgliteStatements(own, {
-      protocol: pgliteModule.protocol,
       parse: {
         ...pgliteModule.parse,
         parseResults: (messages, parsers, options, blob) => {

@@ -10,10 +10,10 @@
  * the same locks PGlite's own `query` takes. A statement that carries a blob (COPY through
  * `/dev/blob`) or its own parameter types goes through PGlite's own `query`.
  *
- * PostgreSQL's answers are read with node-postgres's parser (`pg-protocol`, the one `pg` uses on
- * PostgreSQL), not PGlite's copy of it: PGlite's is built with its private fields as WeakMaps and
- * copies every string's bytes before decoding them, ~10 µs a statement more and more for wide
- * rows. So PGlite's own handling of what it parsed does not apply here: a NOTIFY's notification
+ * The messages are written and PostgreSQL's answers read with node-postgres's own protocol code
+ * (`pg-protocol`, what `pg` uses on PostgreSQL), not PGlite's copy of it: PGlite's is built with
+ * its private fields as WeakMaps and copies every string's bytes before decoding or writing them,
+ * ~10 µs a statement more and more for wide rows. So PGlite's own handling of what it parsed does not apply here: a NOTIFY's notification
  * is not handed to PGlite's listeners (Assay listens only on PostgreSQL; on PGlite its realtime
  * bus is in the process), and a notice is not logged.
  */
@@ -25,6 +25,7 @@ import type {
   Results,
   Transaction,
 } from '@electric-sql/pglite';
+import { serialize } from 'pg-protocol';
 import { Parser } from 'pg-protocol/dist/parser.js';
 import { statementName } from './statement-names.ts';
 
@@ -37,16 +38,6 @@ interface Parsed {
   paramTypes: number[];
   /** The rows' description (absent for a statement that returns none). */
   rowDescription: BackendMessage | undefined;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /** The statements parsed by name on one PGlite instance. */
@@ -63,7 +54,7 @@ export class PgliteStatements {
 
   constructor(
     private readonly pglite: PGlite,
-    private readonly lib: Pick<typeof PgliteModule, 'protocol' | 'parse'>,
+    private readonly lib: Pick<typeof PgliteModule, 'parse'>,
   ) {}
 
   /**
@@ -100,7 +91,7 @@ export class PgliteStatements {
    * Sends protocol messages and reads what PostgreSQL answers. Its first error is thrown, as
    * PGlite's `execProtocolStream` does; what came after it is dropped.
    */
-  async #exchange(message: Uint8Array): Promise<BackendMessage[]> {
+  async #exchange(message: Buffer): Promise<BackendMessage[]> {
     const chunks: Buffer[] = [];
     await this.pglite.execProtocolRawStream(message, {
       syncToFs: false,
@@ -125,13 +116,12 @@ export class PgliteStatements {
     options: QueryOptions | undefined,
     named: boolean,
   ): Promise<Results<T>> {
-    const { serialize } = this.lib.protocol;
     try {
       let parsed = named ? this.#parsed.get(text) : undefined;
       if (!parsed) {
         const name = named ? `assay_${this.#parsed.size + 1}` : '';
         const described = await this.#exchange(
-          concat([
+          Buffer.concat([
             serialize.parse({ name, text }),
             serialize.describe({ type: 'S', name }),
             serialize.sync(),
@@ -152,7 +142,7 @@ export class PgliteStatements {
         return serializer ? serializer(value) : String(value);
       });
       const messages = await this.#exchange(
-        concat([
+        Buffer.concat([
           serialize.bind({ statement: parsed.name, values }),
           serialize.execute({}),
           serialize.sync(),
