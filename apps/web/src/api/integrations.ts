@@ -31,13 +31,8 @@ export const useIntegrations = (projectId: string) =>
       ),
   });
 
-/**
- * Reads the integrations again after a change. A first read still on its way was asked before the
- * change, and TanStack Query would hand it to the invalidation (it restarts only a read that has
- * data): it is cancelled first, so the answer shown is one asked for after the change.
- */
+/** Reads the integrations again after a change (AppQueryClient sees to a first read in flight). */
 async function refresh(client: QueryClient, projectId: string) {
-  await client.cancelQueries({ queryKey: key(projectId) });
   await client.invalidateQueries({ queryKey: key(projectId) });
 }
 
