@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { scheduleStatistics } from './pglite-statistics.ts';
 import { pgliteStatementsClient, PgliteStatements } from './pglite-statements.ts';
 import { nameStatement } from './statement-names.ts';
 // Tables are imported where they are queried; drizzle's relational API (which would need every
@@ -135,12 +136,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // Statements the code names run prepared, as on PostgreSQL (pglite-statements.ts).
   const statements = new PgliteStatements(pglite, pgliteModule);
   const db = drizzlePglite({ client: pgliteStatementsClient(pglite, statements) }) as unknown as Db;
-  // PGlite has no autovacuum daemon: refresh the planner's statistics now and then, as
-  // PostgreSQL's autovacuum would, so plans follow the data as it grows.
-  const analyze = setInterval(() => {
-    if (!pglite.closed) void pglite.exec('analyze').catch(() => undefined);
-  }, PGLITE_ANALYZE_EVERY_MS);
-  analyze.unref();
+  // PGlite has no autovacuum daemon: the planner's statistics of the tables that changed are
+  // refreshed now and then, as PostgreSQL's autovacuum would, so plans follow the data.
+  const stopStatistics = scheduleStatistics(pglite, PGLITE_ANALYZE_EVERY_MS);
   return {
     kind: 'pglite',
     db,
@@ -162,7 +160,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
     close: async () => {
-      clearInterval(analyze);
+      stopStatistics();
       if (!pglite.closed) await pglite.close();
     },
   };
