@@ -13,9 +13,9 @@
  * The messages are written and PostgreSQL's answers read with node-postgres's own protocol code
  * (`pg-protocol`, what `pg` uses on PostgreSQL), not PGlite's copy of it: PGlite's is built with
  * its private fields as WeakMaps and copies every string's bytes before decoding or writing them,
- * ~10 µs a statement more and more for wide rows. So PGlite's own handling of what it parsed does not apply here: a NOTIFY's notification
- * is not handed to PGlite's listeners (Assay listens only on PostgreSQL; on PGlite its realtime
- * bus is in the process), and a notice is not logged.
+ * ~10–25 µs a statement more, and more for wide rows. So PGlite's own handling of what it parsed
+ * does not apply here: a NOTIFY's notification is not handed to PGlite's listeners (Assay listens
+ * only on PostgreSQL; on PGlite its realtime bus is in the process), and a notice is not logged.
  */
 import type * as PgliteModule from '@electric-sql/pglite';
 import type {
