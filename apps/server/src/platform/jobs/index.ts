@@ -40,6 +40,10 @@ type Queued<T> = T & { requestId?: string };
 /** Deadlock, unique violation, duplicate table/object: another instance got there first. */
 const RACE_CODES = new Set(['40P01', '23505', '42P07', '42710']);
 
+/** How often workers look for jobs: on PostgreSQL, and on PGlite. */
+export const POLLING_SECONDS = 0.5;
+export const PGLITE_POLLING_SECONDS = 5;
+
 /** Starts pg-boss on the given database. */
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { database, logger } = options;
@@ -70,7 +74,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
     created.add(name);
   };
-  const polling = options.pollingIntervalSeconds ?? 0.5;
+  // On PostgreSQL other instances send jobs too, and this one hears of them only by polling. On
+  // PGlite there is one process: every job sent wakes its workers at once, and polling only picks
+  // up retries, so it polls seldom (each poll runs in the server's own thread there).
+  const polling =
+    options.pollingIntervalSeconds ??
+    (database.kind === 'pglite' ? PGLITE_POLLING_SECONDS : POLLING_SECONDS);
   let stopping = false;
   /** This instance's workers per queue. */
   const workers = new Map<string, string[]>();

@@ -79,6 +79,38 @@ describe('job queue (pg-boss)', () => {
     expect(Array.isArray(await jobs.depth())).toBe(true);
   });
 
+  it('polls every half second on PostgreSQL, and seldom on PGlite (one process: a send wakes it)', async () => {
+    let fetches = 0;
+    const database = {
+      ...services.database,
+      executeSql: (text: string, values?: unknown[], name?: string) => {
+        if (
+          /for update skip locked/i.test(text) &&
+          JSON.stringify(values ?? []).includes('probe.idle')
+        )
+          fetches += 1;
+        return services.database.executeSql(text, values, name);
+      },
+    };
+    const queue = await startJobQueue({ database, logger: services.logger });
+    try {
+      const seen: number[] = [];
+      await queue.work<{ n: number }>('probe.idle', async (data) => {
+        seen.push(data.n);
+      });
+      const first = fetches;
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const polls = fetches - first;
+      if (services.database.kind === 'pglite') expect(polls).toBe(0);
+      else expect(polls).toBeGreaterThanOrEqual(2);
+      // A job sent here still starts at once.
+      await queue.send('probe.idle', { n: 1 });
+      await waitFor(async () => (seen.length === 1 ? true : undefined), 3000);
+    } finally {
+      await queue.stop();
+    }
+  });
+
   it('drains a backlog at once instead of taking one job per polling interval', async () => {
     // An hour between polls: only fetching again after a job (and on a local send) gets through.
     const queue = await startJobQueue({
