@@ -32,13 +32,19 @@ function server() {
   };
 }
 
+/** A screen watching the query, its first read on its way to the server. */
+async function screenLoading() {
+  const queries = client();
+  const api = server();
+  const observer = new QueryObserver(queries, { queryKey: ['thing'], queryFn: api.read });
+  const unsubscribe = observer.subscribe(() => undefined);
+  await vi.waitFor(() => expect(api.reads).toHaveLength(1));
+  return { queries, api, observer, unsubscribe };
+}
+
 describe('the app’s query client', () => {
   it('reads again a query whose first read was on its way when it was changed', async () => {
-    const queries = client();
-    const api = server();
-    const observer = new QueryObserver(queries, { queryKey: ['thing'], queryFn: api.read });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.waitFor(() => expect(api.reads).toHaveLength(1));
+    const { queries, api, observer, unsubscribe } = await screenLoading();
     // The member changes it before the screen's first read has come back.
     api.change();
     const invalidated = queries.invalidateQueries({ queryKey: ['thing'] });
@@ -52,11 +58,7 @@ describe('the app’s query client', () => {
   });
 
   it('still answers a caller waiting on that first read, and reads once when there was data', async () => {
-    const queries = client();
-    const api = server();
-    const observer = new QueryObserver(queries, { queryKey: ['thing'], queryFn: api.read });
-    const unsubscribe = observer.subscribe(() => undefined);
-    await vi.waitFor(() => expect(api.reads).toHaveLength(1));
+    const { queries, api, observer, unsubscribe } = await screenLoading();
     const waiting = queries.ensureQueryData({ queryKey: ['thing'], queryFn: api.read });
     api.change();
     const invalidated = queries.invalidateQueries({ queryKey: ['thing'] });
