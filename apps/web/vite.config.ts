@@ -37,6 +37,10 @@ const FIRST_SCREENS: Record<string, string> = {
   workspace: 'src/features/workspace/components/workspace-page.tsx',
 };
 
+const ZOD_MODULE = /node_modules[\\/]zod[\\/]/;
+/** The first screens that only show (the others are forms, checked with the domain's schemas). */
+const SHOWING_SCREENS = ['projects', 'workspace'];
+
 /**
  * dist/first-screens.json: for each first screen, the scripts and styles it needs beyond the
  * entry's, so the server can name them in the page and the browser fetches them with the entry
@@ -63,6 +67,16 @@ function firstScreens(): Plugin {
         const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/apps/web/${module}`));
         if (!chunk) this.error(`first screen "${name}": no chunk for ${module}`);
         const files = [...closure([chunk.fileName])].filter((file) => !loaded.has(file));
+        // zod (~23 KB compressed) checks what a person sends; the screens that only show need
+        // none. A schema beside a constant such a screen uses brings it in whole: a bundler
+        // cannot tell that building a schema has no effect (the domain keeps its schemas in
+        // *-schema.ts modules for that).
+        const withZod = SHOWING_SCREENS.includes(name)
+          ? [...loaded, ...files].find((file) =>
+              byFile.get(file)?.moduleIds.some((id) => ZOD_MODULE.test(id)),
+            )
+          : undefined;
+        if (withZod) this.error(`first screen "${name}" loads zod, through ${withZod}`);
         screens[name] = {
           js: files.map((file) => `/${file}`),
           css: files.flatMap((file) =>

@@ -1,10 +1,9 @@
 /**
  * Cohorts, the classroom mode (part 2 §3 Cohort, §4 cohort timing and member roles, §5 CSV
- * invitations, §6 cohort roles; part 2 §9): timing flags, roles and their names, the create and
- * update rules, abilities and engagement visibility (CSV invitations: cohort-csv.ts;
- * presentations and resources: cohort-presentations.ts).
+ * invitations, §6 cohort roles; part 2 §9): timing flags, roles and their names, abilities and
+ * engagement visibility (the create and update rules: cohort-schema.ts; CSV invitations:
+ * cohort-csv.ts; presentations and resources: cohort-presentations.ts).
  */
-import { z } from 'zod';
 import { DEFAULT_WEEKLY_INTERVIEW_GOAL } from './leaderboard.ts';
 import { TIMERS } from './limits.ts';
 import type { TEAM_ROLES } from './permissions.ts';
@@ -107,74 +106,6 @@ export const DEFAULT_COHORT_SETTINGS = {
 };
 export type CohortSettings = typeof DEFAULT_COHORT_SETTINGS;
 
-const optionalDate = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .nullable()
-  .optional();
-
-export const cohortSettingsSchema = z.object({
-  publicInstructorComments: z.boolean().optional(),
-  peerCommentsReport: z.boolean().optional(),
-  weeklyInterviewGoal: z
-    .number()
-    .int()
-    .min(1, 'The weekly interview goal must be at least 1.')
-    .max(1000)
-    .optional(),
-  customTeamCount: z.number().int().min(1).max(1000).nullable().optional(),
-});
-
-export const createCohortSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Please give the cohort a name.')
-    .max(120, 'Please keep the name under 120 characters.'),
-  startsAt: optionalDate,
-  endsAt: optionalDate,
-  weekBeginsOn: z.number().int().min(0).max(6).default(1),
-  location: z.string().trim().max(200).default(''),
-  language: z.string().trim().max(20).default('en-US'),
-  /** One of the organisation's canvas templates; null: the organisation's default. */
-  defaultCanvasId: z.string().max(64).nullable().optional(),
-});
-
-export const updateCohortSchema = createCohortSchema.partial().extend({
-  cohortId: z.uuid(),
-  endsAtDisplay: optionalDate,
-  deactivatesAt: optionalDate,
-  draft: z.literal(false).optional(),
-  tags: z.array(z.string().trim().min(1).max(50)).max(30).optional(),
-  settings: cohortSettingsSchema.optional(),
-  info: z
-    .object({
-      agency: z.string().max(200),
-      hub: z.string().max(200),
-      adminPartners: z.string().max(500),
-      university: z.string().max(200),
-    })
-    .partial()
-    .optional(),
-  /** Set by the organisation's owners and admins: transcription hours across the teams. */
-  limits: z
-    .object({
-      transcriptionHours: z
-        .number()
-        .min(0, 'Transcription hours cannot be negative.')
-        .max(10_000)
-        .nullable(),
-    })
-    .partial()
-    .optional(),
-  payment: z
-    .object({
-      editorPay: z.boolean(),
-      editorFeeInCents: z.number().int().min(0).max(1_000_000),
-    })
-    .partial()
-    .optional(),
-});
-
 const TEAM_ROLE_RANK = ['observer', 'guest', 'commenter', 'collaborator', 'admin', 'owner'];
 
 export interface CohortViewer {
@@ -224,19 +155,6 @@ export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   approved: 'Approved',
   changesRequested: 'Changes requested',
 };
-
-/** An instructor's or mentor's decision on a hypothesis marked ready. */
-export const reviewDecisionSchema = z
-  .object({
-    cardId: z.string().uuid(),
-    decision: z.enum(['approve', 'changes']),
-    note: z.string().trim().max(2000, 'Please shorten your note to 2000 characters.').default(''),
-  })
-  .strict()
-  .refine((d) => d.decision === 'approve' || d.note.length > 0, {
-    message: 'Say what the team should change.',
-    path: ['note'],
-  });
 
 /** Project roles from lowest to highest, for picking the stronger of two. */
 const PROJECT_ROLE_ORDER = [
@@ -309,12 +227,6 @@ export function cohortTeamAccess(viewer: {
 
 /** Cohort roles a member's role may be changed to: the invitable ones, "default" and disabled. */
 export const ASSIGNABLE_COHORT_ROLES = [...COHORT_ROLES, 'default', 'disabled'] as const;
-
-export const changeCohortRoleSchema = z.object({
-  cohortId: z.string().uuid(),
-  profileId: z.string().uuid(),
-  role: z.enum(ASSIGNABLE_COHORT_ROLES),
-});
 
 /** The cohort's subscription has expired: its billing account's date passed, unless billed by hand. */
 export function cohortSubscriptionExpired(
@@ -463,8 +375,3 @@ export function presentationCommentEngagement(author: {
     return 'instructor';
   return null;
 }
-
-export const updateTeamPresentationSchema = z.object({
-  teamPresentationId: z.uuid(),
-  name: z.string().trim().max(120, 'Please keep the title under 120 characters.'),
-});

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ENGAGEMENT_TYPES } from './evidence.ts';
 import { LIMITS } from './limits.ts';
-import { evidenceKindSchema } from './learning.ts';
+import { evidenceKindSchema } from './learning-schema.ts';
 
 const id = z.string().uuid();
 const text = (max: number) => z.string().trim().max(max);

@@ -2,7 +2,6 @@
 import { ERRORS } from './errors.ts';
 import { LIMITS } from './limits.ts';
 import { stripAccents } from './text.ts';
-import { z } from 'zod';
 
 export const FILE_KINDS = [
   'image',
@@ -109,11 +108,3 @@ export const MEDIA_FEEDBACK_MESSAGES = {
   nothingToRate: 'There is nothing from the agent on this file to rate yet.',
   commentTooLong: 'Please keep the comment under 1000 characters.',
 } as const;
-
-/** POST /api/media/feedback: helpful or not, on a file's summary or transcription. */
-export const mediaFeedbackSchema = z.object({
-  mediaId: z.uuid('Pick a file to rate.'),
-  subject: z.enum(MEDIA_FEEDBACK_SUBJECTS).default('summary'),
-  helpful: z.boolean('Say whether it helped.'),
-  comment: z.string().trim().max(1000, MEDIA_FEEDBACK_MESSAGES.commentTooLong).default(''),
-});

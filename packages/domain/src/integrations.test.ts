@@ -5,8 +5,8 @@ import {
   INTEGRATION_FEATURES,
   INTEGRATIONS,
   isUnderBase,
-  slackSettingsSchema,
 } from './integrations.ts';
+import { slackSettingsSchema } from './integration-schema.ts';
 
 describe('integration addresses', () => {
   const slack = 'https://hooks.slack.com/services/';

@@ -1,9 +1,8 @@
 /**
  * Project integrations (part 2 §3 Project integrations, §7 integration routes, §8 Slack codes):
- * which ones exist, which plan feature opens each, the events they can follow, and the checks of
- * what people type into their settings.
+ * which ones exist, which plan feature opens each and the events they can follow (the checks of
+ * what people type into their settings: integration-schema.ts).
  */
-import { z } from 'zod';
 import type { Feature } from './plans.ts';
 
 export const INTEGRATIONS = [
@@ -48,28 +47,9 @@ export const INTEGRATION_EVENTS = {
   'experiments.phase': 'An experiment moves to another phase',
 } as const;
 export type IntegrationEvent = keyof typeof INTEGRATION_EVENTS;
-const EVENT_KEYS = Object.keys(INTEGRATION_EVENTS) as [IntegrationEvent, ...IntegrationEvent[]];
-
-/** Slack: an incoming webhook, the channel it posts to, and the events to post. */
-export const slackSettingsSchema = z.object({
-  webhookUrl: z.string().trim().max(500),
-  channel: z
-    .string()
-    .trim()
-    .max(80)
-    .regex(/^#?[a-z0-9][a-z0-9._-]*$/, 'slackInvalidChannel'),
-  events: z.array(z.enum(EVENT_KEYS)).max(EVENT_KEYS.length).default(['cards.publish']),
-});
-export type SlackSettings = z.infer<typeof slackSettingsSchema>;
-
 /** Zapier's REST hook events: new and updated cards. */
 export const ZAPIER_EVENTS = ['card.created', 'card.updated'] as const;
 export type ZapierEvent = (typeof ZAPIER_EVENTS)[number];
-export const zapierSubscribeSchema = z.object({
-  hookUrl: z.string().trim().url().max(1000),
-  event: z.enum(ZAPIER_EVENTS),
-});
-
 /** Whether a webhook address sits under the allowed base (Slack's, or a test server's). */
 export function isUnderBase(url: string, base: string): boolean {
   try {
@@ -106,25 +86,6 @@ export function figmaNameFromLink(link: string): string {
 
 // Jira (part 2 §3 Hypothesis jiraLink; §7 jira card routes).
 
-export const jiraConfigureSchema = z.object({
-  baseUrl: z
-    .string()
-    .trim()
-    .min(1, 'Please enter your Jira site, like https://team.atlassian.net')
-    .max(300),
-  email: z.email('Please enter the email of the Jira account.').max(320),
-  apiToken: z.string().trim().min(1, 'Please enter a Jira API token.').max(500),
-});
-
-export const jiraSendSchema = z.object({
-  projectKey: z
-    .string()
-    .trim()
-    .regex(/^[A-Z][A-Z0-9_]{0,19}$/, 'Please choose a Jira project.'),
-  type: z.string().trim().min(1, 'Please choose an issue type.').max(60),
-  description: z.string().max(30_000).default(''),
-});
-
 /** An idea card's Jira issue, as last read from Jira. */
 export interface JiraLink {
   id: string;
@@ -158,20 +119,6 @@ export const TRELLO_LINK_MESSAGE =
 
 // Zoom (part 2 §3 Interview video-meeting info).
 
-/** A project's Zoom Server-to-Server OAuth app; all three, or none (meeting links only). */
-export const zoomCredentialsSchema = z.object({
-  accountId: z.string().trim().max(100).optional(),
-  clientId: z.string().trim().max(100).optional(),
-  clientSecret: z.string().trim().max(200).optional(),
-});
-
-export const meetingInfoSchema = z.object({
-  /** null unlinks the meeting. */
-  meetingUUID: z.string().trim().min(1).max(200).nullable(),
-  playURL: z.url().max(2000).nullable().optional(),
-  meetingPassword: z.string().max(100).nullable().optional(),
-});
-
 /** The meeting an interview was held in. */
 export interface VideoMeeting {
   profileId: string;
@@ -179,19 +126,3 @@ export interface VideoMeeting {
   playURL: string | null;
   meetingPassword: string | null;
 }
-
-// Project email inbox (part 2 §3 Project email; §7 updateProjectEmail).
-
-export const projectEmailSchema = z.object({
-  projectId: z.uuid(),
-  /** The part before @; none makes a fresh random address. */
-  localPart: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(
-      /^[a-z0-9][a-z0-9.-]{2,40}$/,
-      'Use 3 to 41 lowercase letters, digits, dots or hyphens for the address.',
-    )
-    .optional(),
-});

@@ -6,14 +6,13 @@ import {
   evidenceLevel,
   evidenceStrength,
   hypothesisConfidence,
-  learningSettingsOf,
-  learningSettingsSchema,
   DEFAULT_LEARNING_SETTINGS,
   TEST_NEXT_REASON_TEXT,
   testNextOrder,
   type RatedEvidence,
   type TestNextCandidate,
 } from './learning.ts';
+import { learningSettingsOf, learningSettingsSchema } from './learning-schema.ts';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 24 * 60 * 60 * 1000);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { CANVAS_SECTIONS } from './canvas.ts';
 import { isValidUrl } from './checks.ts';
-import { learningSettingsSchema } from './learning.ts';
+import { learningSettingsSchema } from './learning-schema.ts';
 import { LANGUAGES, LIMITS } from './limits.ts';
 
 const tag = z.string().trim().min(1).max(50);

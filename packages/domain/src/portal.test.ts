@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createPublicBoardSchema,
   DEFAULT_ROADMAP_SECTIONS,
   isValidPublicLink,
   moveCardCount,
   PORTAL_MESSAGES,
   portalPaths,
-  publicCardContentSchema,
   suggestPublicLink,
-  updatePublicSectionSchema,
 } from './portal.ts';
+import {
+  createPublicBoardSchema,
+  publicCardContentSchema,
+  updatePublicSectionSchema,
+} from './portal-schema.ts';
 
 describe('public links', () => {
   it('accepts lowercase words joined by single hyphens, 3 to 60 characters', () => {
