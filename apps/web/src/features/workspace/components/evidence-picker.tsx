@@ -4,14 +4,18 @@
  */
 import { Button, Menu } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../../api/errors.ts';
-import { AiEvidenceModal } from '../../../ui/agent/ai-evidence-modal.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createEvidence } from '../api/canvas.ts';
 import { dialogOpen, isTyping } from '../../../ui/shortcuts/keys.ts';
 import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
+
+// The agent's form (and its form library) loads when it is asked for: the canvas draws without it.
+const AiEvidenceModal = lazy(() =>
+  import('../../../ui/agent/ai-evidence-modal.tsx').then((m) => ({ default: m.AiEvidenceModal })),
+);
 
 export function EvidencePicker(props: { projectId: string; academic: boolean; agent: boolean }) {
   const [, setParams] = useSearchParams();
@@ -87,15 +91,19 @@ export function EvidencePicker(props: { projectId: string; academic: boolean; ag
           ) : null}
         </Menu.Dropdown>
       </Menu>
-      <AiEvidenceModal
-        projectId={props.projectId}
-        opened={fromNotes}
-        onClose={() => setFromNotes(false)}
-        onCreated={(cardId) => {
-          void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
-          open(cardId);
-        }}
-      />
+      {fromNotes ? (
+        <Suspense fallback={null}>
+          <AiEvidenceModal
+            projectId={props.projectId}
+            opened
+            onClose={() => setFromNotes(false)}
+            onCreated={(cardId) => {
+              void queryClient.invalidateQueries({ queryKey: ['card-lists', props.projectId] });
+              open(cardId);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
