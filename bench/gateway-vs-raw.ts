@@ -1,66 +1,40 @@
 /**
  * Gateway vs raw route: the same trivial answer through POST /api/gateway/query and through a raw
- * Fastify JSON route, each under the same load (autocannon, loopback, 50 connections, 30 s by
- * default). The server runs in its own process so the load generator does not share its core.
- * Prints requests/s and p99 latency for both and their ratio.
+ * Fastify JSON route added to the same app, under the same load (autocannon, loopback, 50
+ * connections), alternated in rounds (side-by-side.ts); the server runs in its own process so
+ * the load generator does not share its core. Prints requests/s, p99 and the server's CPU per
+ * request for both, medians of the rounds, and their ratios.
  *
- *   npm run bench                       # 30 s each
- *   BENCH_SECONDS=10 npm run bench      # shorter
+ *   npm run bench                                  # 3 rounds of 10 s each
+ *   BENCH_SECONDS=30 BENCH_ROUNDS=5 npm run bench  # longer
+ *   GATEWAY_JIT=false npm run bench                # interpreted execution, for comparison
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import autocannon from 'autocannon';
+import { fmt, sideBySide, startProcess } from './side-by-side.ts';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const server = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./server.ts', import.meta.url).pathname],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  },
-);
-const port = await new Promise<number>((resolve, reject) => {
-  let buffer = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString();
-    const match = /PORT=(\d+)/.exec(buffer);
-    if (match) resolve(Number(match[1]));
-  });
-  server.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
-
-async function load(path: string, duration: number) {
-  return autocannon({
-    url: `http://127.0.0.1:${port}${path}`,
-    method: 'POST',
-    body: JSON.stringify({ query: '{ appVersion }' }),
-    headers: { 'content-type': 'application/json' },
-    connections,
-    duration,
-  });
-}
-
-async function run(title: string, path: string) {
-  await load(path, 3); // warm-up: JIT compilation and caches
-  const result = await load(path, seconds);
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${title}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  }
-  const rps = result.requests.average;
-  const p99 = result.latency.p99;
-  console.log(`${title.padEnd(8)} ${rps.toFixed(0).padStart(7)} req/s   p99 ${p99} ms`);
-  return { rps, p99 };
-}
-
+const server = await startProcess<null>('assay', 'server.ts', {});
 try {
-  console.log(`${connections} connections, ${seconds} s each, loopback`);
-  const raw = await run('raw', '/bench/raw');
-  const gateway = await run('gateway', '/api/gateway/query');
-  console.log(`ratio    ${(gateway.rps / raw.rps).toFixed(2)}x (target >= 0.75x)`);
+  const body = JSON.stringify({ query: '{ appVersion }' });
+  const [raw, gateway] = await sideBySide(
+    [
+      { target: server, load: { path: '/bench/raw', method: 'POST', body } },
+      { target: server, load: { path: '/api/gateway/query', method: 'POST', body } },
+    ],
+    { connections, seconds, rounds },
+  );
+  const line = (name: string, m: typeof raw) =>
+    `${name.padEnd(8)} ${fmt(m!.requestsPerSecond).padStart(7)} req/s   p99 ${m!.p99} ms   ` +
+    `CPU ${fmt(m!.cpuPerRequest * 1000, 1)} µs/request`;
+  console.log(`${connections} connections, ${seconds} s × ${rounds} rounds, alternated (medians)`);
+  console.log(line('raw', raw));
+  console.log(line('gateway', gateway));
+  console.log(
+    `ratio    ${(gateway!.requestsPerSecond / raw!.requestsPerSecond).toFixed(2)}x req/s, ` +
+      `${(raw!.cpuPerRequest / gateway!.cpuPerRequest).toFixed(2)}x CPU (target >= 0.75x)`,
+  );
 } finally {
-  server.kill('SIGTERM');
-  await once(server, 'exit');
+  await server.stop();
 }

@@ -47,7 +47,8 @@ await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' 
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');
 process.stdout.write(`PORT=${address.port}\n`);
-if (seed) process.stdout.write(`SEED=${JSON.stringify(seed)}\n`);
+// Always a SEED line (null without one): it says the server is ready.
+process.stdout.write(`SEED=${JSON.stringify(seed)}\n`);
 // BENCH_CPU_PROFILE=file.cpuprofile: a CPU profile of everything after the seed, written on SIGTERM.
 const profileTo = process.env.BENCH_CPU_PROFILE;
 const profiler = profileTo ? new Session() : null;

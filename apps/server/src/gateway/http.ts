@@ -63,11 +63,18 @@ function readParameters(body: unknown): RequestParameters | string {
  * names and aliases would let anyone grow the label set without bound).
  */
 function rootFieldsOf(operation: OperationDefinitionNode): string {
-  const names = operation.selectionSet.selections.map((s) =>
-    s.kind === Kind.FIELD ? s.name.value : '…',
-  );
-  return [...new Set(names)].slice(0, 3).join(',') || 'none';
+  let name = operationNames.get(operation);
+  if (name === undefined) {
+    const names = operation.selectionSet.selections.map((s) =>
+      s.kind === Kind.FIELD ? s.name.value : '…',
+    );
+    name = [...new Set(names)].slice(0, 3).join(',') || 'none';
+    operationNames.set(operation, name);
+  }
+  return name;
 }
+/** By operation: the engine keeps parsed documents, so a query asked again has its name ready. */
+const operationNames = new WeakMap<OperationDefinitionNode, string>();
 
 export interface GatewayHandlerOptions {
   engine: GatewayEngine;
@@ -95,10 +102,10 @@ export function createGatewayHandler(options: GatewayHandlerOptions) {
       status = 503;
       reply.header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS));
     }
-    return reply
-      .status(status)
-      .header('content-type', `${mediaType}; charset=utf-8`)
-      .send(JSON.stringify(body));
+    // The answer is returned for Fastify to send, not sent here: an async handler that returns
+    // the reply makes Fastify wait on it as a promise until the socket has written it.
+    reply.status(status).header('content-type', `${mediaType}; charset=utf-8`);
+    return JSON.stringify(body);
   };
 
   return async function gatewayHandler(request: FastifyRequest, reply: FastifyReply) {
