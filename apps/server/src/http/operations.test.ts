@@ -100,17 +100,51 @@ describe('metrics', () => {
       headers: { authorization: 'Bearer not-the-token-at-all-x' },
     });
     expect(wrong.statusCode).toBe(401);
-    await limited.app.inject({ url: '/api/health', remoteAddress: '10.1.3.1' });
-    await gateway(limited, 'query Anything { __typename }', undefined, {
-      'x-forwarded-for': '2.2.2.2',
-    });
-    const response = await limited.app.inject({
-      url: '/metrics',
-      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-    });
+    const scrape = () =>
+      limited.app.inject({
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+    const value = (text: string, series: string) => {
+      const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+      return line ? Number(line.slice(series.length + 1)) : 0;
+    };
+    const series = {
+      health: 'assay_http_requests_total{method="GET",route="/api/health",status="200"}',
+      healthSeconds: 'assay_http_request_duration_seconds_count{method="GET",route="/api/health"}',
+      typename: 'assay_gateway_operations_total{operation="__typename",type="query",outcome="ok"}',
+      projectFailed:
+        'assay_gateway_operations_total{operation="project",type="query",outcome="error"}',
+      typenameSeconds:
+        'assay_gateway_operation_duration_seconds_count{operation="__typename",type="query"}',
+    };
+    const before = (await scrape()).body;
+    for (let i = 0; i < 2; i += 1) {
+      await limited.app.inject({ url: '/api/health', remoteAddress: '10.1.3.1' });
+      await gateway(limited, 'query Anything { __typename }', undefined, {
+        'x-forwarded-for': '2.2.2.2',
+      });
+    }
+    // A failing operation (no one is signed in): counted apart from the ones that succeed.
+    await gateway(
+      limited,
+      '{ project(id: "00000000-0000-4000-8000-000000000000") { id } }',
+      undefined,
+      {
+        'x-forwarded-for': '2.2.2.2',
+      },
+    );
+    const response = await scrape();
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     const text = response.body;
+    // Each answer counted once, in its own label set, however often the set recurs.
+    const added = (name: keyof typeof series) =>
+      value(text, series[name]) - value(before, series[name]);
+    expect([added('health'), added('healthSeconds')]).toEqual([2, 2]);
+    expect([added('typename'), added('typenameSeconds'), added('projectFailed')]).toEqual([
+      2, 2, 1,
+    ]);
     expect(text).toMatch(
       /assay_http_requests_total\{method="GET",route="\/api\/health",status="200"\} \d+/,
     );
