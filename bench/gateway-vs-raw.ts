@@ -5,14 +5,14 @@
  * the load generator does not share its core. Prints requests/s, p99 and the server's CPU per
  * request for both, medians of the rounds, and their ratios.
  *
- *   npm run bench                                  # 3 rounds of 10 s each
- *   BENCH_SECONDS=30 BENCH_ROUNDS=5 npm run bench  # longer
+ *   npm run bench                                  # 5 rounds of 10 s each
+ *   BENCH_SECONDS=30 BENCH_ROUNDS=7 npm run bench  # longer
  *   GATEWAY_JIT=false npm run bench                # interpreted execution, for comparison
  */
 import { fmt, sideBySide, startProcess } from './side-by-side.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 const server = await startProcess<null>('assay', 'server.ts', {});
