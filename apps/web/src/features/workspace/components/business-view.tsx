@@ -23,6 +23,7 @@ import { useGenerationLimits, useProjectGeneration } from '../../../api/generati
 import { useTestNext } from '../../../api/test-next.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx';
+import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
@@ -127,6 +128,8 @@ export function BusinessView(props: {
     return <Loader aria-label="Loading canvas" />;
   return (
     <Stack gap="sm">
+      {/* Drawn with the board, in the same render: a banner drawn after it would push it down. */}
+      <ProjectGenerationBanner projectId={props.projectId} />
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="canvas-count">
           {canvas.data.cards.length} {canvas.data.cards.length === 1 ? 'hypothesis' : 'hypotheses'}

@@ -245,8 +245,11 @@ export function WorkspacePage() {
           ) : null}
         </Group>
       </Stack>
-      {/* Below a header that has its final shape, so the banner does not move once shown. */}
-      {project && !limits.isLoading ? <ProjectGenerationBanner projectId={projectId} /> : null}
+      {/* Below a header that has its final shape, so the banner does not move once shown (the
+          business canvas draws it with its board). */}
+      {project && !limits.isLoading && canvasType !== 'business' ? (
+        <ProjectGenerationBanner projectId={projectId} />
+      ) : null}
       {canvasType === 'business' ? (
         <BusinessView
           agent={agent}

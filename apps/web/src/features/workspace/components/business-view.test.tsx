@@ -1,0 +1,130 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { generationKeys } from '../../../api/generation.ts';
+import { queryKeys } from '../../../api/query-keys.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import type { CanvasData } from '../api/canvas.ts';
+import { BusinessView } from './business-view.tsx';
+
+const projectId = '00000000-0000-4000-8000-0000000000aa';
+
+const canvas: CanvasData = {
+  project: {
+    id: projectId,
+    name: 'Breakfast club',
+    prioritization: 'none',
+    settings: {
+      membership: false,
+      private: false,
+      academicPrivate: false,
+      experiments: true,
+      businessHypotheses: true,
+      productHypotheses: true,
+      publicPortal: false,
+      projectOverview: true,
+      timeline: true,
+      productStatus: true,
+      productTheme: true,
+      dashboardTabOrder: [],
+      productScores: [],
+    },
+    canvas: {
+      type: 'businessModel',
+      templateId: null,
+      locked: false,
+      sections: [
+        {
+          key: 'customerSegments',
+          name: 'Customer Segments',
+          defaultName: 'Customer Segments',
+          lens: null,
+          hidden: false,
+        },
+      ],
+    },
+    customFields: [],
+    abilities: { manage: false, createCards: true, createEvidence: true },
+  },
+  cards: [
+    {
+      id: '00000000-0000-4000-8000-0000000000c1',
+      title: 'Parents skip breakfast on school days',
+      draft: false,
+      version: 1,
+      tags: [],
+      viewed: true,
+      section: 'customerSegments',
+      rank: 'a',
+      businessStatus: 'untested',
+      result: null,
+      risky: false,
+      productStatus: null,
+      canEdit: true,
+      confidence: null,
+      links: null,
+    } as unknown as CanvasData['cards'][number],
+  ],
+};
+
+describe('the business canvas', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    // Every answer is handed over by the test, all at once.
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('draws the agent’s banner with the board, never after it (it would push the board down)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
+          <BusinessView
+            agent
+            experiments
+            projectId={projectId}
+            filters={{}}
+            setFilters={() => undefined}
+            onProject={() => undefined}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('Loading canvas')).toBeTruthy();
+    // Each change to the page: whenever a card is on it, the banner must be too.
+    const cardWithoutBanner: string[] = [];
+    const observer = new MutationObserver(() => {
+      const card = document.querySelector('[data-testid="board-card"]');
+      const banner = document.querySelector('[data-testid="project-generation"]');
+      if (card && !banner) cardWithoutBanner.push('a card drawn without the banner');
+    });
+    observer.observe(document.body, { subtree: true, childList: true });
+    act(() => {
+      client.setQueryData(generationKeys.limits, {
+        allowance: 10,
+        count: 0,
+        expiresAt: null,
+        frequencyTimeRemaining: 0,
+        enabled: true,
+        provider: 'builtIn',
+      });
+      client.setQueryData(queryKeys.testNext(projectId, 3), []);
+      client.setQueryData(generationKeys.project(projectId), {
+        projectId,
+        generation: null,
+        projectData: null,
+        marketData: null,
+        petalDiagram: null,
+        limits: { allowance: 10, count: 0, expiresAt: null, frequencyTimeRemaining: 0 },
+        abilities: { generate: true, regenerateMarket: false, customPrompts: false },
+      });
+      client.setQueryData(queryKeys.canvas(projectId, {}), canvas);
+    });
+    await screen.findByText('Parents skip breakfast on school days');
+    observer.disconnect();
+    expect(screen.getByText('Draft it with the AI agent')).toBeTruthy();
+    expect(cardWithoutBanner).toEqual([]);
+  });
+});
