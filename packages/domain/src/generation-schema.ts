@@ -5,24 +5,17 @@
  * that only shows a generation's progress does not load zod (#28, first load).
  */
 import { z } from 'zod';
-import type { CanvasSection } from './canvas.ts';
+import { CANVAS_SECTIONS, type CanvasSection } from './canvas.ts';
 
 // ---------------------------------------------------------------------------------------------
 // What the generators answer: one schema per generation.
 
 const line = (max = 300) => z.string().trim().min(1).max(max);
-const GENERATED_SECTIONS = [
-  'keyPartners',
-  'keyActivities',
-  'keyResources',
-  'valuePropositions',
-  'customerRelationships',
-  'channels',
-  'customerSegments',
-  'costStructure',
-  'revenueStreams',
-] as const satisfies readonly CanvasSection[];
-export { GENERATED_SECTIONS };
+type GeneratedSection = Exclude<CanvasSection, 'unassigned'>;
+/** The canvas's sections an agent writes hypotheses into: all but "unassigned". */
+export const GENERATED_SECTIONS = CANVAS_SECTIONS.filter(
+  (section): section is GeneratedSection => section !== 'unassigned',
+) as [GeneratedSection, ...GeneratedSection[]];
 
 export const generatedHypothesisSchema = z.object({
   section: z.enum(GENERATED_SECTIONS),

@@ -5,23 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { BoardCard } from '../api/canvas.ts';
 import { SortableBoardCard } from './board-card.tsx';
-
-const card = (over: Partial<BoardCard>): BoardCard => ({
-  id: 'c1',
-  title: 'Nurses buy coffee at 6am',
-  draft: false,
-  version: 1,
-  tags: [],
-  viewed: true,
-  section: 'customerSegments',
-  rank: 'a',
-  businessStatus: 'inTesting',
-  result: 'none',
-  risky: false,
-  productStatus: null,
-  canEdit: true,
-  ...over,
-});
+import { boardCard } from './board-card.fixture.ts';
 
 function show(board: BoardCard, onOpen = vi.fn()) {
   renderWithProviders(
@@ -36,7 +20,7 @@ function show(board: BoardCard, onOpen = vi.fn()) {
 
 describe('a card on the board', () => {
   it('is read-only for a viewer, not disabled: it opens by keyboard and says so to screen readers', () => {
-    const onOpen = show(card({ canEdit: false }));
+    const onOpen = show(boardCard({ canEdit: false }));
     const element = screen.getByTestId('board-card');
     expect(element.getAttribute('aria-disabled')).toBeNull();
     expect(element.getAttribute('aria-roledescription')).toBe('card');
@@ -46,7 +30,7 @@ describe('a card on the board', () => {
   });
 
   it('is sortable for an editor and unavailable only while it is being saved', () => {
-    show(card({ id: 'c2', pending: true }));
+    show(boardCard({ id: 'c2', pending: true }));
     const element = screen.getByTestId('board-card');
     expect(element.getAttribute('aria-disabled')).toBe('true');
     expect(element.getAttribute('aria-roledescription')).toBe('sortable');
@@ -54,7 +38,7 @@ describe('a card on the board', () => {
 
   it('shows what its evidence says as a dot by its state, with the figures on hover', () => {
     show(
-      card({
+      boardCard({
         confidence: {
           score: 0.56,
           state: 'supported',
@@ -73,12 +57,12 @@ describe('a card on the board', () => {
   });
 
   it('counts what is connected to it, and says nothing when nothing is', () => {
-    show(card({ links: { evidence: 3, experiments: 1 } }));
+    show(boardCard({ links: { evidence: 3, experiments: 1 } }));
     expect(screen.getByTestId('card-links').textContent).toBe('3 evidence · 1 experiment');
   });
 
   it('has no counts without connections', () => {
-    show(card({ id: 'c3', links: { evidence: 0, experiments: 0 } }));
+    show(boardCard({ id: 'c3', links: { evidence: 0, experiments: 0 } }));
     expect(screen.queryByTestId('card-links')).toBeNull();
   });
 });

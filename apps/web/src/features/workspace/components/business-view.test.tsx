@@ -2,10 +2,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PROJECT_SETTINGS } from '@assay/domain';
 import { generationKeys } from '../../../api/generation.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { CanvasData } from '../api/canvas.ts';
+import { boardCard } from './board-card.fixture.ts';
 import { BusinessView } from './business-view.tsx';
 
 const projectId = '00000000-0000-4000-8000-0000000000aa';
@@ -15,21 +17,7 @@ const canvas: CanvasData = {
     id: projectId,
     name: 'Breakfast club',
     prioritization: 'none',
-    settings: {
-      membership: false,
-      private: false,
-      academicPrivate: false,
-      experiments: true,
-      businessHypotheses: true,
-      productHypotheses: true,
-      publicPortal: false,
-      projectOverview: true,
-      timeline: true,
-      productStatus: true,
-      productTheme: true,
-      dashboardTabOrder: [],
-      productScores: [],
-    },
+    settings: DEFAULT_PROJECT_SETTINGS,
     canvas: {
       type: 'businessModel',
       templateId: null,
@@ -48,23 +36,10 @@ const canvas: CanvasData = {
     abilities: { manage: false, createCards: true, createEvidence: true },
   },
   cards: [
-    {
+    boardCard({
       id: '00000000-0000-4000-8000-0000000000c1',
       title: 'Parents skip breakfast on school days',
-      draft: false,
-      version: 1,
-      tags: [],
-      viewed: true,
-      section: 'customerSegments',
-      rank: 'a',
-      businessStatus: 'untested',
-      result: null,
-      risky: false,
-      productStatus: null,
-      canEdit: true,
-      confidence: null,
-      links: null,
-    } as unknown as CanvasData['cards'][number],
+    }),
   ],
 };
 
