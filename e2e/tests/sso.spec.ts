@@ -11,7 +11,7 @@ import {
   type OidcProvider,
   type SamlIdp,
 } from '../../apps/server/test/identity-providers.ts';
-import { signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import { followMailLink, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
 const providers: { close(): Promise<void> }[] = [];
 test.afterAll(async () => {
@@ -81,7 +81,32 @@ test('an enterprise owner sets up single sign-on; colleagues sign in through OID
   await expect(
     page.getByText('A secret is saved (encrypted). Leave this blank to keep it.'),
   ).toBeVisible();
+
+  // Nobody at example.com signs in until the organisation proves the domain: here by a mail to
+  // its hostmaster, whose link is confirmed on its own page.
+  const domain = page.getByTestId('sso-domain-example.com');
+  await expect(domain.getByText('Not verified')).toBeVisible();
+  await expect(domain.getByText('_assay-challenge.example.com')).toBeVisible();
+  await domain.getByRole('combobox', { name: 'Mailbox' }).click();
+  await page.getByRole('option', { name: 'hostmaster@' }).click();
+  await domain.getByRole('button', { name: 'Send a confirmation mail' }).click();
+  await expect(
+    domain.getByText('Last confirmation mail sent to hostmaster@example.com.'),
+  ).toBeVisible();
   await page.screenshot({ path: 'test-results/sso-settings.png', fullPage: true });
+  await followMailLink(
+    page,
+    'hostmaster@example.com',
+    `Confirm that ${orgName} may use single sign-on for example.com`,
+  );
+  await page.getByRole('button', { name: 'Confirm the domain' }).click();
+  await expect(page.getByTestId('sso-domain-confirmed')).toHaveText(
+    'example.com is verified: the organization’s single sign-on may now sign in addresses at it.',
+  );
+  await page.goto(`${origin}/settings/sso`);
+  await expect(
+    page.getByTestId('sso-domain-example.com').getByText('Verified by mail'),
+  ).toBeVisible();
 
   const first = await colleagueAtSignIn(browser, origin);
   // The provider's own sign-in and consent pages.
@@ -92,6 +117,28 @@ test('an enterprise owner sets up single sign-on; colleagues sign in through OID
   await expect(first.page).toHaveURL(new RegExp(`^${origin}/`));
   await expect(first.page.getByTestId('organization-name')).toHaveText(orgName);
   await first.context.close();
+
+  // The owner already has an account: the provider alone cannot sign in to it. A link is mailed
+  // to the account; allowed there, single sign-on signs the owner in.
+  const existing = await colleagueAtSignIn(browser, origin);
+  await existing.page.locator('input[name="login"]').fill(`owner.${suffix}@example.com`);
+  await existing.page.locator('input[name="password"]').fill('anything');
+  await existing.page.locator('button[type="submit"]').click();
+  await existing.page.getByRole('button', { name: 'Continue' }).click();
+  await expect(existing.page.getByTestId('sso-error')).toHaveText(
+    'You already have an Assay account. To keep it safe, we emailed you a link to allow this organization’s single sign-on to sign you in. Open it, then continue.',
+  );
+  await followMailLink(
+    existing.page,
+    `owner.${suffix}@example.com`,
+    `Allow ${orgName}’s single sign-on to sign in to your Assay account`,
+  );
+  await existing.page
+    .getByRole('button', { name: 'Allow and continue with single sign-on' })
+    .click();
+  await expect(existing.page).toHaveURL(new RegExp(`^${origin}/`));
+  await expect(existing.page.getByTestId('organization-name')).toHaveText(orgName);
+  await existing.context.close();
 
   // SAML 2.0: the entity id and assertion consumer service shown are what the provider registers.
   await page.getByText('SAML 2.0', { exact: true }).click();

@@ -13,6 +13,7 @@ import { registerBootstrapRoute } from './modules/auth/bootstrap.ts';
 import { isApiPath, registerWebApp } from './web-app.ts';
 import { seedLicenseKeys } from './modules/auth/license-keys.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { registerSsoProofRoutes } from './modules/sso/proof-routes.ts';
 import { registerSsoRoutes } from './modules/sso/routes.ts';
 import { registerDevMailRoutes } from './modules/mail/routes.ts';
 import { registerOrganizationRoutes } from './modules/organizations/routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerApiDocsRoutes(app);
   registerAuthRoutes(app, services);
   registerSsoRoutes(app, services);
+  registerSsoProofRoutes(app, services);
   registerBootstrapRoute(app, services);
   registerOrganizationRoutes(app, services);
   registerDevMailRoutes(app, services);

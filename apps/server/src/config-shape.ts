@@ -23,6 +23,8 @@ export interface Config {
   /** When set, mail goes out through this SMTP server as well as into the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The DNS servers that answer a domain's TXT record (SSO domain verification); none: the system's. */
+  dnsServers: string[];
   /** Organisations (by slug) that get each slug-limited feature. */
   featureSlugs: Record<string, string[]>;
   /** An OpenAI-compatible speech-to-text endpoint; without it transcription says it is not set up. */

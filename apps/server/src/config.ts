@@ -39,6 +39,13 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Assay <no-reply@assay.local>'),
+  DNS_SERVERS: z
+    .string()
+    .regex(
+      /^\s*[\w.:[\]-]+(\s*,\s*[\w.:[\]-]+)*\s*$/,
+      'DNS_SERVERS must be a comma-separated list of addresses, e.g. 1.1.1.1,8.8.8.8:53',
+    )
+    .optional(),
   S3_ENDPOINT: z
     .string()
     .url('S3_ENDPOINT must be a URL, e.g. https://s3.eu-west-1.amazonaws.com')
@@ -377,6 +384,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    dnsServers: e.DNS_SERVERS ? e.DNS_SERVERS.split(',').map((server) => server.trim()) : [],
     transcription: e.TRANSCRIPTION_URL
       ? {
           baseUrl: e.TRANSCRIPTION_URL.replace(/\/+$/, ''),

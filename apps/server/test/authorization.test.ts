@@ -12,6 +12,7 @@ import { cards } from '../src/modules/cards/schema.ts';
 import { organizationExports } from '../src/modules/exports/schema.ts';
 import { organizations, profiles } from '../src/modules/organizations/schema.ts';
 import { connectionSuggestions, generations } from '../src/modules/generation/schema.ts';
+import { ssoDomains } from '../src/modules/sso/schema.ts';
 import { buildTestApp } from './app.ts';
 import { uploadAs } from './uploads.ts';
 import { createAgent, uniqueEmail, type Agent } from './agent.ts';
@@ -271,6 +272,14 @@ const boardInput = (extra: Record<string, unknown>) => async (w: World) => ({
   i: { boardId: (await freshBoard(w)).boardId, ...extra },
 });
 const PORTAL_STATE = '{ board { id } }';
+
+/** A domain the organisation's single sign-on lists (a row to prove). */
+async function listDomain(organizationId: string, domain: string) {
+  await built.services.database.db
+    .insert(ssoDomains)
+    .values({ organizationId, domain, challenge: 'matrix' })
+    .onConflictDoNothing();
+}
 
 /** Runs a cohort operation with the world's organisation on the academic license for a moment. */
 const asAcademic =
@@ -1960,6 +1969,35 @@ const REST: Record<string, Rule> = {
     kind: 'organization',
     allowed: OWNER_ONLY,
     run: (w, actor) => actor.put('/api/org/sso', { enabled: false, protocol: 'oidc' }, onHost(w)),
+  },
+  // A domain's proof (issue #47): owners only, on a domain the organisation lists.
+  'POST /api/org/sso/domains/:domain/dns-check': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: async (w, actor) => {
+      await listDomain(w.org.id, 'matrix.example');
+      return actor.post('/api/org/sso/domains/matrix.example/dns-check', {}, onHost(w));
+    },
+  },
+  'POST /api/org/sso/domains/:domain/mail': {
+    kind: 'organization',
+    allowed: OWNER_ONLY,
+    run: async (w, actor) => {
+      await listDomain(w.org.id, 'matrix.example');
+      return actor.post(
+        '/api/org/sso/domains/matrix.example/mail',
+        { mailbox: 'admin' },
+        onHost(w),
+      );
+    },
+  },
+  'POST /api/auth/sso/domains/confirm': {
+    kind: 'public',
+    why: 'the single-use link mailed to an administrative mailbox of the domain is the credential',
+  },
+  'POST /api/auth/sso/link': {
+    kind: 'public',
+    why: 'the single-use link mailed to the account is the credential; it only allows single sign-on, which must then sign in',
   },
   'GET /api/auth/sso/:slug/start': { kind: 'public', why: 'sends the browser to the provider' },
   'GET /api/auth/sso/:slug/oidc/callback': {

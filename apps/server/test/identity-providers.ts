@@ -32,7 +32,10 @@ export interface OidcProvider {
   close(): Promise<void>;
 }
 
-/** Accounts are their email: whatever one types at the sign-in page is who one is. */
+/**
+ * Accounts are their email: whatever one types at the sign-in page is who one is. An address
+ * that starts with "unverified." comes with email_verified: false.
+ */
 export async function startOidcProvider(clients: OidcClient[], port = 0): Promise<OidcProvider> {
   const server = http.createServer();
   const bound = await listen(server, port);
@@ -51,7 +54,7 @@ export async function startOidcProvider(clients: OidcClient[], port = 0): Promis
       claims: () => ({
         sub: id,
         email: id,
-        email_verified: true,
+        email_verified: !id.startsWith('unverified.'),
         given_name: id.split('@')[0] ?? id,
         family_name: 'Example',
       }),

@@ -84,6 +84,16 @@ export const ssoSettingsAnswer = z.object({
   samlMetadataXml: z.string(),
   samlIdp: z.object({ entityId: z.string(), ssoUrl: z.string() }).nullable(),
   allowedDomains: z.array(z.string()),
+  domains: z.array(
+    z.object({
+      domain: z.string(),
+      verified: z.boolean(),
+      verifiedBy: z.enum(['dns', 'mail']).nullable(),
+      txtName: z.string(),
+      txtValue: z.string(),
+      mailSentTo: z.string().nullable(),
+    }),
+  ),
   requireSso: z.boolean(),
   jitRole: z.string().nullable(),
   serviceProvider: z.object({
@@ -94,6 +104,13 @@ export const ssoSettingsAnswer = z.object({
     startUrl: z.string(),
   }),
 });
+
+/** A domain's proof of ownership (issue #47): checked, mailed, confirmed. */
+export const ssoDomainCheckAnswer = z.object({ verified: z.boolean() });
+export const ssoDomainMailAnswer = z.object({ sent: z.boolean(), verified: z.boolean() });
+export const ssoDomainConfirmAnswer = z.object({ domain: z.string() });
+/** A mailed link allowed: where to continue (the organisation's single sign-on again). */
+export const ssoLinkAnswer = z.object({ url: z.string(), organizationName: z.string() });
 
 /** A redirect (303): to the identity provider, or back to the page, or to the sign-in page with ?ssoError. */
 export const redirectAnswer = z.null().describe('A 303 redirect.');

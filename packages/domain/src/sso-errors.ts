@@ -40,4 +40,34 @@ export const SSO_ERRORS = {
     ref: 2074,
     message: 'These single sign-on settings could not be used. Check them and try again.',
   },
+  ssoDomainNotVerified: {
+    status: 403,
+    ref: 2092,
+    message:
+      'This organization has not verified the domain of your email address, so single sign-on cannot sign you in yet. Ask its owner to verify it.',
+  },
+  ssoEmailNotVerified: {
+    status: 403,
+    ref: 2093,
+    message:
+      'Your identity provider has not verified this email address, so single sign-on cannot use it.',
+  },
+  ssoLinkSent: {
+    status: 403,
+    ref: 2094,
+    message:
+      'You already have an Assay account. To keep it safe, we emailed you a link to allow this organization’s single sign-on to sign you in. Open it, then continue.',
+  },
+  ssoDomainCheckFailed: {
+    status: 400,
+    ref: 2095,
+    message:
+      'The DNS record was not found yet. Add it at your DNS provider, wait a few minutes, then check again.',
+  },
+  ssoDomainMailTooSoon: {
+    status: 429,
+    ref: 2096,
+    message:
+      'A confirmation mail for this domain was sent a moment ago. Please wait ten minutes before sending another.',
+  },
 } as const;

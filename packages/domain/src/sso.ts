@@ -70,6 +70,8 @@ export interface SsoSettingsView {
   /** Parsed from the metadata: who the identity provider is and where it signs people in. */
   samlIdp: { entityId: string; ssoUrl: string } | null;
   allowedDomains: string[];
+  /** Each allowed domain and whether the organisation has proved it owns it. */
+  domains: SsoDomainView[];
   requireSso: boolean;
   jitRole: SsoJitRole | null;
   /** What to register at the identity provider. */
@@ -82,9 +84,48 @@ export interface SsoSettingsView {
   };
 }
 
-/** Whether an address may sign in through an organisation's SSO (no list: any). */
-export function emailDomainAllowed(email: string, allowedDomains: readonly string[]): boolean {
-  if (allowedDomains.length === 0) return true;
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-  return allowedDomains.includes(domain);
+/**
+ * The mailboxes of a domain that may confirm it by mail: the administrative addresses CAs accept
+ * for the same proof (CA/Browser Forum baseline requirements 3.2.2.4.4). An ordinary address
+ * proves only a mailbox, not the domain (anyone has one at a webmail domain).
+ */
+export const SSO_DOMAIN_MAILBOXES = [
+  'admin',
+  'administrator',
+  'hostmaster',
+  'postmaster',
+  'webmaster',
+] as const;
+export type SsoDomainMailbox = (typeof SSO_DOMAIN_MAILBOXES)[number];
+
+export const ssoDomainMailSchema = z.object({ mailbox: z.enum(SSO_DOMAIN_MAILBOXES) });
+export const ssoDomainParams = z.object({ domain: domainSchema });
+export const ssoTokenSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** A domain of an organisation's single sign-on and its proof of ownership (issue #47). */
+export interface SsoDomainView {
+  domain: string;
+  verified: boolean;
+  verifiedBy: 'dns' | 'mail' | null;
+  /** The TXT record to publish: its name and value. */
+  txtName: string;
+  txtValue: string;
+  /** The last confirmation mail: to whom, and when. */
+  mailSentTo: string | null;
+}
+
+/** Where a domain's verification record lives. */
+export const ssoTxtName = (domain: string) => `_assay-challenge.${domain}`;
+export const ssoTxtValue = (challenge: string) => `assay-domain-verification=${challenge}`;
+
+/** The domain of an address, lower case. */
+export const emailDomainOf = (email: string) =>
+  email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * Whether an address may sign in through an organisation's SSO: its domain must be one the
+ * organisation has verified (issue #47). No verified domain: nobody.
+ */
+export function emailDomainAllowed(email: string, verifiedDomains: readonly string[]): boolean {
+  return verifiedDomains.includes(emailDomainOf(email));
 }

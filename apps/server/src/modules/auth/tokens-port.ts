@@ -5,7 +5,14 @@ import { hashToken, randomToken } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import { authTokens, type AuthTokenRow } from './schema.ts';
 
-export type TokenKind = 'signup' | 'invite' | 'resetPassword' | 'changeEmail' | 'handoff';
+export type TokenKind =
+  | 'signup'
+  | 'invite'
+  | 'resetPassword'
+  | 'changeEmail'
+  | 'handoff'
+  | 'ssoDomain'
+  | 'ssoLink';
 
 /** Issues a token and returns its raw value (only its hash is stored). */
 export async function issueToken(

@@ -16,6 +16,7 @@ export {
   securityMail,
 } from './templates.ts';
 export type { SecurityEvent } from './templates.ts';
+export { ssoDomainMail, ssoLinkMail } from './sso-templates.ts';
 export {
   cardExpiringMail,
   graceEndingMail,

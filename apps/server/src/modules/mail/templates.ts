@@ -134,7 +134,9 @@ export type SecurityEvent =
   | { kind: 'mfaDisabled' }
   | { kind: 'recoveryCodeUsed'; remaining: number }
   | { kind: 'newDevice'; device: string; ip: string }
-  | { kind: 'accountDeleted' };
+  | { kind: 'accountDeleted' }
+  | { kind: 'ssoSignIn'; organization: string; ip: string }
+  | { kind: 'ssoLinked'; organization: string; by: 'mail' | 'session' };
 
 const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
   passwordChanged: 'Your Assay password was changed',
@@ -145,6 +147,8 @@ const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
   recoveryCodeUsed: 'A recovery code was used to sign in to your Assay account',
   newDevice: 'New sign-in to your Assay account',
   accountDeleted: 'Your Assay account was deleted',
+  ssoSignIn: 'Single sign-on signed in to your Assay account',
+  ssoLinked: 'Single sign-on may now sign in to your Assay account',
 };
 
 function securityLines(event: SecurityEvent): string[] {
@@ -177,6 +181,14 @@ function securityLines(event: SecurityEvent): string[] {
     case 'accountDeleted':
       return [
         'Your account was deleted: you were signed out everywhere, and your name and this address were removed from it and from the organizations you were in. What you made there stays with them under "Former member".',
+      ];
+    case 'ssoSignIn':
+      return [
+        `The identity provider of ${event.organization} signed you in to your account (address ${event.ip}).`,
+      ];
+    case 'ssoLinked':
+      return [
+        `The identity provider of ${event.organization} may now sign you in to your account: you allowed it ${event.by === 'mail' ? 'with the link we emailed you' : 'while signed in with your password'}.`,
       ];
   }
 }

@@ -2,6 +2,7 @@
 import { AppError, sameOriginPath } from '@assay/domain';
 import { decryptSecret, encryptSecret, hashToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
+import type { AuthContext } from '../auth/ports.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
 import type { OrganizationSsoRow } from '../organizations/sso-schema.ts';
 import { beginLogin, takeLogin } from './logins.ts';
@@ -45,6 +46,7 @@ export async function finishOidc(
   query: Record<string, string | undefined>,
   browser: string,
   context: { ip: string; device: string },
+  signedIn: AuthContext | null,
 ): Promise<string> {
   const state = query.state ?? '';
   if (!state) throw new AppError('ssoFailed', { context: 'no state' });
@@ -74,5 +76,12 @@ export async function finishOidc(
       VERIFIER_PURPOSE,
     ),
   });
-  return completeSsoSignIn(services, found, identity, { path: login.path, browser }, context);
+  return completeSsoSignIn(
+    services,
+    found,
+    identity,
+    { path: login.path, browser },
+    context,
+    signedIn,
+  );
 }

@@ -80,6 +80,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
           query as Record<string, string | undefined>,
           browserOf(request),
           requestContext(request),
+          request.auth,
         );
         return reply.redirect(url, 303);
       } catch (error) {
@@ -117,6 +118,7 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
             body,
             browserOf(request),
             requestContext(request),
+            request.auth,
           );
           return reply.redirect(url, 303);
         } catch (error) {

@@ -1,8 +1,9 @@
 /**
  * Single sign-on through SAML 2.0 (node-saml): the AuthnRequest (HTTP-Redirect), the assertion
  * consumer service (HTTP-POST) and the service provider's metadata. Assertions must be signed by
- * the provider's certificate; the audience, issuer, time conditions and InResponseTo are checked
- * by node-saml, the recipient and destination here; an answer works once (its request is taken
+ * the provider's certificate; the audience, time conditions and InResponseTo are checked by
+ * node-saml, the assertion's issuer (node-saml checks it only on logout), recipient and
+ * destination here; an answer works once (its request is taken
  * back atomically), so a replay — even sent twice at once — is refused. Unsolicited responses
  * (IdP-initiated sign-on) are refused: every answer must answer a request this browser made.
  */
@@ -10,6 +11,7 @@ import type { CacheProvider, Profile } from '@node-saml/node-saml';
 import { AppError, sameOriginPath } from '@assay/domain';
 import { randomToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
+import type { AuthContext } from '../auth/ports.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
 import type { OrganizationSsoRow } from '../organizations/sso-schema.ts';
 import { beginLogin, LOGIN_TTL_MS, loginWaiting, takeLogin } from './logins.ts';
@@ -116,6 +118,14 @@ function first(profile: Profile, names: string[]): string {
   return '';
 }
 
+/** The text of the first element of that name in the signed XML (the assertion's Issuer). */
+function textOf(xml: string, element: string): string | null {
+  const match = new RegExp(`<(?:\\w+:)?${element}\\b[^>]*>([^<]*)</(?:\\w+:)?${element}>`).exec(
+    xml,
+  );
+  return match?.[1]?.trim() ?? null;
+}
+
 /** The value of an attribute in the signed XML (Recipient, Destination, InResponseTo). */
 function attributeIn(xml: string, element: string, attribute: string): string | null {
   const tag = new RegExp(`<(?:\\w+:)?${element}\\b[^>]*>`).exec(xml)?.[0];
@@ -129,6 +139,7 @@ export async function finishSaml(
   body: Record<string, string | undefined>,
   browser: string,
   context: { ip: string; device: string },
+  signedIn: AuthContext | null,
 ): Promise<string> {
   const response = body.SAMLResponse ?? '';
   if (!response) throw new AppError('ssoFailed', { context: 'no SAMLResponse' });
@@ -148,6 +159,12 @@ export async function finishSaml(
   if (!profile) throw new AppError('ssoFailed', { context: 'no assertion' });
   const acs = serviceProviderOf(services.config, found.organization.slug).samlAcsUrl;
   const assertion = profile.getAssertionXml?.() ?? '';
+  const issuer = textOf(assertion, 'Issuer');
+  const expectedIssuer = parseIdpMetadata(found.sso.samlMetadataXml).entityId;
+  if (issuer !== expectedIssuer)
+    throw new AppError('ssoFailed', {
+      context: `issuer ${issuer ?? '(none)'} is not the provider`,
+    });
   const recipient = attributeIn(assertion, 'SubjectConfirmationData', 'Recipient');
   if (recipient !== null && recipient !== acs)
     throw new AppError('ssoFailed', { context: `recipient ${recipient} is not this service` });
@@ -171,8 +188,11 @@ export async function finishSaml(
       email,
       firstName: first(profile, FIRST_NAME_ATTRIBUTES),
       lastName: first(profile, LAST_NAME_ATTRIBUTES),
+      // SAML has no such claim: the organisation's verified domain vouches for its addresses.
+      emailVerified: true,
     },
     { path: login.path, browser },
     context,
+    signedIn,
   );
 }

@@ -10,6 +10,7 @@ import {
   ssoSettingsSchema,
   type License,
   type SsoJitRole,
+  type SsoDomainView,
   type SsoProtocol,
   type SsoSettingsView,
 } from '@assay/domain';
@@ -20,6 +21,7 @@ import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
 import { organizations, type OrganizationRow } from '../organizations/schema.ts';
+import { domainViews, syncDomains } from './domains.ts';
 import { discover } from './oidc-client.ts';
 import { assertCanManageSso } from './policy.ts';
 import { parseIdpMetadata } from './saml-metadata.ts';
@@ -52,6 +54,7 @@ function present(
   config: Config,
   slug: string,
   row: OrganizationSsoRow | undefined,
+  domains: SsoDomainView[],
 ): SsoSettingsView {
   let samlIdp: SsoSettingsView['samlIdp'] = null;
   if (row?.samlMetadataXml) {
@@ -71,6 +74,7 @@ function present(
     samlMetadataXml: row?.samlMetadataXml ?? '',
     samlIdp,
     allowedDomains: row?.allowedDomains ?? [],
+    domains,
     requireSso: row?.requireSso ?? false,
     jitRole: (row?.jitRole ?? null) as SsoJitRole | null,
     serviceProvider: serviceProviderOf(config, slug),
@@ -87,8 +91,10 @@ async function rowOf(db: Executor, organizationId: string) {
 
 export async function readSsoSettings(services: AppServices, member: MemberContext) {
   assertCanManageSso(member);
-  const row = await rowOf(services.database.db, member.organization.id);
-  return present(services.config, member.organization.slug, row);
+  const db = services.database.db;
+  const row = await rowOf(db, member.organization.id);
+  const domains = await domainViews(db, member.organization.id, row?.allowedDomains ?? []);
+  return present(services.config, member.organization.slug, row, domains);
 }
 
 export async function saveSsoSettings(
@@ -138,6 +144,7 @@ export async function saveSsoSettings(
         .values({ organizationId, ...values })
         .onConflictDoUpdate({ target: organizationSso.organizationId, set: values })
         .returning();
+      await syncDomains(unit.tx, organizationId, values.allowedDomains);
       // The slug check's X-SSO and the sign-in page follow the organisation's flag.
       await unit.tx
         .update(organizations)
@@ -161,7 +168,8 @@ export async function saveSsoSettings(
     },
     { context },
   );
-  return present(services.config, member.organization.slug, row);
+  const domains = await domainViews(services.database.db, organizationId, values.allowedDomains);
+  return present(services.config, member.organization.slug, row, domains);
 }
 
 /** An organisation's single sign-on when it is on (and its plan still has it). */

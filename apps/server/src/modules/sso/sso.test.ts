@@ -19,6 +19,7 @@ import {
   type SamlIdp,
 } from '../../../test/identity-providers.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { verifyDomainByMail } from '../../../test/sso.ts';
 import { organizations } from '../organizations/schema.ts';
 import { organizationSso } from '../organizations/sso-schema.ts';
 
@@ -97,6 +98,9 @@ describe('single sign-on through OpenID Connect', async () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ enabled: true, oidcClientSecretSaved: true });
+    // Nobody at example.com signs in until the organisation proves it owns the domain.
+    expect(saved.json().domains).toMatchObject([{ domain: 'example.com', verified: false }]);
+    await verifyDomainByMail(built, owner.agent, org.id, 'example.com');
     expect(saved.body).not.toContain('assay-client-secret');
     const [row] = await built.services.database.db
       .select()
@@ -251,10 +255,11 @@ describe('single sign-on through SAML 2.0', async () => {
     enabled: true,
     protocol: 'saml',
     samlMetadataXml: idp.metadataXml,
-    allowedDomains: [],
+    allowedDomains: ['example.com'],
     requireSso: false,
     jitRole: null,
   });
+  await verifyDomainByMail(built, owner.agent, org.id, 'example.com');
 
   /** Starts at Assay in this browser: answers the request id the provider must answer. */
   async function startAt(agent: Agent): Promise<string> {
@@ -359,6 +364,12 @@ describe('single sign-on through SAML 2.0', async () => {
         'wrong recipient',
         async (agent) =>
           idp.respond(await startAt(agent), email, { recipient: 'https://other.example/acs' }),
+        'ssoFailed',
+      ],
+      [
+        'another issuer, signed with the provider’s key',
+        async (agent) =>
+          idp.respond(await startAt(agent), email, { issuer: 'https://other.example/idp' }),
         'ssoFailed',
       ],
       ['unsolicited', async () => idp.respond('_never-asked-for', email), 'ssoExpired'],

@@ -24,5 +24,7 @@ export const authRoutes: RouteObject[] = [
   lazyRoute('/connect/:slug/sign-in', (m) => m.SignInPage),
   lazyRoute('/organizations', (m) => m.OrganizationsPage),
   lazyRoute('/change-email', (m) => m.ChangeEmailPage),
+  lazyRoute('/sso-link', (m) => m.SsoLinkPage),
+  lazyRoute('/sso-domain', (m) => m.SsoDomainPage),
   lazyRoute('/profile/security', (m) => m.SecurityPage),
 ];

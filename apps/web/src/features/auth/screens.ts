@@ -7,6 +7,7 @@ export {
 } from './components/password-pages.tsx';
 export { SecurityPage } from './components/security-page.tsx';
 export { SignInPage } from './components/sign-in-page.tsx';
+export { SsoDomainPage, SsoLinkPage } from './components/sso-link-pages.tsx';
 export { SignUpEmailPage } from './components/sign-up-email.tsx';
 export { SignUpEntry } from './components/sign-up-entry.tsx';
 export { SignUpInvitesPage } from './components/sign-up-invites.tsx';

@@ -33,3 +33,17 @@ export const confirmEmailChange = (token: string) =>
 export function ssoStartUrl(appOrigin: string, slug: string, path = '/') {
   return `${appOrigin}/api/auth/sso/${slug}/start?path=${encodeURIComponent(path)}`;
 }
+
+/** A mailed link that allows an organisation's single sign-on for the account (issue #47). */
+export const allowSsoLink = (token: string) =>
+  restRequest<{ url: string; organizationName: string }>('/api/auth/sso/link', {
+    method: 'POST',
+    body: { token },
+  });
+
+/** A mailed link that confirms a domain for an organisation's single sign-on (issue #47). */
+export const confirmSsoDomain = (token: string) =>
+  restRequest<{ domain: string }>('/api/auth/sso/domains/confirm', {
+    method: 'POST',
+    body: { token },
+  });

@@ -90,7 +90,12 @@ export function SignInPage() {
       }
     >
       {ssoError ? (
-        <Alert color="red" role="alert" mb="sm" data-testid="sso-error">
+        <Alert
+          color={ssoError.ref === ERRORS.ssoLinkSent.ref ? 'blue' : 'red'}
+          role="alert"
+          mb="sm"
+          data-testid="sso-error"
+        >
           {ssoError.message}
         </Alert>
       ) : null}

@@ -6,8 +6,6 @@
 import {
   Alert,
   Button,
-  Code,
-  CopyButton,
   Group,
   Paper,
   PasswordInput,
@@ -29,7 +27,9 @@ import { toApiError } from '../../../api/errors.ts';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { saveSsoSettings, SSO_QUERY_KEY, useSsoSettings } from '../api/sso.ts';
+import { CopyField } from './copy-field.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
+import { SsoDomains } from './sso-domains.tsx';
 
 const JIT_OPTIONS = [
   { value: 'none', label: 'Nobody: an invitation is needed' },
@@ -37,26 +37,6 @@ const JIT_OPTIONS = [
   { value: 'limitedContributor', label: 'Limited contributor' },
   { value: 'admin', label: 'Admin' },
 ];
-
-function CopyField(props: { label: string; value: string }) {
-  return (
-    <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Stack gap={0} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600}>
-          {props.label}
-        </Text>
-        <Code style={{ overflowWrap: 'anywhere' }}>{props.value}</Code>
-      </Stack>
-      <CopyButton value={props.value}>
-        {({ copied, copy }) => (
-          <Button size="xs" variant="light" onClick={copy} aria-label={`Copy ${props.label}`}>
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-        )}
-      </CopyButton>
-    </Group>
-  );
-}
 
 function SsoForm(props: { settings: SsoSettingsView }) {
   const { settings } = props;
@@ -114,6 +94,8 @@ function SsoForm(props: { settings: SsoSettingsView }) {
           <CopyField label="Sign-in link for members" value={sp.startUrl} />
         </Stack>
       </Paper>
+
+      <SsoDomains domains={settings.domains} />
 
       <form
         onSubmit={(event) => {
@@ -183,7 +165,7 @@ function SsoForm(props: { settings: SsoSettingsView }) {
           )}
           <TagsInput
             label="Allowed email domains"
-            description="Only addresses at these domains may sign in this way. Leave empty to allow any."
+            description="Only addresses at these domains may sign in this way, once each is verified above."
             placeholder="example.com"
             value={domains}
             onChange={setDomains}
