@@ -6,13 +6,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import { authTokens, type AuthTokenRow } from './schema.ts';
 
 export type TokenKind =
-  | 'signup'
-  | 'invite'
-  | 'resetPassword'
-  | 'changeEmail'
-  | 'handoff'
-  | 'ssoDomain'
-  | 'ssoLink';
+  'signup' | 'invite' | 'resetPassword' | 'changeEmail' | 'handoff' | 'ssoDomain' | 'ssoLink';
 
 /** Issues a token and returns its raw value (only its hash is stored). */
 export async function issueToken(
