@@ -359,6 +359,12 @@ export const ERRORS = {
     ref: 2054,
     message: 'Only a failed generation can be retried.',
   },
+  assistantBusy: {
+    status: 409,
+    ref: 2097,
+    message:
+      'The assistant is answering another question in your organization. Please ask again in a moment.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

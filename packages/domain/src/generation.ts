@@ -27,6 +27,8 @@ export const GENERATION_KINDS = [
   'hypotheses',
   'experiment',
   'fileSummary',
+  /** A question to the assistant (issue #47): counted against the allowance, one at a time. */
+  'assistant',
 ] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
@@ -63,6 +65,7 @@ export const GENERATION_STAGE_LABELS: Record<GenerationKind, readonly string[]> 
   hypotheses: ['Reading your description', 'Writing hypotheses'],
   experiment: ['Reading the hypothesis', 'Planning the experiment'],
   fileSummary: ['Reading the file', 'Summarizing'],
+  assistant: ['Reading the project', 'Answering'],
 };
 
 export const GENERATION_STATUS_LABELS: Record<GenerationStatus, string> = {

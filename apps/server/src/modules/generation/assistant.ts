@@ -5,9 +5,11 @@
  * running); any other question retrieves passages from the hypotheses, evidence and experiments
  * (BM25). The provider words the answer; the cited cards are checked against the project.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
+  AppError,
   askAssistantSchema,
+  generationProblem,
   assistantIntent,
   cardPath,
   isEvidenceType,
@@ -18,13 +20,15 @@ import {
 } from '@assay/domain';
 import type { MemberContext } from '../../http/member-context.ts';
 import type { Passage } from '../../platform/ai/provider.ts';
-import { rank } from '../../platform/ai/builtin/similarity.ts';
 import { langOf } from '../../platform/ai/builtin/text.ts';
 import type { AppServices } from '../../services.ts';
 import { workspaceAccess } from '../cards/ports.ts';
 import { cards, cardTexts } from '../cards/schema.ts';
 import { parse } from '../../http/parse.ts';
-import { requireAgent } from './service.ts';
+import { threadRunner } from '../../platform/threads/index.ts';
+import type { RetrievalInput } from './assistant-retrieval.ts';
+import { generations } from './schema.ts';
+import { limitsFor, requireAgent } from './service.ts';
 
 const ASSISTANT_TYPES = [
   'hypothesis',
@@ -82,11 +86,98 @@ function standingText(h: HypothesisStanding): string {
   ].join('; ');
 }
 
+/** What one topic question may read (issue #47): cards, each card's text, all texts together. */
+export const ASSISTANT_BOUNDS = { cards: 2000, charsPerCard: 8_000, chars: 1_000_000 } as const;
+/** A question still "processing" after this long was cut short (a crash): it no longer blocks. */
+const STALE_QUESTION_MS = 2 * 60 * 1000;
+
+const retrieveOffThread = threadRunner<RetrievalInput, Passage[]>(
+  new URL('./assistant-thread.ts', import.meta.url),
+  { maxHeapMb: 256, timeoutMs: 60_000 },
+);
+
+/**
+ * A question takes the organisation's one assistant slot and one of its AI generations: a row
+ * of kind "assistant", processing until answered. A second question of the organisation while one
+ * runs conflicts on the partial unique index and is refused; forty at once, one is answered.
+ */
+async function beginQuestion(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  question: string,
+) {
+  const problem = generationProblem(
+    await limitsFor(services.database.db, member.organization, null),
+    'assistant',
+  );
+  if (problem) throw new AppError(problem);
+  const insert = () =>
+    services.database.db
+      .insert(generations)
+      .values({
+        organizationId: member.organization.id,
+        projectId,
+        kind: 'assistant',
+        status: 'processing',
+        totalStages: 2,
+        prompt: question,
+        requestedByProfileId: member.profileId,
+        startedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: generations.id });
+  let [row] = await insert();
+  if (!row) {
+    const stale = await services.database.db
+      .update(generations)
+      .set({ status: 'fail', error: 'cut short', endedAt: new Date() })
+      .where(
+        and(
+          eq(generations.organizationId, member.organization.id),
+          eq(generations.kind, 'assistant'),
+          eq(generations.status, 'processing'),
+          lt(generations.startedAt, new Date(Date.now() - STALE_QUESTION_MS)),
+        ),
+      )
+      .returning({ id: generations.id });
+    if (stale.length) [row] = await insert();
+  }
+  if (!row) throw new AppError('assistantBusy');
+  return row.id;
+}
+
+async function endQuestion(services: AppServices, id: string, answered: boolean) {
+  const db = services.database.db;
+  // A question that failed does not use the allowance.
+  if (!answered) await db.delete(generations).where(eq(generations.id, id));
+  else
+    await db
+      .update(generations)
+      .set({ status: 'success', stage: 2, endedAt: new Date() })
+      .where(eq(generations.id, id));
+}
+
 export async function askAssistant(services: AppServices, member: MemberContext, input: unknown) {
   const data = parse(askAssistantSchema.safeParse(input));
   requireAgent(member);
   const access = await workspaceAccess(services, member, data.projectId);
-  const language = access.project.language as Language;
+  const id = await beginQuestion(services, member, data.projectId, data.question);
+  let answered = false;
+  try {
+    const answer = await answerQuestion(services, data, access.project.language as Language);
+    answered = true;
+    return answer;
+  } finally {
+    await endQuestion(services, id, answered);
+  }
+}
+
+async function answerQuestion(
+  services: AppServices,
+  data: { projectId: string; question: string },
+  language: Language,
+) {
   const intent = assistantIntent(data.question);
   if (intent !== 'topic') {
     const standings = await hypothesisStandings(services, data.projectId);
@@ -126,11 +217,23 @@ export async function askAssistant(services: AppServices, member: MemberContext,
           inArray(cards.type, ASSISTANT_TYPES),
         ),
       )
-      .limit(2000)
+      .orderBy(desc(cards.updatedAt))
+      .limit(ASSISTANT_BOUNDS.cards)
   ).filter((r) => !evidenceOnly || isEvidenceType(r.type));
+  // Each card gets an even share of the budget (at most charsPerCard), read from its start.
+  const share = Math.max(
+    200,
+    Math.min(
+      ASSISTANT_BOUNDS.charsPerCard,
+      Math.floor(ASSISTANT_BOUNDS.chars / (rows.length || 1)),
+    ),
+  );
   const texts = rows.length
     ? await db
-        .select({ cardId: cardTexts.cardId, rawText: cardTexts.rawText })
+        .select({
+          cardId: cardTexts.cardId,
+          rawText: sql<string>`left(${cardTexts.rawText}, ${share})`,
+        })
         .from(cardTexts)
         .where(
           inArray(
@@ -139,37 +242,19 @@ export async function askAssistant(services: AppServices, member: MemberContext,
           ),
         )
     : [];
-  const body = new Map<string, string>();
-  for (const t of texts) body.set(t.cardId, `${body.get(t.cardId) ?? ''}\n${t.rawText}`);
-  const lang = langOf(language);
-  const ranked = rank(
-    rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      body: r.origin === 'generated' ? '' : (body.get(r.id) ?? ''),
-    })),
-    data.question,
-    lang,
-    8,
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // What people wrote (evidence first) says more than what the agent drafted.
-  const weighed = ranked
-    .map((r) => {
-      const card = byId.get(r.id)!;
-      const weight = card.origin === 'generated' ? 0.8 : card.type === 'hypothesis' ? 1 : 1.5;
-      return { ...r, score: r.score * weight };
-    })
-    .sort((a, b) => b.score - a.score);
-  const passages = weighed.slice(0, 5).map((r) => {
-    const card = byId.get(r.id)!;
-    // A generated card's text is the agent's own boilerplate: its title is the passage.
-    const text =
-      card.origin === 'generated'
-        ? card.title
-        : bestSentences(body.get(r.id) ?? '', data.question, lang) || card.title;
-    return { cardId: r.id, title: card.title, type: card.type, text };
+  const bodies: Record<string, string> = {};
+  for (const t of texts) {
+    const joined = `${bodies[t.cardId] ?? ''}\n${t.rawText}`;
+    bodies[t.cardId] = joined.slice(0, share);
+  }
+  const cardsRead = rows.map((r) => ({ ...r, origin: r.origin ?? '' }));
+  const passages = await retrieveOffThread({
+    cards: cardsRead,
+    bodies,
+    question: data.question,
+    lang: langOf(language),
   });
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const answer = await services.ai.answer({ question: data.question, passages, language, intent });
   return present(answer, byId);
 }
@@ -193,21 +278,4 @@ function present(
       };
     }),
   };
-}
-
-/** The two sentences of a card's text that share the most words with the question. */
-function bestSentences(text: string, question: string, lang: ReturnType<typeof langOf>) {
-  const sentences = text
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 3);
-  if (!sentences.length) return '';
-  const ranked = rank(
-    sentences.map((s, i) => ({ id: String(i), title: '', body: s })),
-    question,
-    lang,
-    2,
-  );
-  const picked = (ranked.length ? ranked.map((r) => Number(r.id)) : [0]).sort((a, b) => a - b);
-  return picked.map((i) => sentences[i]).join(' ');
 }

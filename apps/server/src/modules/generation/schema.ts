@@ -60,6 +60,10 @@ export const generations = pgTable(
     index('generations_card_idx')
       .on(t.cardId, t.kind)
       .where(sql`${t.cardId} is not null`),
+    // One assistant question at a time per organisation (issue #47): the second insert conflicts.
+    uniqueIndex('generations_assistant_running_idx')
+      .on(t.organizationId)
+      .where(sql`${t.kind} = 'assistant' and ${t.status} = 'processing'`),
   ],
 );
 export type GenerationRow = typeof generations.$inferSelect;

@@ -246,7 +246,7 @@ describe('an organisation proves the domains its single sign-on signs in', async
     const saved = await setup.owner.agent.put(
       '/api/org/sso',
       {
-        ...(await setup.owner.agent.get('/api/org/sso', asOwner(setup.org.id))).json(),
+        ...((await setup.owner.agent.get('/api/org/sso', asOwner(setup.org.id))).json() as object),
         oidcClientSecret: '',
         allowedDomains: [domain, second],
       },

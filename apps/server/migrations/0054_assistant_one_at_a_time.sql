@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "generations_assistant_running_idx" ON "generations" USING btree ("organization_id") WHERE "generations"."kind" = 'assistant' and "generations"."status" = 'processing';
