@@ -18,3 +18,4 @@ export * from './modules/integrations/schema.ts';
 export * from './modules/sso/schema.ts';
 export * from './modules/exports/schema.ts';
 export * from './modules/billing/schema.ts';
+export * from './platform/slots/schema.ts';

@@ -365,6 +365,12 @@ export const ERRORS = {
     message:
       'The assistant is answering another question in your organization. Please ask again in a moment.',
   },
+  importBusy: {
+    status: 409,
+    ref: 2098,
+    message:
+      'Another project is being imported into your organization. Please wait for it to finish.',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,26 +4,35 @@
  * JSON Schema of each (generated from this file: `npm run check:export-schema`).
  */
 import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+import { projectSettingsSchema } from './project-schema.ts';
 
 const when = z.iso.datetime({ offset: true }).nullable();
 const json = z.record(z.string(), z.unknown());
+/** What the API takes, the import takes (#47 item 3): no 5 MB titles through an import. */
+const short = z.string().max(1000);
+const long = z.string().max(LIMITS.textFieldMax);
+const tag = z.string().max(50);
 const place = z.object({ section: z.string().nullable(), rank: z.string().nullable() });
 
 export const exportedCardSchema = z.object({
   id: z.uuid(),
-  type: z.string().describe('hypothesis, interview, post, experiment, …'),
-  title: z.string(),
+  type: short.describe('hypothesis, interview, post, experiment, …'),
+  title: short,
   isEvidence: z.boolean(),
   evidenceKind: z.enum(['say', 'do', 'pay']).nullable(),
-  tags: z.array(z.string()),
-  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-  origin: z.string().nullable().describe('Where it came from: generated (the AI draft), migrated…'),
+  tags: z.array(tag).max(100),
+  fields: z.record(short, z.union([long, z.number(), z.boolean(), z.null()])),
+  origin: short.nullable().describe('Where it came from: generated (the AI draft), migrated…'),
   version: z.number().int().min(1),
   publishedAt: when,
   createdAt: when,
   updatedAt: when,
   texts: z
-    .record(z.string(), z.object({ text: z.string(), generated: z.boolean() }))
+    .record(
+      short,
+      z.object({ text: z.string().max(LIMITS.textFieldMax * 20), generated: z.boolean() }),
+    )
     .describe(
       'Rich texts by field (description, notes, key insights…); generated: by the agent, untouched since.',
     ),
@@ -81,72 +90,88 @@ export const exportedCardSchema = z.object({
     .nullable(),
 });
 
-export const projectExportSchema = z.object({
-  format: z.literal('assay.project'),
-  schemaVersion: z.literal(1),
-  exportedAt: z.iso.datetime({ offset: true }),
-  project: z.object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string(),
-    language: z.string(),
-    status: z.string(),
-    settings: json,
-    canvas: json,
-    customFields: z.array(json),
-    prioritization: z.string(),
-    projectTags: z.array(z.string()),
-    dashboard: json,
-    market: json,
-    petal: json,
-    createdAt: when,
-  }),
-  boardSections: z.array(
-    z.object({
+export const projectExportSchema = z
+  .object({
+    format: z.literal('assay.project'),
+    schemaVersion: z.literal(1),
+    exportedAt: z.iso.datetime({ offset: true }),
+    project: z.object({
       id: z.uuid(),
-      board: z.string(),
-      key: z.string(),
-      name: z.string(),
-      color: z.string(),
-      rank: z.string(),
-      isDefault: z.boolean(),
-      protected: z.boolean(),
-    }),
-  ),
-  cards: z.array(exportedCardSchema),
-  connections: z.array(
-    z.object({
-      id: z.uuid(),
-      firstCardId: z.uuid(),
-      secondCardId: z.uuid(),
-      rating: z.number().int().min(-2).max(2).nullable(),
+      name: z.string().min(1).max(200),
+      description: z.string().max(29900),
+      language: short,
+      status: short,
+      settings: projectSettingsSchema.strip(),
+      canvas: json,
+      customFields: z.array(json),
+      prioritization: z.string(),
+      projectTags: z.array(tag).max(500),
+      dashboard: json,
+      market: json,
+      petal: json,
       createdAt: when,
     }),
-  ),
-  comments: z.array(
-    z.object({
-      id: z.uuid(),
-      subjectType: z.enum(['project', 'card']),
-      subjectId: z.uuid(),
-      replyTo: z.uuid().nullable(),
-      body: z.string(),
-      author: z.string(),
-      likes: z.number().int().min(0),
-      createdAt: when,
-    }),
-  ),
-  media: z.array(
-    z.object({
-      id: z.uuid(),
-      cardId: z.uuid(),
-      filename: z.string(),
-      contentType: z.string(),
-      size: z.number().int().min(0),
-      summary: z.string().nullable(),
-      path: z.string().describe('Its place in the zip: media/{id}/{filename}.'),
-    }),
-  ),
-});
+    boardSections: z.array(
+      z.object({
+        id: z.uuid(),
+        board: z.string(),
+        key: z.string(),
+        name: z.string(),
+        color: z.string(),
+        rank: z.string(),
+        isDefault: z.boolean(),
+        protected: z.boolean(),
+      }),
+    ),
+    cards: z.array(exportedCardSchema),
+    connections: z.array(
+      z.object({
+        id: z.uuid(),
+        firstCardId: z.uuid(),
+        secondCardId: z.uuid(),
+        rating: z.number().int().min(-2).max(2).nullable(),
+        createdAt: when,
+      }),
+    ),
+    comments: z.array(
+      z.object({
+        id: z.uuid(),
+        subjectType: z.enum(['project', 'card']),
+        subjectId: z.uuid(),
+        replyTo: z.uuid().nullable(),
+        body: long,
+        author: short,
+        likes: z.number().int().min(0),
+        createdAt: when,
+      }),
+    ),
+    media: z.array(
+      z.object({
+        id: z.uuid(),
+        cardId: z.uuid(),
+        filename: short,
+        contentType: short,
+        size: z.number().int().min(0),
+        summary: long.nullable(),
+        path: short.describe('Its place in the zip: media/{id}/{filename}.'),
+      }),
+    ),
+  })
+  .superRefine((file, context) => {
+    // Two cards (connections, comments, files) with one id would be written as one, or fail.
+    for (const list of ['cards', 'connections', 'comments', 'media'] as const) {
+      const ids = new Set<string>();
+      for (const [index, item] of file[list].entries()) {
+        if (ids.has(item.id))
+          context.addIssue({
+            code: 'custom',
+            path: [list, index, 'id'],
+            message: 'the same id twice',
+          });
+        ids.add(item.id);
+      }
+    }
+  });
 export type ProjectExportFile = z.infer<typeof projectExportSchema>;
 
 /** The JSON Schema of project.json (docs/export/project-v1.schema.json is this, written out). */
@@ -170,6 +195,8 @@ export const IMPORT_MESSAGES = {
   otherVersion: (version: unknown) =>
     `That file is from another version of the export (schema version ${String(version)}); this Assay reads version 1.`,
   badProject: (problem: string) => `That file’s project.json does not match the export: ${problem}`,
+  projectTooBig: 'That file’s project.json is larger than an import can read (32 MB).',
+  tooDeep: 'That file’s project.json is too large or too deeply nested to read.',
   fileTooLarge: (name: string) =>
     `${name} is larger than an upload may be, so the project was not imported.`,
 } as const;
@@ -178,6 +205,8 @@ export const IMPORT_MESSAGES = {
 export const IMPORT_LIMITS = {
   totalBytes: 2 * 1024 * 1024 * 1024,
   entries: 20_000,
+  /** project.json itself, unpacked: it is parsed whole (on a thread with a heap of its own). */
+  projectJsonBytes: 32 * 1024 * 1024,
   /** The zip itself, as sent. */
   archiveBytes: 512 * 1024 * 1024,
 } as const;

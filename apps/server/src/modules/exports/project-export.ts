@@ -24,9 +24,8 @@ import {
   type GraphScope,
 } from './project-graph.ts';
 
-/** The shape's name and version, checked by the import (docs/export/project-v1.schema.json). */
-export const EXPORT_FORMAT = 'assay.project';
-export const EXPORT_SCHEMA_VERSION = 1;
+export { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from './project-format.ts';
+import { EXPORT_FORMAT, EXPORT_SCHEMA_VERSION } from './project-format.ts';
 
 export interface ProjectExport {
   filename: string;

@@ -168,7 +168,7 @@ describe('project import', () => {
     expect(list.data?.projects).toEqual({ counts: { active: 1 } });
   });
 
-  it('takes the stored files away when the project cannot be made, and keeps to the plan under forty at once', async () => {
+  it('imports one at a time per organisation, keeps to the plan, and leaves no file of a refused import', async () => {
     // Garage: three projects a month.
     const { owner, org } = await ownerWithOrganization(built);
     const { projectId } = await richProject(built, owner, org);
@@ -181,14 +181,20 @@ describe('project import', () => {
       return write(key, data);
     };
     try {
+      // Forty at once: one import runs, the others are told to wait (#47 item 3).
       const answers = await Promise.all(
         Array.from({ length: 40 }, () => importZip(built, owner.agent, org.slug, zip)),
       );
-      const made = answers.filter((a) => a.statusCode === 201);
-      expect(made).toHaveLength(2);
+      expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
       for (const a of answers.filter((x) => x.statusCode !== 201))
-        expect(a.json()).toMatchObject({ message: ERRORS.projectAllocationExceeded.message });
-      // Each refused import took its file away again: only the two projects' files remain.
+        expect(a.json()).toMatchObject({ ref: ERRORS.importBusy.ref });
+      expect((await importZip(built, owner.agent, org.slug, zip)).statusCode).toBe(201);
+      // The month's three projects are made: the next import is refused before its archive is
+      // read, and nothing of it is stored.
+      const stored = written.length;
+      const over = await importZip(built, owner.agent, org.slug, zip);
+      expect(over.json()).toMatchObject({ message: ERRORS.projectAllocationExceeded.message });
+      expect(written).toHaveLength(stored);
       const kept = (await Promise.all(written.map((k) => storage.read(k)))).filter(Boolean);
       expect(kept).toHaveLength(2);
     } finally {

@@ -1,18 +1,14 @@
 /**
- * Reading an export zip without trusting it (#29 item 2): a zip bomb (more declared than an
- * import may unpack, or entries that grow past what they declare), paths that leave the archive,
- * too many entries, a project.json of another format or version — each refused with its message
- * before anything is written.
+ * Reading an export zip without trusting it (#29 item 2, #47 item 3): a zip bomb (more declared
+ * than an import may unpack, or entries that grow past what they declare), paths that leave the
+ * archive, too many entries, an oversized project.json — each refused with its message before
+ * anything is written. The archive is read twice: first project.json alone (capped), then, once
+ * the project is checked, only the media entries it names, one at a time, each handed on before
+ * the next is read — so memory holds one file, never the archive unpacked.
  */
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { AppError, IMPORT_LIMITS, IMPORT_MESSAGES, isAppError } from '@assay/domain';
-
-export interface ExportArchive {
-  projectJson: Buffer;
-  /** Entries under media/, by their path in the archive. */
-  media: Map<string, Buffer>;
-}
 
 const refuse = (message: string) => new AppError('validation', { message });
 
@@ -22,21 +18,27 @@ export function safeEntryPath(name: string): boolean {
   return !name.split('/').some((part) => part === '..');
 }
 
-async function readAll(stream: Readable, most: number): Promise<Buffer> {
+async function readAll(stream: Readable, most: number, message: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
-    if (size > most) throw refuse(IMPORT_MESSAGES.tooBig);
+    if (size > most) {
+      stream.destroy();
+      throw refuse(message);
+    }
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
 }
 
-export async function readExportArchive(
-  bytes: Buffer,
-  mostPerFile: { media: number; projectJson: number },
-): Promise<ExportArchive> {
+type Visit = (
+  entry: yauzl.Entry,
+  read: (most: number, message: string) => Promise<Buffer>,
+) => Promise<void>;
+
+/** Walks every entry once, checking the archive as a whole, and hands each to `visit`. */
+async function walk(bytes: Buffer, visit: Visit): Promise<void> {
   let zip: yauzl.ZipFile;
   try {
     // validateEntrySizes: an entry that inflates past what it declares fails as it is read.
@@ -53,9 +55,7 @@ export async function readExportArchive(
     zip.close();
     throw refuse(IMPORT_MESSAGES.tooBig);
   }
-  const archive: ExportArchive = { projectJson: Buffer.alloc(0), media: new Map() };
   let declared = 0;
-  let found = false;
   try {
     await new Promise<void>((resolve, reject) => {
       // yauzl checks each name itself and stops at one that leaves the archive.
@@ -71,29 +71,13 @@ export async function readExportArchive(
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         void (async () => {
-          const name = entry.fileName;
-          if (!safeEntryPath(name)) throw refuse(IMPORT_MESSAGES.outsidePath);
+          if (!safeEntryPath(entry.fileName)) throw refuse(IMPORT_MESSAGES.outsidePath);
           declared += entry.uncompressedSize;
           if (declared > IMPORT_LIMITS.totalBytes) throw refuse(IMPORT_MESSAGES.tooBig);
-          const isMedia = name.startsWith('media/') && !name.endsWith('/');
-          if (name === 'project.json') {
-            if (entry.uncompressedSize > mostPerFile.projectJson)
-              throw refuse(IMPORT_MESSAGES.tooBig);
-            archive.projectJson = await readAll(
-              await zip.openReadStreamPromise(entry),
-              mostPerFile.projectJson,
-            );
-            found = true;
-          } else if (isMedia) {
-            const filename = name.slice(name.lastIndexOf('/') + 1);
-            if (entry.uncompressedSize > mostPerFile.media)
-              throw refuse(IMPORT_MESSAGES.fileTooLarge(filename));
-            archive.media.set(
-              name,
-              await readAll(await zip.openReadStreamPromise(entry), mostPerFile.media),
-            );
-          }
-          // The spreadsheets and anything else are for people: the import reads the JSON.
+          await visit(entry, async (most, message) => {
+            if (entry.uncompressedSize > most) throw refuse(message);
+            return readAll(await zip.openReadStreamPromise(entry), most, message);
+          });
           zip.readEntry();
         })().catch((error: unknown) =>
           reject(
@@ -113,6 +97,32 @@ export async function readExportArchive(
   } finally {
     zip.close();
   }
+}
+
+/** The archive's project.json, at most `most` bytes unpacked. */
+export async function readProjectJson(bytes: Buffer, most: number): Promise<Buffer> {
+  let found: Buffer | null = null;
+  await walk(bytes, async (entry, read) => {
+    if (entry.fileName === 'project.json') found = await read(most, IMPORT_MESSAGES.projectTooBig);
+  });
   if (!found) throw refuse(IMPORT_MESSAGES.noProject);
-  return archive;
+  return found;
+}
+
+/**
+ * The media entries project.json names, one at a time: each is read (at most `most` bytes) and
+ * handed to `onFile` before the next; entries it does not name are never unpacked.
+ */
+export async function forEachNamedMedia(
+  bytes: Buffer,
+  named: ReadonlySet<string>,
+  most: number,
+  onFile: (path: string, data: Buffer) => Promise<void>,
+): Promise<void> {
+  await walk(bytes, async (entry, read) => {
+    const name = entry.fileName;
+    if (!name.startsWith('media/') || name.endsWith('/') || !named.has(name)) return;
+    const filename = name.slice(name.lastIndexOf('/') + 1);
+    await onFile(name, await read(most, IMPORT_MESSAGES.fileTooLarge(filename)));
+  });
 }

@@ -55,11 +55,12 @@ describe('the assistant within bounds', () => {
     const probe = (async () => {
       const agent = createAgent(built.app);
       while (asking) {
+        // Timed from before the pause: a loop blocked during it shows too.
         const started = performance.now();
-        const health = await agent.get('/api/health');
-        slowest.push(performance.now() - started);
-        expect(health.statusCode).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 20));
+        const health = await agent.get('/api/health');
+        slowest.push(performance.now() - started - 20);
+        expect(health.statusCode).toBe(200);
       }
     })();
     const answer = await ask('Do owners pay for a walker who comes on time?');

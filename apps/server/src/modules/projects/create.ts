@@ -48,6 +48,34 @@ export interface ProjectFilling {
   fill: (unit: UnitOfWork, project: ProjectRow) => Promise<void>;
 }
 
+/**
+ * Who may make a project, and whether the plan lets the organisation: answers the plan's monthly
+ * limit (null: none), which createProject checks under its lock.
+ */
+function assertMayCreateProject(member: MemberContext): number | null {
+  if (!canCreateProject(member.role)) throw new AppError('forbidden');
+  // The AI tiers begin with checkout (part 1 §2.4): no project before a card or manual billing,
+  // whichever way it is asked for (the onboarding, the gateway, an import) — #30.
+  const billing = member.organization.billing ?? {};
+  if (isAiLicense(member.organization.license as License) && !billing.cardOnFile && !billing.manual)
+    throw new AppError('planRequired');
+  return effectiveLimits(member.organization.license as License, member.organization.limits)
+    .project;
+}
+
+/**
+ * The same checks before costly work (an import reads its archive only after them, #47): the
+ * role, the plan, and the month's count as it stands (createProject counts again under its lock).
+ */
+export async function assertProjectAllowed(services: AppServices, member: MemberContext) {
+  const limit = assertMayCreateProject(member);
+  if (
+    limit !== null &&
+    (await projectsThisMonth(services.database.db, member.organization.id)) >= limit
+  )
+    throw new AppError('projectAllocationExceeded');
+}
+
 export async function createProject(
   services: AppServices,
   member: MemberContext,
@@ -55,17 +83,8 @@ export async function createProject(
   context: RequestContext,
   filling?: ProjectFilling,
 ) {
-  if (!canCreateProject(member.role)) throw new AppError('forbidden');
-  // The AI tiers begin with checkout (part 1 §2.4): no project before a card or manual billing,
-  // whichever way it is asked for (the onboarding, the gateway, an import) — #30.
-  const billing = member.organization.billing ?? {};
-  if (isAiLicense(member.organization.license as License) && !billing.cardOnFile && !billing.manual)
-    throw new AppError('planRequired');
+  const limit = assertMayCreateProject(member);
   const data = parse(createProjectSchema.safeParse(input));
-  const limit = effectiveLimits(
-    member.organization.license as License,
-    member.organization.limits,
-  ).project;
   const defaults = member.organization.projectDefaults;
   const settings = {
     ...DEFAULT_PROJECT_SETTINGS,

@@ -12,5 +12,5 @@ export {
   projectWriteUps,
   withWriteUps,
 } from './service.ts';
-export { createProject, type ProjectFilling } from './create.ts';
+export { assertProjectAllowed, createProject, type ProjectFilling } from './create.ts';
 export { organizationProjectRows } from './organization-projects.ts';
