@@ -6,13 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  ERRORS,
-  IMPORT_LIMITS,
-  IMPORT_MESSAGES,
-  LIMITS,
-  type ProjectExportFile,
-} from '@assay/domain';
+import { ERRORS, IMPORT_MESSAGES, LIMITS, type ProjectExportFile } from '@assay/domain';
 import type { BuiltApp } from '../../app.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { createAgent, type Agent } from '../../../test/agent.ts';
