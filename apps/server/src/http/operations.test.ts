@@ -60,6 +60,22 @@ describe('rate limits', () => {
     }
   });
 
+  it('keys on the address when the cookie is made up: forty sign-ups with forty cookies, three pass', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/signups',
+          remoteAddress: '10.1.3.1',
+          headers: { cookie: `assay_session=made-up-${i}-${Math.random().toString(36)}` },
+          payload: { email: 'not-an-email' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(37);
+  });
+
   it('limits the gateway per session, reads included', async () => {
     const { agent } = await signUpUser(plain, { ip: '10.1.2.1' });
     const cookie = [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

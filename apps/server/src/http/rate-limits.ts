@@ -1,13 +1,14 @@
 /**
  * Rate limits on every write route and on the gateway (reads included: one endpoint serves
- * both), per client and route: the session when there is one, else the address. Refusals answer
+ * both), per client and route: the session once it resolves to a live one, else the address — a
+ * made-up cookie is no client of its own (#47 item 6), so the limiter runs after the session is
+ * read (preHandler). Refusals answer
  * the catalogue's rateLimited (429, ref 2006) with Retry-After. Counters live in each instance;
  * see docs/decisions/ for why that is enough behind a round-robin balancer.
  */
-import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, GATEWAY_PATH, SESSION_COOKIE } from '@assay/domain';
+import { AppError, GATEWAY_PATH } from '@assay/domain';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,12 +20,8 @@ export interface RateLimitSettings {
 }
 
 function clientKey(request: FastifyRequest): string {
-  const token =
-    request.cookies?.[SESSION_COOKIE] ??
-    request.headers.authorization?.replace(/^Bearer\s+/i, '') ??
-    undefined;
-  if (token) return `s:${createHash('sha256').update(token).digest('base64url').slice(0, 22)}`;
-  return `ip:${request.ip}`;
+  const session = request.auth?.session.id;
+  return session ? `s:${session}` : `ip:${request.ip}`;
 }
 
 /** Registers the limiter; call before any route is added, so every route is seen. */
@@ -44,6 +41,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   });
   await app.register(rateLimit, {
     global: false,
+    // After the auth context's preHandler (global hooks run before a route's own).
+    hook: 'preHandler',
     keyGenerator: clientKey,
     errorResponseBuilder: (_request, context) => {
       return new AppError('rateLimited', { details: { retryAfterMs: context.ttl } });

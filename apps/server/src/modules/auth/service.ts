@@ -175,14 +175,13 @@ export async function createUser(
     throw new AppError('validation', { message: 'Please enter your first and last name.' });
   }
   const password = checkPassword(input.password);
+  const raw = typeof input.token === 'string' ? input.token : undefined;
+  // The link first: a made-up token costs a lookup, not a password hash (#47 item 6).
+  await findLiveToken(services.database.db, raw, ['signup', 'invite']);
   const passwordHash = await hashPassword(password);
   return services.transaction(
     async (unit) => {
-      const token = await findLiveToken(
-        unit.tx,
-        typeof input.token === 'string' ? input.token : undefined,
-        ['signup', 'invite'],
-      );
+      const token = await findLiveToken(unit.tx, raw, ['signup', 'invite']);
       const email = token.email ?? '';
       const [existing] = await unit.tx.select().from(users).where(eq(users.email, email));
       if (existing) throw new AppError('tokenExpired');
@@ -337,13 +336,12 @@ export async function resetPassword(
   input: { token?: unknown; password?: unknown },
 ) {
   const password = checkPassword(input.password);
+  const raw = typeof input.token === 'string' ? input.token : undefined;
+  // The link first: a made-up token costs a lookup, not a password hash (#47 item 6).
+  await findLiveToken(services.database.db, raw, ['resetPassword']);
   const passwordHash = await hashPassword(password);
   const email = await services.transaction(async (unit) => {
-    const token = await findLiveToken(
-      unit.tx,
-      typeof input.token === 'string' ? input.token : undefined,
-      ['resetPassword'],
-    );
+    const token = await findLiveToken(unit.tx, raw, ['resetPassword']);
     await consumeToken(unit.tx, token);
     if (!token.userId) throw new AppError('tokenExpired');
     await unit.tx
