@@ -110,6 +110,8 @@ export const AUTH_LIMITS = {
 } as const;
 
 export const SESSION_COOKIE = 'assay_session';
+/** A browser an account signed in from before (decision 006): it may pass an account's lock. */
+export const DEVICE_COOKIE = 'assay_device';
 export const MFA_REQUIRED_HEADER = 'x-mfa-required';
 export const ORGANIZATION_SLUG_HEADER = 'x-organization-slug';
 export const ORGANIZATION_ID_HEADER = 'x-organization-id';

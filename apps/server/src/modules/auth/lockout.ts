@@ -45,6 +45,8 @@ export interface Attempt {
   remaining: number;
   /** Seconds until the window that locked it ends (for Retry-After). */
   retryAfterSeconds: number;
+  /** Only the account's count is past its limit (not the address's). */
+  accountOnly: boolean;
 }
 
 /** Counts an attempt on the account and the address before anything is checked. */
@@ -68,6 +70,7 @@ export async function beginAttempt(
   );
   return {
     allowed,
+    accountOnly: !allowed && byAddress <= AUTH_LIMITS.attemptsPerAddress,
     remaining: Math.max(0, AUTH_LIMITS.attemptsPerAccount - byAccount),
     retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)),
   };
@@ -86,7 +89,13 @@ export async function clearFailures(db: Executor, email: string): Promise<void> 
   await db.delete(loginAttempts).where(eq(loginAttempts.key, accountKey(email)));
 }
 
-export const recipientKey = (email: string) => `mail:${email.toLowerCase()}`;
+/**
+ * Account mail is counted per address and purpose: the reset has its own allowance, so sign-up
+ * requests for an address cannot use up the mail that is its owner's way back in (#47 item 7).
+ */
+export type MailPurpose = 'signup' | 'reset' | 'changeEmail';
+export const recipientKey = (email: string, purpose: MailPurpose = 'signup') =>
+  purpose === 'signup' ? `mail:${email.toLowerCase()}` : `mail:${purpose}:${email.toLowerCase()}`;
 
 /**
  * Whether one more account mail (sign-up confirmation, "you already have an account", password
@@ -94,7 +103,12 @@ export const recipientKey = (email: string) => `mail:${email.toLowerCase()}`;
  * atomically, so a flood of anonymous requests cannot fill one inbox (issue #25 weakness 7). The
  * caller answers the same either way, so nobody learns whether the address has an account.
  */
-export async function mayMail(db: Executor, email: string, now = new Date()): Promise<boolean> {
-  const sent = await countAttempt(db, recipientKey(email), now, 60 * 60 * 1000);
+export async function mayMail(
+  db: Executor,
+  email: string,
+  purpose: MailPurpose,
+  now = new Date(),
+): Promise<boolean> {
+  const sent = await countAttempt(db, recipientKey(email, purpose), now, 60 * 60 * 1000);
   return sent <= AUTH_LIMITS.mailsPerRecipientPerHour;
 }

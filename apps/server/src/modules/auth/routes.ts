@@ -43,6 +43,7 @@ import {
   listSessions,
   revokeAllSessions,
   revokeSession,
+  setDeviceCookie,
   setSessionCookie,
 } from './sessions.ts';
 import { users, type SessionUser } from './schema.ts';
@@ -185,6 +186,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
       if (request.auth)
         await revokeSession(services.database.db, request.auth.session.id, request.auth.user.id);
       setSessionCookie(reply, config, result.sessionToken);
+      if (result.deviceToken) setDeviceCookie(reply, config, result.deviceToken);
       return { user: publicUser(result.user), organizationSlug: result.organizationSlug };
     },
   });

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   AppError,
   AUTH_LIMITS,
+  DEVICE_COOKIE,
   emailSchema,
   ERRORS,
   LICENSES,
@@ -35,6 +36,7 @@ import { requiredSsoOf } from '../organizations/ports.ts';
 import { beginAttempt, clearFailures, mayMail, releaseAttempt, type Attempt } from './lockout.ts';
 import { licenseKeys, users, type UserRow } from './schema.ts';
 import { checkSecondFactor } from './two-step.ts';
+import { knownDevice, rememberDevice } from './devices.ts';
 import { noteDevice, noticeNewDevice, sendSecurityMail } from './security-mail.ts';
 import {
   createSession,
@@ -102,7 +104,7 @@ export async function startSignup(
       )
     : 'garage';
   // A flood of requests for one address sends it three mails an hour, and answers as usual.
-  if (!(await mayMail(services.database.db, email))) return { sent: true };
+  if (!(await mayMail(services.database.db, email, 'signup'))) return { sent: true };
   const [existing] = await services.database.db.select().from(users).where(eq(users.email, email));
   const origin = appOrigin(services.config);
   if (existing) {
@@ -217,7 +219,14 @@ export async function createUser(
 
 export type SignInResult =
   | { kind: 'mfaRequired' }
-  | { kind: 'signedIn'; user: UserRow; sessionToken: string; organizationSlug: string | null };
+  | {
+      kind: 'signedIn';
+      user: UserRow;
+      sessionToken: string;
+      organizationSlug: string | null;
+      /** The browser's device token, when this sign-in gave it a new one (a cookie to set). */
+      deviceToken: string | null;
+    };
 
 /** A wrong password or code: the attempt stays counted; the last one allowed locks. */
 function failSignIn(attempt: Attempt, code: 'wrongPassword' | 'mfaCodeInvalid'): never {
@@ -268,28 +277,39 @@ export async function signIn(
   const ip = request.ip;
   // Counted before anything is checked, so parallel attempts cannot beat the limit.
   const attempt = await beginAttempt(services.database.db, email, ip);
-  if (!attempt.allowed)
-    throw new AppError('tooManyLoginAttempts', {
-      details: { attemptsRemaining: 0, retryAfterSeconds: attempt.retryAfterSeconds },
-    });
-
   const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
-  decoyHash ??= hashPassword('decoy-password-Aa1!');
-  const passwordOk = await verifyHash(user?.passwordHash ?? (await decoyHash), password);
-  if (!user || !passwordOk) return failSignIn(attempt, 'wrongPassword');
-
-  if (user.mfaSecret) {
+  if (!attempt.allowed) {
+    // Locked by someone else's guesses: the owner still gets in from a browser the account
+    // signed in from before, with the right password and second factor (decision 006). Nothing
+    // else is told apart: any failure answers the same lock.
+    const locked = () =>
+      new AppError('tooManyLoginAttempts', {
+        details: { attemptsRemaining: 0, retryAfterSeconds: attempt.retryAfterSeconds },
+      });
     const code = typeof input.code === 'string' ? input.code.trim() : '';
-    if (!code) {
-      // Asking for the second factor is not a failure.
-      await releaseAttempt(services.database.db, email, ip);
-      return { kind: 'mfaRequired' };
+    if (!attempt.accountOnly || !user?.mfaSecret || !code) throw locked();
+    if (!(await knownDevice(services.database.db, user.id, request.cookies[DEVICE_COOKIE])))
+      throw locked();
+    if (!(await verifyHash(user.passwordHash, password))) throw locked();
+    if (!(await checkSecondFactor(services, user, code))) throw locked();
+  } else {
+    decoyHash ??= hashPassword('decoy-password-Aa1!');
+    const passwordOk = await verifyHash(user?.passwordHash ?? (await decoyHash), password);
+    if (!user || !passwordOk) return failSignIn(attempt, 'wrongPassword');
+
+    if (user.mfaSecret) {
+      const code = typeof input.code === 'string' ? input.code.trim() : '';
+      if (!code) {
+        // Asking for the second factor is not a failure.
+        await releaseAttempt(services.database.db, email, ip);
+        return { kind: 'mfaRequired' };
+      }
+      if (!(await checkSecondFactor(services, user, code)))
+        return failSignIn(attempt, 'mfaCodeInvalid');
     }
-    if (!(await checkSecondFactor(services, user, code)))
-      return failSignIn(attempt, 'mfaCodeInvalid');
+    // The password (and code) were right: this attempt was no failure.
+    await releaseAttempt(services.database.db, email, ip);
   }
-  // The password (and code) were right: this attempt was no failure.
-  await releaseAttempt(services.database.db, email, ip);
   // A member of an organisation that requires single sign-on goes through its provider.
   const ssoSlug = await requiredSsoOf(services.database.db, user.id);
   if (ssoSlug) throw new AppError('ssoRequired', { details: { organizationSlug: ssoSlug } });
@@ -307,13 +327,18 @@ export async function signIn(
   if (membership)
     await recordSignIn(services, request, membership.organization.id, membership.profileId);
   await noticeNewDevice(services, request, user);
-  return { kind: 'signedIn', user, sessionToken: session.token, organizationSlug };
+  const deviceToken = await rememberDevice(
+    services.database.db,
+    user.id,
+    request.cookies[DEVICE_COOKIE],
+  );
+  return { kind: 'signedIn', user, sessionToken: session.token, organizationSlug, deviceToken };
 }
 
 export async function forgotPassword(services: AppServices, input: { email?: unknown }) {
   const email = parseEmail(input.email);
   const [user] = await services.database.db.select().from(users).where(eq(users.email, email));
-  if (user && (await mayMail(services.database.db, email))) {
+  if (user && (await mayMail(services.database.db, email, 'reset'))) {
     const token = await issueToken(services.database.db, {
       kind: 'resetPassword',
       userId: user.id,
@@ -363,6 +388,14 @@ export async function requestEmailChange(
 ) {
   requireAccountSession(auth);
   const email = parseEmail(input.email);
+  // Three confirmations an hour to an address, and three an hour from an account (#47 item 8):
+  // counted before sending, so forty at once send three.
+  const db = services.database.db;
+  if (
+    !(await mayMail(db, email, 'changeEmail')) ||
+    !(await mayMail(db, `account:${auth.user.id}`, 'changeEmail'))
+  )
+    throw new AppError('rateLimited');
   const token = await issueToken(services.database.db, {
     kind: 'changeEmail',
     userId: auth.user.id,

@@ -2,7 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, AUTH_LIMITS, SESSION_COOKIE } from '@assay/domain';
+import { AppError, AUTH_LIMITS, DEVICE_COOKIE, SESSION_COOKIE } from '@assay/domain';
 import type { Config } from '../../config.ts';
 import { sharedCookieDomain } from '../../http/hosts.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
@@ -124,6 +124,19 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     sameSite: 'lax',
     secure: config.protocol === 'https',
     maxAge: SESSION_MS / 1000,
+    ...(domain ? { domain } : {}),
+  });
+}
+
+/** The browser's device token (decision 006): a year, sent only to the sign-in routes. */
+export function setDeviceCookie(reply: FastifyReply, config: Config, token: string) {
+  const domain = sharedCookieDomain(config.appDomain);
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.protocol === 'https',
+    maxAge: 365 * 24 * 60 * 60,
     ...(domain ? { domain } : {}),
   });
 }
