@@ -14,6 +14,7 @@ import type { RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { forgetPerson } from '../organizations/ports.ts';
 import { authTokens, knownDevices, mfaRecoveryCodes, sessions, users } from './schema.ts';
+import { mailOutbox } from '../../platform/mail/schema.ts';
 import { ssoLinks } from '../sso/schema.ts';
 import { sendSecurityMail } from './security-mail.ts';
 import { hashPassword } from './service.ts';
@@ -57,6 +58,8 @@ export async function deleteAccount(
       await unit.tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, user.id));
       // No organisation's single sign-on may enter the emptied account (issue #47).
       await unit.tx.delete(ssoLinks).where(eq(ssoLinks.userId, user.id));
+      // The mail kept for the old address (links, names) goes too; the notice below is the last.
+      await unit.tx.delete(mailOutbox).where(eq(mailOutbox.to, user.email));
     },
     { context },
   );

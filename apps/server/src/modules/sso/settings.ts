@@ -3,7 +3,7 @@
  * Enterprise. Saving checks what it can — the OIDC issuer's discovery answers, the SAML metadata
  * parses — so a typo shows at once rather than at a member's next sign-in.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   AppError,
   licenseAllows,
@@ -20,7 +20,8 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import { decryptSecret, encryptSecret } from '../../platform/crypto.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { organizations, type OrganizationRow } from '../organizations/schema.ts';
+import { sessions } from '../auth/schema.ts';
+import { organizations, profiles, type OrganizationRow } from '../organizations/schema.ts';
 import { domainViews, syncDomains } from './domains.ts';
 import { discover } from './oidc-client.ts';
 import { assertCanManageSso } from './policy.ts';
@@ -145,6 +146,27 @@ export async function saveSsoSettings(
         .onConflictDoUpdate({ target: organizationSso.organizationId, set: values })
         .returning();
       await syncDomains(unit.tx, organizationId, values.allowedDomains);
+      // "Require single sign-on" ends the password sessions its members already have (#47 item
+      // 8): owners keep theirs, and sessions single sign-on opened stay.
+      if (settings.enabled && settings.requireSso && !before?.requireSso)
+        await unit.tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(
+            and(
+              isNull(sessions.revokedAt),
+              isNull(sessions.scopedOrganizationId),
+              inArray(
+                sessions.userId,
+                unit.tx
+                  .select({ userId: profiles.userId })
+                  .from(profiles)
+                  .where(
+                    and(eq(profiles.organizationId, organizationId), ne(profiles.role, 'owner')),
+                  ),
+              ),
+            ),
+          );
       // The slug check's X-SSO and the sign-in page follow the organisation's flag.
       await unit.tx
         .update(organizations)

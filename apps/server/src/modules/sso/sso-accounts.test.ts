@@ -25,7 +25,7 @@ import {
   startOidcProvider,
   type OidcProvider,
 } from '../../../test/identity-providers.ts';
-import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { verifyDomainByMail } from '../../../test/sso.ts';
 import { mailOutbox } from '../../platform/mail/schema.ts';
 import { ssoDomains } from './schema.ts';
@@ -193,6 +193,10 @@ describe('an identity provider cannot take over an existing account', async () =
       password: GOOD_PASSWORD,
     });
     expect(deleted.statusCode, deleted.body).toBe(200);
+    // Nothing kept for the old address but the notice of the deletion.
+    expect((await mailsTo(person.email)).map((m) => m.subject)).toEqual([
+      'Your Assay account was deleted',
+    ]);
     // The address signs in as a new account, with none of the old one's.
     const agent = browser();
     const answer = await setup.signIn(agent, person.email);
@@ -202,6 +206,38 @@ describe('an identity provider cannot take over an existing account', async () =
     await agent.get(pathOf(handoff), { host: url.host });
     const me = await onOrg(agent, setup.org.slug, '{ me { id } }');
     expect((me.data?.me as { id: string }).id).not.toBe(person.user.id);
+  });
+});
+
+describe('require single sign-on', () => {
+  it('ends the password sessions members already have; owners and SSO sessions keep theirs', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const me = (agent: Agent) => agent.get('/api/auth/me');
+    expect((await me(member.agent)).statusCode).toBe(200);
+    const provider = await startOidcProvider([
+      { clientId: 'assay', clientSecret: 'secret', redirectUris: ['http://127.0.0.1/cb'] },
+    ]);
+    running.push(provider);
+    const settings = {
+      enabled: true,
+      protocol: 'oidc',
+      oidcIssuer: provider.issuer,
+      oidcClientId: 'assay',
+      oidcClientSecret: 'secret',
+      allowedDomains: ['example.com'],
+      jitRole: null,
+    };
+    await owner.agent.put('/api/org/sso', { ...settings, requireSso: false }, asOwner(org.id));
+    expect((await me(member.agent)).statusCode).toBe(200);
+    const saved = await owner.agent.put(
+      '/api/org/sso',
+      { ...settings, requireSso: true },
+      asOwner(org.id),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await me(member.agent)).statusCode).toBe(401);
+    expect((await me(owner.agent)).statusCode).toBe(200);
   });
 });
 
