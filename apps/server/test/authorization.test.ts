@@ -5,7 +5,9 @@
  */
 import { getNamedType, isObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
+import { ERRORS, SESSION_COOKIE } from '@assay/domain';
+import { createSession } from '../src/modules/auth/sessions.ts';
 import { eq } from 'drizzle-orm';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { cards } from '../src/modules/cards/schema.ts';
@@ -33,6 +35,7 @@ type Actor =
   | 'limitedContributor'
   | 'disabled'
   | 'otherOrganization'
+  | 'ssoElsewhere'
   | 'anonymous';
 const ACTORS: Actor[] = [
   'owner',
@@ -41,6 +44,9 @@ const ACTORS: Actor[] = [
   'limitedContributor',
   'disabled',
   'otherOrganization',
+  // An admin of the organisation signed in by another organisation's single sign-on: that
+  // session opens the other organisation only (#47 item 4).
+  'ssoElsewhere',
   'anonymous',
 ];
 const MANAGERS: Actor[] = ['owner', 'admin'];
@@ -2703,6 +2709,38 @@ function outcomeOf(answer: GatewayAnswer | LightMyRequestResponse): Outcome {
   return /^statusCode:(401|403|404);/.test(message) ? 'refused' : 'allowed';
 }
 
+/** A browser holding a session single sign-on opened for one organisation. */
+async function scopedAgent(userId: string, organizationId: string): Promise<Agent> {
+  const request = { ip: '10.0.0.1', headers: {} } as FastifyRequest;
+  const { token } = await createSession(built.services.database.db, userId, request, {
+    scopedOrganizationId: organizationId,
+  });
+  const agent = createAgent(built.app);
+  agent.cookies.set(SESSION_COOKIE, token);
+  return agent;
+}
+
+/** What only the account itself may do: never a session single sign-on opened (#47 item 4). */
+const ACCOUNT_ONLY: [string, (agent: Agent) => Promise<{ statusCode: number } | GatewayAnswer>][] =
+  [
+    ['DELETE /api/auth/session', (a) => a.request('DELETE', '/api/auth/session')],
+    ['GET /api/auth/sessions', (a) => a.get('/api/auth/sessions')],
+    ['GET /api/auth/invites', (a) => a.get('/api/auth/invites')],
+    [
+      'POST /api/org/organizations',
+      (a) => a.post('/api/org/organizations', { name: 'Elsewhere', slug: `x${Date.now()}` }),
+    ],
+    ['POST /api/users/profiles', (a) => a.post('/api/users/profiles', {})],
+    ['DELETE /api/auth/me', (a) => a.request('DELETE', '/api/auth/me', { password: 'x' })],
+    ['mutation startMfaSetup', (a) => a.gateway('mutation { startMfaSetup { secret } }')],
+    ['mutation changeEmail', (a) => a.gateway('mutation { changeEmail(email: "e@x.example") }')],
+    [
+      'mutation updatePassword',
+      (a) =>
+        a.gateway('mutation { updatePassword(currentPassword: "a", newPassword: "Bb_345678") }'),
+    ],
+  ];
+
 async function makeWorld(): Promise<World> {
   // Enterprise: no member limit, so every role can be added.
   const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
@@ -2714,6 +2752,10 @@ async function makeWorld(): Promise<World> {
     limitedContributor: (await addMember(built, owner.agent, org, 'limitedContributor')).agent,
     disabled: (await addMember(built, owner.agent, org, 'disabled')).agent,
     otherOrganization: other.owner.agent,
+    ssoElsewhere: await scopedAgent(
+      (await addMember(built, owner.agent, org, 'admin')).user.id,
+      other.org.id,
+    ),
     anonymous: createAgent(built.app),
   } satisfies Record<Actor, Agent>;
   // A paid subscription (its invoice is read by the billing rules); the license stays enterprise.
@@ -2782,6 +2824,34 @@ describe('authorisation matrix', () => {
         expect(table).toEqual(expected);
       });
     }
+  });
+
+  it('refuses what only the account may do to a session single sign-on opened, and shows it its organisation only', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const other = await ownerWithOrganization(built);
+    const member = await addMember(built, other.owner.agent, other.org, 'admin');
+    await invite(owner.agent, org.slug, member.email, 'admin');
+    await member.agent.post('/api/users/profiles', {}, { 'x-organization-id': org.id });
+    const scoped = await scopedAgent(member.user.id, org.id);
+    for (const [name, run] of ACCOUNT_ONLY) {
+      const answer = await run(scoped);
+      if ('statusCode' in answer && typeof answer.statusCode === 'number')
+        expect(answer.statusCode, name).toBe(403);
+      else
+        expect((answer as GatewayAnswer).errors?.[0]?.message, name).toContain('statusCode:403;');
+    }
+    // Its own organisation only: the list, and fullOrganization by slug or id.
+    const list = (await scoped.get('/api/org/organizations')).json() as { id: string }[];
+    expect(list.map((o) => o.id)).toEqual([org.id]);
+    for (const args of [`slug: "${other.org.slug}"`, `id: "${other.org.id}"`]) {
+      const read = await scoped.gateway(`{ fullOrganization(${args}) { id } }`);
+      expect(read.errors?.[0]?.message, args).toContain(`ref:${ERRORS.notFound.ref}`);
+    }
+    const own = await scoped.gateway(`{ fullOrganization(id: "${org.id}") { id } }`);
+    expect(own.data?.fullOrganization).toEqual({ id: org.id });
+    // The same person's own sign-in reads both.
+    const both = await member.agent.gateway(`{ fullOrganization(id: "${other.org.id}") { id } }`);
+    expect(both.data?.fullOrganization).toEqual({ id: other.org.id });
   });
 
   it('refuses account operations when signed out', async () => {

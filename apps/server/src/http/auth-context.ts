@@ -38,3 +38,13 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('unauthenticated');
   return request.auth;
 }
+
+/**
+ * The signed-in account itself, or 403: a session single sign-on opened speaks for its
+ * organisation only, never for the account (its sessions, invitations, other organisations).
+ */
+export function requireAccount(request: FastifyRequest): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.session.scopedOrganizationId) throw new AppError('forbidden');
+  return auth;
+}

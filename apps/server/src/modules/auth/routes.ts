@@ -21,7 +21,7 @@ import {
   userAnswer,
 } from '@assay/domain';
 import { route } from '../../http/route.ts';
-import { requireAuth } from '../../http/auth-context.ts';
+import { requireAccount, requireAuth } from '../../http/auth-context.ts';
 import type { AppServices } from '../../services.ts';
 import { slugStatus } from '../organizations/ports.ts';
 import {
@@ -202,6 +202,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     async handler({ request, reply, input }) {
       const auth = requireAuth(request);
       const { id } = input().params;
+      // A session single sign-on opened may sign itself out, no other.
+      if (auth.session.scopedOrganizationId && id !== auth.session.id)
+        throw new AppError('forbidden');
       const revoked = await revokeSession(services.database.db, id, auth.user.id);
       if (!revoked) throw new AppError('notFound');
       if (id === auth.session.id) clearSessionCookie(reply, config);
@@ -217,7 +220,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     answer: noContent,
     status: 204,
     async handler({ request, reply }) {
-      const auth = requireAuth(request);
+      const auth = requireAccount(request);
       await revokeAllSessions(services.database.db, auth.user.id);
       clearSessionCookie(reply, config);
       return reply.send();
@@ -231,7 +234,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     auth: 'session',
     answer: z.array(sessionAnswer),
     async handler({ request }) {
-      const auth = requireAuth(request);
+      const auth = requireAccount(request);
       const rows = await listSessions(services.database.db, auth.user.id);
       return rows.map((s) => ({
         id: s.id,
@@ -308,7 +311,7 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     summary: 'Your pending invitations.',
     auth: 'session',
     answer: z.array(inviteAnswer),
-    handler: async ({ request }) => myInvites(services, requireAuth(request)),
+    handler: async ({ request }) => myInvites(services, requireAccount(request)),
   });
 
   route(app, {

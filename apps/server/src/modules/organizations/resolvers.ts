@@ -60,7 +60,7 @@ export const resolvers = {
         const current = await member(context);
         return describeOrganization(context.services, current.organization, current);
       }
-      return loadFullOrganization(context.services, context.auth.user.id, args);
+      return loadFullOrganization(context.services, context.auth, args);
     },
     organizationMembers: async (
       _: unknown,

@@ -17,7 +17,7 @@ import {
   transferOwnershipSchema,
 } from '@assay/domain';
 import { route } from '../../http/route.ts';
-import { requireAuth } from '../../http/auth-context.ts';
+import { requireAccount, requireAuth } from '../../http/auth-context.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { restoreOrganization, scheduleDeletion } from './deletion.ts';
@@ -50,7 +50,10 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     answer: z.array(membershipAnswer),
     async handler({ request }) {
       const auth = requireAuth(request);
-      const memberships = await listMemberships(services.database.db, auth.user.id);
+      const scope = auth.session.scopedOrganizationId;
+      const memberships = (await listMemberships(services.database.db, auth.user.id)).filter(
+        (m) => !scope || m.organization.id === scope,
+      );
       return memberships.map((m) => ({
         ...publicOrganization(m.organization),
         role: m.role,
@@ -68,7 +71,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     answer: organizationSummaryAnswer,
     status: 201,
     async handler({ request, input }) {
-      const auth = requireAuth(request);
+      const auth = requireAccount(request);
       const b = body(input().body);
       const first = (await listMemberships(services.database.db, auth.user.id)).length === 0;
       const org = await services.transaction(
@@ -95,7 +98,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     answer: joinedAnswer,
     status: 201,
     async handler({ request, input }) {
-      const auth = requireAuth(request);
+      const auth = requireAccount(request);
       const header = request.headers[ORGANIZATION_ID_HEADER];
       const organizationId =
         typeof header === 'string' ? header : text(body(input().body).organizationId);

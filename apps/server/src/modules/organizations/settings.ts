@@ -110,11 +110,16 @@ async function findOrganization(db: Executor, by: { slug?: string | null; id?: s
 /** The full organisation load by slug or id, for its members only. */
 export async function loadFullOrganization(
   services: AppServices,
-  userId: string,
+  auth: { user: { id: string }; session: { scopedOrganizationId: string | null } },
   by: { slug?: string | null; id?: string | null },
 ) {
   const org = await findOrganization(services.database.db, by);
-  const membership = org ? await findMembership(services.database.db, userId, org.id) : undefined;
+  // A session single sign-on opened reads its own organisation only (#47 item 4).
+  const scope = auth.session.scopedOrganizationId;
+  const membership =
+    org && (!scope || scope === org.id)
+      ? await findMembership(services.database.db, auth.user.id, org.id)
+      : undefined;
   if (!org || !membership) throw new AppError('notFound');
   return describeOrganization(services, org, membership);
 }
