@@ -38,6 +38,7 @@ import {
 import { startTrashPurge } from './modules/cards/trash.ts';
 import { startCohortSnapshots } from './modules/cohorts/snapshots.ts';
 import { registerMediaRoutes } from './modules/media/routes.ts';
+import { startUploadSweep } from './modules/media/pending-uploads.ts';
 import { runTranscription, TRANSCRIBE_QUEUE } from './modules/media/transcription.ts';
 import { runGeneration } from './modules/generation/runner.ts';
 import { GENERATION_QUEUE } from './modules/generation/service.ts';
@@ -173,6 +174,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   const stopOrganizationPurge = jobs ? startOrganizationPurge(services) : () => undefined;
   // Organisation exports whose links expired lose their files (#29).
   const stopExportSweep = jobs ? startExportSweep(services) : () => undefined;
+  // Uploads never recorded on a subject lose their files after a day (#47).
+  const stopUploadSweep = jobs ? startUploadSweep(services) : () => undefined;
   // The sandbox's renewals and dunning, and the card reminders, every hour (#30).
   const stopBilling = startBillingLifecycle(services, Boolean(jobs));
   // Each cohort week's maps and metrics are kept when the week ends.
@@ -242,6 +245,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     stopTrashPurge();
     stopOrganizationPurge();
     stopExportSweep();
+    stopUploadSweep();
     stopBilling();
     stopSnapshots();
     if (jobs) await jobs.stop();

@@ -43,6 +43,12 @@ export const LIFECYCLE_ERRORS = {
     ref: 2084,
     message: 'An export of this organization is being made. We will email you when it is ready.',
   },
+  exportsPerDayUsed: {
+    status: 429,
+    ref: 2099,
+    message:
+      'This organization has made 3 exports today. The newest one stays ready to download; please ask again tomorrow.',
+  },
   exportNotReady: {
     status: 409,
     ref: 2085,

@@ -90,30 +90,43 @@ function measure(
  * aliases of the same root field (400 × `project(id:)`) add up (issue #25 weakness 4).
  */
 export const ROOT_FIELD_COST = 50;
+/**
+ * Root fields that cost far more than a read by id (#47 item 5): a search reads every card of
+ * the organisation. Weighed so that two fit in one operation and thirty aliases do not.
+ */
+export const COSTLY_ROOT_FIELDS: Readonly<Record<string, number>> = { globalSearch: 2000 };
+
 /** Root fields one operation may ask for, aliases included. */
 export const MAX_ROOT_FIELDS = 30;
 
-/** Root fields of an operation, aliases and fragments at the root included. */
+/** Root fields of an operation, aliases and fragments at the root included, and their weight. */
 function rootFields(
   selectionSet: SelectionSetNode,
   fragments: Record<string, FragmentDefinitionNode>,
   visiting = new Set<string>(),
-): number {
+): { count: number; weight: number } {
   let count = 0;
+  let weight = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      if (!selection.name.value.startsWith('__')) count += 1;
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      count += rootFields(selection.selectionSet, fragments, visiting);
+      if (selection.name.value.startsWith('__')) continue;
+      count += 1;
+      weight += COSTLY_ROOT_FIELDS[selection.name.value] ?? ROOT_FIELD_COST;
     } else {
-      const fragment = fragments[selection.name.value];
-      if (!fragment || visiting.has(selection.name.value)) continue;
-      visiting.add(selection.name.value);
-      count += rootFields(fragment.selectionSet, fragments, visiting);
-      visiting.delete(selection.name.value);
+      const name = selection.kind === Kind.INLINE_FRAGMENT ? null : selection.name.value;
+      const inner =
+        selection.kind === Kind.INLINE_FRAGMENT
+          ? selection.selectionSet
+          : fragments[name ?? '']?.selectionSet;
+      if (!inner || (name && visiting.has(name))) continue;
+      if (name) visiting.add(name);
+      const nested = rootFields(inner, fragments, visiting);
+      if (name) visiting.delete(name);
+      count += nested.count;
+      weight += nested.weight;
     }
   }
-  return count;
+  return { count, weight };
 }
 
 /**
@@ -130,10 +143,10 @@ export function createQueryLimitsRule(limits: { maxDepth: number; maxCost: numbe
     }
     return {
       OperationDefinition(operation) {
-        const roots = rootFields(operation.selectionSet, fragments);
+        const { count: roots, weight } = rootFields(operation.selectionSet, fragments);
         const measured = measure(operation.selectionSet, fragments, new Set(), 1);
         const depth = measured.depth;
-        const cost = measured.cost + roots * ROOT_FIELD_COST;
+        const cost = measured.cost + weight;
         if (roots > MAX_ROOT_FIELDS) {
           context.reportError(
             limitError(

@@ -11,6 +11,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, GATEWAY_PATH } from '@assay/domain';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * Reads that cost like writes (#47 item 5): signing an upload (a place in storage) and a
+ * project's export (the whole project zipped). Limited as writes are.
+ */
+const COSTLY_READS = new Set(['/api/media/sign', '/api/proj/projects/:id/export/project.zip']);
 
 export interface RateLimitSettings {
   /** Writes per client, route and minute. */
@@ -29,7 +34,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
     const isGateway = route.url === GATEWAY_PATH;
-    if (!isGateway && !methods.some((m) => WRITE_METHODS.has(m))) return;
+    if (!isGateway && !COSTLY_READS.has(route.url) && !methods.some((m) => WRITE_METHODS.has(m)))
+      return;
     if (route.config && 'rateLimit' in route.config) return;
     route.config = {
       ...route.config,

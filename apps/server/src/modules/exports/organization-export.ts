@@ -7,7 +7,21 @@
  * by the hourly sweep; the owner can take the data out during a deletion's grace period too.
  */
 import { PassThrough } from 'node:stream';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import Papa from 'papaparse';
 import yazl from 'yazl';
 import { AppError } from '@assay/domain';
@@ -25,6 +39,8 @@ import { everyHour } from '../../platform/jobs/hourly.ts';
 export const ORGANIZATION_EXPORT_QUEUE = 'organization-export';
 export const ORGANIZATION_EXPORT_FORMAT = 'assay.organization';
 const LINK_DAYS = 7;
+/** Exports an organisation may ask for in a day (#47 item 5); only the newest file is kept. */
+export const EXPORTS_PER_DAY = 3;
 /** Beyond the upload limit: an organisation's files together may be large. */
 const MAX_BYTES = 2_000_000_000;
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,6 +82,20 @@ export async function requestOrganizationExport(
   try {
     row = await services.transaction(
       async (unit) => {
+        // Counted under a lock: forty asks at once cannot all fit the day's count.
+        await unit.tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`exports:${organizationId}`}))`,
+        );
+        const [today] = await unit.tx
+          .select({ n: count() })
+          .from(organizationExports)
+          .where(
+            and(
+              eq(organizationExports.organizationId, organizationId),
+              gt(organizationExports.createdAt, new Date(Date.now() - DAY)),
+            ),
+          );
+        if ((today?.n ?? 0) >= EXPORTS_PER_DAY) throw new AppError('exportsPerDayUsed');
         const [made] = await unit.tx
           .insert(organizationExports)
           .values({ organizationId, requestedBy: member.profileId })
@@ -199,6 +229,21 @@ export async function runOrganizationExport(services: AppServices, exportId: str
       .update(organizationExports)
       .set({ status: 'ready', storageKey: key, size, finishedAt: new Date(), expiresAt })
       .where(eq(organizationExports.id, row.id));
+    // One full copy kept per organisation: the older ones expire now, their files go.
+    const older = await db
+      .update(organizationExports)
+      .set({ expiresAt: new Date() })
+      .where(
+        and(
+          eq(organizationExports.organizationId, row.organizationId),
+          eq(organizationExports.status, 'ready'),
+          ne(organizationExports.id, row.id),
+          gt(organizationExports.expiresAt, new Date()),
+        ),
+      )
+      .returning({ key: organizationExports.storageKey });
+    for (const old of older)
+      if (old.key) await services.storage.remove(old.key).catch(() => undefined);
     // The owner who asked (or, if they have gone since, the first owner) gets the link.
     const parts = await organizationExportParts(db, row.organizationId);
     const members = parts?.members ?? [];

@@ -110,3 +110,17 @@ export const mediaFeedback = pgTable(
   },
   (t) => [uniqueIndex('media_feedback_once_idx').on(t.mediaId, t.profileId, t.subject)],
 );
+
+/**
+ * A file received through a signed upload and not yet recorded on its subject (#47 item 5).
+ * Recording it removes the row; the hourly sweep removes the files of those a day old.
+ */
+export const pendingUploads = pgTable(
+  'pending_uploads',
+  {
+    key: text('key').primaryKey(),
+    organizationId: uuid('organization_id').notNull(),
+    uploadedAt: at('uploaded_at').notNull(),
+  },
+  (t) => [index('pending_uploads_uploaded_idx').on(t.uploadedAt)],
+);

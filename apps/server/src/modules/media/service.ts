@@ -21,7 +21,7 @@ import type { AppServices } from '../../services.ts';
 import { organizations, profiles } from '../organizations/schema.ts';
 import { processUpload } from './processing.ts';
 import { hasMediaSubject, mediaAdded, mediaSubject } from './subjects-port.ts';
-import { media, type MediaRow } from './schema.ts';
+import { media, pendingUploads, type MediaRow } from './schema.ts';
 
 export const MEDIA_COLLECTIONS = [
   'cards',
@@ -99,7 +99,22 @@ export async function receiveUpload(
   const { key = '', expires = '', signature = '' } = query;
   if (!services.storage.verifyUpload(key, expires, signature)) throw new AppError('forbidden');
   if (/\.svg$/i.test(key)) throw new AppError('uploadSvg');
+  // A link signed before its organisation was deleted, or asked to be, writes nothing (#47).
+  const organizationId = key.slice(0, key.indexOf('/'));
+  const [organization] = /^[0-9a-f-]{36}$/i.test(organizationId)
+    ? await services.database.db
+        .select({ deletionDueAt: organizations.deletionDueAt })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+    : [];
+  if (!organization || organization.deletionDueAt) throw new AppError('forbidden');
   const size = await services.storage.writeStream(key, body);
+  // Not yet on its subject: the sweep removes it if it never is.
+  const uploadedAt = new Date();
+  await services.database.db
+    .insert(pendingUploads)
+    .values({ key, organizationId, uploadedAt })
+    .onConflictDoUpdate({ target: pendingUploads.key, set: { uploadedAt } });
   return { key, size };
 }
 
@@ -192,6 +207,7 @@ export async function recordMedia(
         })
         .returning();
       if (!row) throw new Error('media insert returned no row');
+      await unit.tx.delete(pendingUploads).where(eq(pendingUploads.key, key));
       if (alsoWrite) await alsoWrite(unit.tx, row);
       await unit.record({
         name: 'media.create',
