@@ -7,12 +7,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AUTH_LIMITS, ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
 import { createAgent, GOOD_PASSWORD, lastMailTo, uniqueEmail } from '../../../test/agent.ts';
 import { signUpUser } from '../../../test/factories.ts';
 import { mailOutbox } from '../../platform/mail/schema.ts';
+import { passwordHasher } from './service.ts';
 
 const built = await buildTestApp();
 let ipCounter = 0;
@@ -82,6 +83,30 @@ describe('the way out of a lock', () => {
     });
     expect(through.statusCode, through.body).toBe(200);
     expect(through.json()).toMatchObject({ user: { email } });
+  });
+});
+
+describe('made-up links', () => {
+  it('cost a lookup, not a password hash: sign-up and reset check the link first', async () => {
+    const hashing = vi.spyOn(passwordHasher, 'hash');
+    try {
+      const agent = createAgent(built.app, { ip: freshIp() });
+      const signup = await agent.post('/api/auth/users', {
+        token: 'made-up-token',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        password: GOOD_PASSWORD,
+      });
+      expect(signup.json()).toMatchObject({ ref: ERRORS.tokenExpired.ref });
+      const reset = await agent.put('/api/auth/password', {
+        token: 'made-up-token',
+        password: GOOD_PASSWORD,
+      });
+      expect(reset.json()).toMatchObject({ ref: ERRORS.tokenExpired.ref });
+      expect(hashing).not.toHaveBeenCalled();
+    } finally {
+      hashing.mockRestore();
+    }
   });
 });
 

@@ -7,11 +7,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ERRORS, GENERATION_ALLOWANCE } from '@assay/domain';
+import { ERRORS, GENERATION_ALLOWANCE, IMPORT_MESSAGES } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
 import { createAgent } from '../../../test/agent.ts';
 import { createProjectIn } from '../../../test/cards.ts';
 import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { zipOf } from '../../../test/zip.ts';
 import { generations } from './schema.ts';
 
 const built = await buildTestApp();
@@ -35,8 +36,8 @@ const questionsOf = (organizationId: string) =>
     .where(and(eq(generations.organizationId, organizationId), eq(generations.kind, 'assistant')));
 
 describe('the assistant within bounds', () => {
-  it('keeps /api/health answering within a second while a question reads 2,000 long cards', async () => {
-    const { org, projectId, ask } = await organizationWithProject();
+  it('keeps /api/health answering within a second while a question reads 2,000 long cards and an oversized import arrives', async () => {
+    const { owner, org, projectId, ask } = await organizationWithProject();
     // 2,000 interviews of ~12 KB each, written straight into the tables (as an import would).
     const paragraph =
       'The owner said the walker came late again and the dog waited by the door for an hour. ' +
@@ -63,9 +64,26 @@ describe('the assistant within bounds', () => {
         expect(health.statusCode).toBe(200);
       }
     })();
-    const answer = await ask('Do owners pay for a walker who comes on time?');
+    // At the same time, an import whose project.json unpacks to 80 MB (80 KB zipped).
+    const bomb = await zipOf(
+      new Map([['project.json', Buffer.from(`{"pad":[${'0,'.repeat(40_000_000)}0]}`)]]),
+    );
+    const [answer, imported] = await Promise.all([
+      ask('Do owners pay for a walker who comes on time?'),
+      built.app.inject({
+        method: 'POST',
+        url: '/api/proj/projects/import',
+        headers: {
+          host: `${org.slug}.assay.test`,
+          'content-type': 'application/zip',
+          cookie: [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        },
+        payload: bomb,
+      }),
+    ]);
     asking = false;
     await probe;
+    expect(imported.json()).toMatchObject({ message: IMPORT_MESSAGES.projectTooBig });
     expect(answer.errors).toBeUndefined();
     expect(
       (answer.data?.askAssistant as { citations: unknown[] }).citations.length,
