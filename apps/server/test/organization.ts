@@ -52,11 +52,12 @@ export async function ownerWithOrganization(
     id: string;
     slug: string;
   };
-  // As if through checkout: a card on file, which the AI tiers need before any project (#30).
-  // Billing tests subscribe for real on top of it.
+  // As if paid: the AI tiers need a subscription or manual billing before any project (#48);
+  // here an operator's manual billing, with a card on file. Tests of checkout and of the
+  // subscription's life pass `paid: false` and subscribe for real.
   const set = {
     ...(options.license ? { license: options.license } : {}),
-    ...(options.paid === false ? {} : { billing: { cardOnFile: true } }),
+    ...(options.paid === false ? {} : { billing: { cardOnFile: true, manual: true } }),
   };
   if (Object.keys(set).length > 0)
     await built.services.database.db

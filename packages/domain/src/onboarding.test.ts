@@ -6,7 +6,7 @@ import {
   onboardingProductScores,
   onboardingSequence,
   previousOnboardingStep,
-  showsAiOnboarding,
+  awaitingCheckout,
   type OnboardingState,
 } from './onboarding.ts';
 import { onboardingPatchSchema } from './onboarding-schema.ts';
@@ -164,23 +164,18 @@ describe('module defaults and product scores (part 1 §4.2)', () => {
   });
 });
 
-describe('who sees the AI onboarding (part 1 §2.4)', () => {
-  const base = {
-    license: 'garage' as const,
-    cardOnFile: false,
-    manual: false,
-    fromProjectId: null,
-    projectCount: 0,
-  };
-  it('shows for an AI tier without a card and without projects', () => {
-    expect(showsAiOnboarding(base)).toBe(true);
-    expect(showsAiOnboarding({ ...base, projectCount: 2, fromProjectId: 'p' })).toBe(true);
+describe('who awaits checkout (part 1 §2.4, §4.3; #48 item 1)', () => {
+  it('is an AI tier with neither a subscription nor manual billing, whatever else it has', () => {
+    expect(awaitingCheckout('garage', {})).toBe(true);
+    expect(awaitingCheckout('businessAI', null)).toBe(true);
+    // A card saved without subscribing is not a plan.
+    expect(awaitingCheckout('garage', { cardOnFile: true })).toBe(true);
   });
-  it('does not show with a card, manual billing, projects, or another tier', () => {
-    expect(showsAiOnboarding({ ...base, cardOnFile: true })).toBe(false);
-    expect(showsAiOnboarding({ ...base, manual: true })).toBe(false);
-    expect(showsAiOnboarding({ ...base, projectCount: 1 })).toBe(false);
-    expect(showsAiOnboarding({ ...base, license: 'enterprise' })).toBe(false);
+  it('is not one that subscribed, is billed by hand, or is on another tier', () => {
+    expect(awaitingCheckout('garage', { subscriptionUUID: 'sub-1' })).toBe(false);
+    expect(awaitingCheckout('garage', { manual: true })).toBe(false);
+    expect(awaitingCheckout('enterprise', {})).toBe(false);
+    expect(awaitingCheckout('business', { cardOnFile: false })).toBe(false);
   });
 });
 

@@ -3,6 +3,7 @@
  * the project module defaults and product scores the answers give.
  */
 import { licenseAllows, isAiLicense, type Feature, type License } from './plans.ts';
+import { organizationBillingStatus, type OrganizationBilling } from './organization.ts';
 import type { ProductScoreKey, ProjectSettings } from './projects.ts';
 
 export const ONBOARDING_STEPS = [
@@ -225,20 +226,14 @@ export function onboardingProjectSettings(
 }
 
 /**
- * The AI-tier onboarding at "/" (§2.4): an AI tier with no card on file and no manual billing,
- * created from a project or holding no projects.
+ * An AI-tier organisation that has not paid (#48 item 1): no subscription and no manual billing
+ * (part 1 §4.3's invalid subscription). A card saved without subscribing is not a plan. Until it
+ * pays, the server refuses projects and the agent, and its owners get the checkout wherever they
+ * go.
  */
-export function showsAiOnboarding(options: {
-  license: License;
-  cardOnFile: boolean;
-  manual: boolean;
-  fromProjectId: string | null;
-  projectCount: number;
-}): boolean {
-  return (
-    isAiLicense(options.license) &&
-    !options.cardOnFile &&
-    !options.manual &&
-    (options.fromProjectId !== null || options.projectCount === 0)
-  );
+export function awaitingCheckout(
+  license: License,
+  billing: OrganizationBilling | null | undefined,
+) {
+  return isAiLicense(license) && organizationBillingStatus(billing).invalidSubscription;
 }

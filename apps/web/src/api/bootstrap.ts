@@ -30,8 +30,12 @@ export interface Bootstrap {
   membership: {
     profileId: string;
     role: string;
-    /** The AI-tier onboarding with checkout (part 1 §2.4). */
+    /** The AI-tier onboarding with checkout (part 1 §2.4): an owner of an unpaid AI tier. */
     onboarding?: boolean;
+    /** The organisation is on an AI tier and has not paid (#48): checkout first, for everyone. */
+    awaitingCheckout?: boolean;
+    /** The onboarding's project step has nothing to draft (from a project, or projects made). */
+    skipProjectStep?: boolean;
     /** The question sequence of other tiers, while it is active (part 1 §4.2). */
     projectOnboarding?: OnboardingState | null;
   } | null;

@@ -3,11 +3,13 @@ import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
 import { GlobalSearch } from '../ui/global-search/global-search.tsx';
 import { ShortcutsHelp } from '../ui/shortcuts/shortcuts-help.tsx';
 import {
+  Alert,
   AppShell,
   Burger,
   Button,
   Group,
   Menu,
+  Stack,
   Text,
   UnstyledButton,
   useComputedColorScheme,
@@ -16,7 +18,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 import { canManageMembers } from '@assay/domain';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { rememberLocation } from './locations.ts';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { signOut } from '../api/session.ts';
@@ -24,7 +26,7 @@ import { closeRerouteAlerts } from '../ui/alerts.ts';
 import { UploadProgressPanel } from '../ui/upload-progress.tsx';
 import { VersionBanner } from '../ui/version-banner.tsx';
 import { BillingBanner } from '../ui/billing/billing-banner.tsx';
-import { rememberLoginRequest, zoomRedirect } from './host-rules.ts';
+import { checkoutGate, rememberLoginRequest, zoomRedirect } from './host-rules.ts';
 import { SideNav } from './side-nav.tsx';
 import { shutdownSupportChat, useSupportChat } from './support-chat.ts';
 import { useErrorReporting } from './error-reporting.ts';
@@ -164,13 +166,28 @@ function ColorSchemeItem() {
   );
 }
 
+/** What a member who cannot pay sees while the organisation awaits its checkout (#48). */
+function AwaitingCheckout() {
+  return (
+    <Stack maw={560} mx="auto" py="xl" px="md">
+      <Alert color="blue" title="Your organization’s plan has not started yet" role="status">
+        An owner of your organization chooses its plan at checkout. Its projects and the AI agent
+        open as soon as they do.
+      </Alert>
+    </Stack>
+  );
+}
+
 export function AppLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const boot = useBootstrap();
   // An organisation scheduled for deletion is closed (#29): its page says so, nothing else opens.
   const closingAt = boot.data?.membership ? boot.data.organization?.deletionDueAt : null;
-  const withNav = Boolean(boot.data?.organization && boot.data.membership && !closingAt);
+  // An AI tier that has not paid (#48): checkout first, wherever one goes, without the navigation.
+  const gate = checkoutGate(location.pathname, boot.data?.membership);
+  const unpaid = Boolean(boot.data?.membership?.awaitingCheckout);
+  const withNav = Boolean(boot.data?.organization && boot.data.membership && !closingAt && !unpaid);
   // On a phone the side navigation hides behind a menu button and closes after navigating.
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   // Read at once (there is no server rendering): a first render for the wrong width would render
@@ -239,6 +256,10 @@ export function AppLayout() {
         <VersionBanner />
         {closingAt && boot.data ? (
           <OrganizationClosing boot={boot.data} deletionDueAt={closingAt} />
+        ) : gate === 'checkout' ? (
+          <Navigate to="/" replace />
+        ) : gate === 'wait' ? (
+          <AwaitingCheckout />
         ) : (
           <>
             {boot.data ? <BillingBanner boot={boot.data} /> : null}

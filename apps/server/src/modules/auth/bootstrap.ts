@@ -14,7 +14,7 @@ import {
   canChangePlan,
   isAiLicense,
   organizationBillingStatus,
-  showsAiOnboarding,
+  awaitingCheckout,
   type Feature,
   type License,
 } from '@assay/domain';
@@ -64,16 +64,15 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
       if (member) {
         organization.features = organizationFeatures(org, config.featureSlugs);
         organization.deletionDueAt = org.deletionDueAt?.toISOString() ?? null;
-        // The AI-tier onboarding (part 1 §2.4) is for the owner, who can pay.
-        const onboarding =
-          canChangePlan(member.role) &&
-          showsAiOnboarding({
-            license: org.license as License,
-            cardOnFile: org.billing.cardOnFile === true,
-            manual: org.billing.manual === true,
-            fromProjectId: org.fromProjectId,
-            projectCount: await countOrganizationProjects(services.database.db, org.id),
-          });
+        // An AI tier that has not paid (#48 item 1): the owner, who can pay, gets the
+        // onboarding with its checkout wherever they go; other members are told to wait.
+        const unpaid = awaitingCheckout(org.license as License, org.billing);
+        const onboarding = unpaid && canChangePlan(member.role);
+        // The onboarding's project step is skipped when there is nothing to draft (§2.4).
+        const skipProjectStep =
+          onboarding &&
+          (org.fromProjectId !== null ||
+            (await countOrganizationProjects(services.database.db, org.id)) > 0);
         // Other tiers: the question sequence while the profile's onboarding is active (§4.2).
         const projectOnboarding = isAiLicense(org.license as License)
           ? null
@@ -83,6 +82,8 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
           profileId: member.profileId,
           role: member.role,
           onboarding,
+          awaitingCheckout: unpaid,
+          skipProjectStep,
           projectOnboarding: projectOnboarding?.status === 'active' ? projectOnboarding : null,
         };
       }

@@ -312,7 +312,7 @@ describe('billing with the sandbox processor', () => {
   });
 
   it('treats a card past its expiry as invalid, expires the plan 7 days later, and a new card fixes it', async () => {
-    const { owner, org } = await ownerWithOrganization(built);
+    const { owner, org } = await ownerWithOrganization(built, { paid: false });
     const base = `/api/org/organizations/${org.id}`;
     const host = { host: `${org.slug}.assay.test` };
     await owner.agent.post(`${base}/subscription`, {

@@ -60,7 +60,8 @@ async function mailsTo(email: string) {
 }
 
 async function subscribed(expiry?: { month: string; year: string }) {
-  const { owner, org } = await ownerWithOrganization(built);
+  // Through checkout for real: the subscription is the plan (no manual billing).
+  const { owner, org } = await ownerWithOrganization(built, { paid: false });
   const made = await owner.agent.post(`/api/org/organizations/${org.id}/subscription`, {
     planCode: 'aiMonthly',
     paymentToken: await token(owner.agent, expiry),

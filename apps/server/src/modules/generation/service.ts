@@ -29,6 +29,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import type { OrganizationRow } from '../organizations/schema.ts';
+import { assertPaid } from '../projects/ports.ts';
 import { recordGenerationEvent } from './events.ts';
 import { runGeneration } from './runner.ts';
 import { generations, type GenerationRow } from './schema.ts';
@@ -59,6 +60,8 @@ export function presentGeneration(row: GenerationRow): GenerationState {
 /** The AI agent needs the plan's allowance and the organisation's generation flag (glidrai). */
 export function requireAgent(member: MemberContext, feature: Feature = 'glidrai') {
   if (!memberHasFeature(member, 'glidrai')) throw new AppError('generationNotAllowed');
+  // The agent is what an AI plan sells: not before checkout (#48 item 1).
+  assertPaid(member);
   if (feature !== 'glidrai') requireFeature(member, feature);
 }
 

@@ -15,7 +15,7 @@ const FULL = `query($slug: String, $id: ID) { fullOrganization(slug: $slug, id: 
 
 describe('the full organisation', () => {
   it('loads every field by slug or id for members, with what they may do', async () => {
-    const { owner, org } = await ownerWithOrganization(built);
+    const { owner, org } = await ownerWithOrganization(built, { paid: false });
     const bySlug = await onOrg(owner.agent, org.slug, FULL, { slug: org.slug });
     expect(bySlug.data?.fullOrganization).toMatchObject({
       id: org.id,

@@ -7,7 +7,6 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import {
   AppError,
   canCreateProject,
-  isAiLicense,
   createProjectSchema,
   DEFAULT_PROJECT_SETTINGS,
   effectiveLimits,
@@ -19,6 +18,7 @@ import type { Executor } from '../../platform/db/index.ts';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { seedBoardSections } from './default-sections.ts';
+import { assertPaid } from './paid.ts';
 import { projectMembers, projects, type ProjectRow } from './schema.ts';
 import { presentProject } from './service.ts';
 
@@ -54,11 +54,10 @@ export interface ProjectFilling {
  */
 function assertMayCreateProject(member: MemberContext): number | null {
   if (!canCreateProject(member.role)) throw new AppError('forbidden');
-  // The AI tiers begin with checkout (part 1 §2.4): no project before a card or manual billing,
-  // whichever way it is asked for (the onboarding, the gateway, an import) — #30.
-  const billing = member.organization.billing ?? {};
-  if (isAiLicense(member.organization.license as License) && !billing.cardOnFile && !billing.manual)
-    throw new AppError('planRequired');
+  // The AI tiers begin with checkout (part 1 §2.4): no project before a subscription or manual
+  // billing — a card saved without subscribing is not one (#48) — whichever way it is asked for
+  // (the onboarding, the gateway, REST, an import).
+  assertPaid(member);
   return effectiveLimits(member.organization.license as License, member.organization.limits)
     .project;
 }

@@ -13,4 +13,5 @@ export {
   withWriteUps,
 } from './service.ts';
 export { assertProjectAllowed, createProject, type ProjectFilling } from './create.ts';
+export { assertPaid } from './paid.ts';
 export { organizationProjectRows } from './organization-projects.ts';

@@ -1,4 +1,5 @@
 /** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
+import { assertPaid } from './paid.ts';
 import { parse } from '../../http/parse.ts';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -481,6 +482,8 @@ export async function evidenceLockerProject(services: AppServices, member: Membe
       .limit(1);
   let [locker] = await find();
   if (!locker) {
+    // Made on first use, by a paid organisation only (#48: not a way around the checkout).
+    assertPaid(member);
     await services.database.db
       .insert(projects)
       .values({

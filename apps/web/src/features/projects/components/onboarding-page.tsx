@@ -71,7 +71,10 @@ export function OnboardingPage() {
         '{ fullOrganization { fromProjectId } }',
       ).then((d) => d.fullOrganization?.fromProjectId ?? null),
   });
-  const fromProject = origin.data ?? null;
+  // The project step has nothing to draft when the organisation came from a project or already
+  // has projects (made before checkout was required, #48): it goes straight to checkout.
+  const fromProject =
+    origin.data ?? (boot.data?.membership?.skipProjectStep ? 'existing projects' : null);
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<Draft>(() => ({
     name: '',
