@@ -48,6 +48,11 @@ test('a newcomer signs up, gets an organisation, signs out and back in, and turn
   await expect(page).toHaveURL(/\/sign-in$/);
   await expect(page.getByRole('heading', { name: `Sign in to ${orgName}` })).toBeVisible();
 
+  // A page asked for while signed out: sign-in remembers it (#48 item 2).
+  const orgOrigin = new URL(page.url()).origin;
+  await page.goto(`${orgOrigin}/inbox`);
+  await expect(page).toHaveURL(`${orgOrigin}/sign-in?request=%2Finbox`);
+
   // Two wrong passwords show the attempts left.
   await page.getByLabel('Email').fill(email);
   await page.getByLabel(/^Password\s*\*?$/).fill('Wrong_password1');
@@ -57,9 +62,10 @@ test('a newcomer signs up, gets an organisation, signs out and back in, and turn
   await expect(page.getByTestId('attempts-left')).toHaveText('3 attempts left.');
   await page.screenshot({ path: 'test-results/sign-in-attempts.png' });
 
-  // The right one signs in.
+  // The right one signs in, at the page asked for.
   await page.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${orgOrigin}/inbox`);
   await expect(page.getByTestId('user-menu')).toHaveText('Ada Lovelace');
 
   // Turn on MFA.

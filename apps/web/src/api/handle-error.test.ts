@@ -16,11 +16,11 @@ const error = (statusCode: number, message = 'Server says no', context?: string)
   new ApiError({ statusCode, message, kind: 'gateway', context });
 
 describe('handleApiError', () => {
-  it('sends 401 to sign-in after the session handler', () => {
-    const d = deps();
+  it('sends 401 to sign-in after the session handler, asking to come back here (#48)', () => {
+    const d = deps('?tab=2');
     expect(handleApiError(error(401), d)).toBe('sign-in');
     expect(d.onSessionExpired).toHaveBeenCalledOnce();
-    expect(d.navigate).toHaveBeenCalledWith('/sign-in');
+    expect(d.navigate).toHaveBeenCalledWith('/sign-in?request=%2Fsomewhere%3Ftab%3D2');
   });
 
   it('sends 403 to the not-authorised page', () => {

@@ -6,6 +6,7 @@
  */
 import { ERRORS, isFeature, MESSAGES, type Feature } from '@assay/domain';
 import { toApiError } from './errors.ts';
+import { signInPathFrom } from './login-request.ts';
 
 export interface ErrorHandlingDeps {
   navigate(to: string): void;
@@ -43,7 +44,8 @@ export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOu
   }
   if (status === 401) {
     deps.onSessionExpired?.();
-    deps.navigate('/sign-in');
+    // Signed in again, the person comes back here (#48 item 2).
+    deps.navigate(signInPathFrom(deps.location));
     return 'sign-in';
   }
   // A feature the plan lacks is not a locked door: say which plan brings it, and how to get it.

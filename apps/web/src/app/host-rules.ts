@@ -14,13 +14,7 @@ export function zoomRedirect(pathname: string, userAgent: string): string | null
   return pathname.startsWith('/sign-in') ? '/connect/zoom' : '/zoom/select';
 }
 
-export const LOGIN_REQUEST_KEY = 'loginRequest';
-
-/** Keeps the `request` query parameter in session storage as the login request. */
-export function rememberLoginRequest(search: string, storage: Pick<Storage, 'setItem'>): void {
-  const request = new URLSearchParams(search).get('request');
-  if (request) storage.setItem(LOGIN_REQUEST_KEY, request);
-}
+export { LOGIN_REQUEST_KEY, rememberLoginRequest } from '../api/login-request.ts';
 
 /**
  * Pages an organisation awaiting checkout still opens (#48 item 1): the account's own, the

@@ -19,9 +19,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ERRORS, LIMITS } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
-import { goToOrganization } from '../../../api/session.ts';
+import { takeLoginRequest } from '../../../api/login-request.ts';
+import { goToOrganization, rememberedOrganizationId } from '../../../api/session.ts';
 import { signIn, ssoStartUrl } from '../api/sign-in.ts';
-import { joinOrganization } from '../api/sign-up.ts';
+import { joinOrganization, listMyOrganizations } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ExploreDemo } from '../../../ui/explore-demo.tsx';
 import { FormError } from './form-error.tsx';
@@ -56,14 +57,25 @@ export function SignInPage() {
         return;
       }
       await queryClient.invalidateQueries();
+      // Where the person was going before signing in (part 1 §2.2, #48 item 2), taken once.
+      const requested = takeLoginRequest(sessionStorage);
       if (organization) {
-        void navigate('/');
+        void navigate(requested ?? '/');
         return;
       }
       if (inviteOrganizationId) {
         await joinOrganization(inviteOrganizationId);
         await goToOrganization(inviteOrganizationId);
         return;
+      }
+      // The app host: inside the organisation this browser remembers, at the page asked for.
+      const remembered = rememberedOrganizationId();
+      if (requested && remembered) {
+        const joined = await listMyOrganizations().catch(() => []);
+        if (joined.some((o) => o.id === remembered)) {
+          await goToOrganization(remembered, requested);
+          return;
+        }
       }
       void navigate('/organizations');
     },
