@@ -3,7 +3,7 @@
  * fails on breaking changes. `--release` writes this version's documents as the new baseline
  * (run it when cutting a release, and commit the files).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { printSchema } from 'graphql';
 import { buildApp } from '../src/app.ts';
@@ -11,6 +11,7 @@ import { loadConfig, REPO_ROOT } from '../src/config.ts';
 import { buildGatewaySchema } from '../src/gateway/index.ts';
 import { gatewayChanges, restBreakingChanges } from '../src/http/openapi/breaking.ts';
 import { openApiDocument } from '../src/http/openapi/swagger.ts';
+import { CURRENT_DOCS_DIR, currentApiDocuments } from '../src/http/openapi/current-docs.ts';
 
 const docs = path.join(REPO_ROOT, 'docs/api');
 const schema = buildGatewaySchema();
@@ -28,6 +29,27 @@ const built = await buildApp(
 await built.app.ready();
 const openapi = openApiDocument(built.app);
 await built.app.close();
+
+if (process.argv.includes('--current')) {
+  // Also written by the test that checks them: UPDATE_API_DOCS=1 (#48 item 8).
+  await mkdir(path.join(REPO_ROOT, CURRENT_DOCS_DIR), { recursive: true });
+  const again = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: 'memory://',
+      WEB_DIST: '/nonexistent-web-dist',
+      JOBS_ENABLED: 'false',
+    }),
+    { jobs: false },
+  );
+  await again.app.ready();
+  for (const [name, text] of Object.entries(currentApiDocuments(again.app, schema)))
+    await writeFile(path.join(REPO_ROOT, CURRENT_DOCS_DIR, name), text);
+  await again.app.close();
+  console.log(`The current API written to ${CURRENT_DOCS_DIR}/`);
+  process.exit(0);
+}
 
 if (process.argv.includes('--release')) {
   await writeFile(path.join(docs, 'gateway.graphql'), printSchema(schema) + '\n');

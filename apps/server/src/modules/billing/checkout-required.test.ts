@@ -5,7 +5,6 @@
  * manual billing now gets no project, no evidence locker and no agent — through REST and the
  * gateway alike — and its owner's bootstrap keeps the checkout until the plan is paid.
  */
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROJECT_SETTINGS, ERRORS } from '@assay/domain';
 import { buildTestApp } from '../../../test/app.ts';
@@ -79,13 +78,14 @@ describe('no way around the checkout', () => {
     expect(imported.statusCode).toBe(402);
     expect(imported.json()).toMatchObject({ ref: ERRORS.planRequired.ref });
     // A project made before checkout was enforced: the agent waits for the plan.
-    const [{ id: projectId }] = (
+    const [made0] = (
       await built.services.database.executeSql(
         `insert into projects (organization_id, name, settings) values ($1, 'Made earlier', $2)
          returning id`,
         [org.id, JSON.stringify(DEFAULT_PROJECT_SETTINGS)],
       )
     ).rows as { id: string }[];
+    const projectId = made0!.id;
     const asked = await onOrg(
       owner.agent,
       org.slug,
@@ -114,8 +114,9 @@ describe('no way around the checkout', () => {
     expect(
       (await onOrg(owner.agent, org.slug, '{ evidenceLocker { project { id } } }')).errors,
     ).toBeUndefined();
-    const count = await built.services.database.db.execute(
-      sql`select count(*)::int as n from projects where organization_id = ${org.id} and kind <> 'locker'`,
+    const count = await built.services.database.executeSql(
+      `select count(*)::int as n from projects where organization_id = $1 and kind <> 'locker'`,
+      [org.id],
     );
     expect((count.rows[0] as { n: number }).n).toBe(2);
   });
