@@ -15,6 +15,7 @@ function at(error: ApiError) {
           element={<WorkspaceRefusal error={error} projectId="p1" />}
         />
         <Route path="/project-dashboard/:projectId/overview" element={<p>the dashboard</p>} />
+        <Route path="/not-found" element={<p>the not-found page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -33,9 +34,15 @@ describe('a refused workspace', () => {
     expect(await screen.findByText('the dashboard')).toBeTruthy();
   });
 
-  it('shows any other refusal where the page would be', async () => {
+  it('takes an unknown project to the not-found page (#48 item 6)', async () => {
     at(new ApiError({ statusCode: 404, kind: 'gateway', message: 'Not here.', ref: 2004 }));
-    expect(await screen.findByText('Not here.')).toBeTruthy();
+    expect(await screen.findByText('the not-found page')).toBeTruthy();
+    expect(screen.queryByText('Not here.')).toBeNull();
+  });
+
+  it('shows any other refusal where the page would be', async () => {
+    at(new ApiError({ statusCode: 500, kind: 'gateway', message: 'Broken.', ref: 2007 }));
+    expect(await screen.findByText('Broken.')).toBeTruthy();
     expect(screen.queryByText('the dashboard')).toBeNull();
   });
 });

@@ -22,7 +22,6 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -326,7 +325,7 @@ function ExperimentList(props: { projectId: string }) {
           onChange={(e) => setMine(e.currentTarget.checked)}
         />
       </Group>
-      {list.isError ? <Alert color="red">{toApiError(list.error).message}</Alert> : null}
+      {list.isError ? <WorkspaceRefusal error={list.error} projectId={props.projectId} /> : null}
       {list.data ? (
         list.data.length === 0 ? (
           <Text c="dimmed" size="sm">

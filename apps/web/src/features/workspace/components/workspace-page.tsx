@@ -3,7 +3,6 @@
  * filters, the activity panel and (for managers) the canvas type and template.
  */
 import {
-  Alert,
   Anchor,
   Button,
   Group,
@@ -44,6 +43,7 @@ import { MigrateProjectButton } from './migrate-project.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
+import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 
 function ProductView(props: {
   projectId: string;
@@ -90,7 +90,7 @@ function ProductView(props: {
           product
         />
       </Group>
-      {board.isError ? <Alert color="red">{toApiError(board.error).message}</Alert> : null}
+      {board.isError ? <WorkspaceRefusal error={board.error} projectId={props.projectId} /> : null}
       {board.data ? (
         <ProductBoard data={board.data} sectionType={sectionType} filters={props.filters} />
       ) : board.isError ? null : (
