@@ -20,12 +20,50 @@ type Listener = (event: RealtimeEvent) => void;
 export const RECONNECT_TIMEOUT_MS = TIMERS.realtimeReconnectMs;
 export const MAX_ATTEMPTS = TIMERS.realtimeMaxAttempts;
 
+/**
+ * The connection as a person should see it (#48 item 6): down while any channel that had been
+ * connected is reconnecting, with the attempts so far; `back` once all are connected again after
+ * being down (until the next change). A first connection in progress is not "down".
+ */
+export interface RealtimeStatus {
+  state: 'connected' | 'reconnecting' | 'back';
+  attempts: number;
+}
+let status: RealtimeStatus = { state: 'connected', attempts: 0 };
+const statusListeners = new Set<() => void>();
+const reconnecting = new Map<string, number>();
+
+function setStatus(next: RealtimeStatus) {
+  if (next.state === status.state && next.attempts === status.attempts) return;
+  status = next;
+  for (const listener of statusListeners) listener();
+}
+
+function noteChannel(name: string, attempts: number | null) {
+  const wasDown = reconnecting.size > 0;
+  if (attempts === null) reconnecting.delete(name);
+  else reconnecting.set(name, attempts);
+  if (reconnecting.size > 0)
+    setStatus({ state: 'reconnecting', attempts: Math.max(...reconnecting.values()) });
+  else if (wasDown) setStatus({ state: 'back', attempts: 0 });
+}
+
+/** The current status, and a way to hear it change (for useSyncExternalStore). */
+export const realtimeStatus = {
+  get: (): RealtimeStatus => status,
+  subscribe(listener: () => void): () => void {
+    statusListeners.add(listener);
+    return () => statusListeners.delete(listener);
+  },
+};
+
 class Channel {
   private socket: WebSocket | null = null;
   private attempts = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
   private everSubscribed = false;
+  private everOpened = false;
   readonly listeners = new Set<Listener>();
 
   constructor(private readonly name: string) {
@@ -40,12 +78,15 @@ class Channel {
   private connect() {
     if (this.closed || this.attempts >= MAX_ATTEMPTS) return;
     this.attempts += 1;
+    if (this.everOpened) noteChannel(this.name, this.attempts);
     const socket = new WebSocket(this.url());
     this.socket = socket;
     const opening = setTimeout(() => socket.close(), RECONNECT_TIMEOUT_MS);
     socket.onopen = () => {
       clearTimeout(opening);
       this.attempts = 0;
+      this.everOpened = true;
+      noteChannel(this.name, null);
     };
     socket.onmessage = (message) => {
       let event: RealtimeEvent;
@@ -80,6 +121,7 @@ class Channel {
 
   close() {
     this.closed = true;
+    noteChannel(this.name, null);
     if (this.timer) clearTimeout(this.timer);
     this.socket?.close();
   }

@@ -1,5 +1,6 @@
 /** The app shell: header with the user menu, version banner, the route's screen, entry rules. */
 import { InboxLink } from '../features/inbox/components/inbox-link.tsx';
+import { RealtimeStatus } from '../ui/realtime-status.tsx';
 import { GlobalSearch } from '../ui/global-search/global-search.tsx';
 import { ShortcutsHelp } from '../ui/shortcuts/shortcuts-help.tsx';
 import {
@@ -254,6 +255,7 @@ export function AppLayout() {
       ) : null}
       <AppShell.Main>
         <VersionBanner />
+        <RealtimeStatus />
         {closingAt && boot.data ? (
           <OrganizationClosing boot={boot.data} deletionDueAt={closingAt} />
         ) : gate === 'checkout' ? (
