@@ -28,6 +28,8 @@ import { registerRealtimeRoutes } from './modules/realtime/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerNotificationHandlers } from './modules/notifications/service.ts';
 import { registerCohortChannel } from './modules/cohorts/live.ts';
+import { registerAgentChannel } from './modules/generation/live.ts';
+import { registerMemberChannel } from './modules/organizations/live.ts';
 import { startDigestTimer } from './modules/notifications/delivery.ts';
 import { startOrganizationPurge } from './modules/organizations/deletion.ts';
 import {
@@ -164,6 +166,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   registerNavigationHandlers(services);
   registerNotificationHandlers(services);
   registerCohortChannel(services);
+  registerAgentChannel(services);
+  registerMemberChannel(services);
   registerIntegrationHandlers(services);
   registerModuleJoins();
   // The daily digest runs where the job queue runs.

@@ -13,7 +13,7 @@ import {
 } from '../../../test/cards.ts';
 import { openSecondConnection } from '../../../test/database.ts';
 import { academicWorld, makeCohort, makeTeam } from '../../../test/cohorts.ts';
-import { addMember, ownerWithOrganization } from '../../../test/organization.ts';
+import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 
 const built = await buildTestApp();
 await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -155,6 +155,53 @@ describe('realtime subscriptions', () => {
     expect(
       await subscribe(stranger.owner.agent, `/sub/c${cohortId}?o=${stranger.org.id}`),
     ).toMatchObject({ status: 403 });
+  });
+
+  it('carries the agent’s steps on the project’s agent channel, and a member’s own changes on theirs (#48)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const made = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      {
+        input: {
+          name: 'Agent news',
+          description:
+            'Agent News sends restaurant owners a morning digest of what their customers said online the day before, with the three complaints to fix first.',
+          language: 'en-US',
+          generate: false,
+        },
+      },
+    );
+    const projectId = (made.data?.createProject as { id: string }).id;
+    const agentChannel = opened(await subscribe(owner.agent, `/sub/a${projectId}?o=${org.id}`));
+    const started = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($p: ID!) { generateProjectData(projectId: $p) { generation { status } } }',
+      { p: projectId },
+    );
+    expect(started.errors).toBeUndefined();
+    const step = await until(agentChannel.messages, 'generation.queued', 3000);
+    expect(step).toMatchObject({ projectId, changes: { kind: 'project' } });
+    // Only the agent's: a card of the project is not on it.
+    await createCardAs(owner.agent, org.slug, { projectId, title: 'Not agent news' });
+    await until(agentChannel.messages, 'generation.success', 10_000);
+    expect(agentChannel.messages.some((m) => m.event === 'cards.create')).toBe(false);
+    agentChannel.socket.close();
+
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const own = opened(await subscribe(member.agent, `/sub/m${member.profileId}?o=${org.id}`));
+    const changed = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($p: ID!) { updateMemberRole(profileId: $p, role: "admin") { id } }',
+      { p: member.profileId },
+    );
+    expect(changed.errors).toBeUndefined();
+    const news = await until(own.messages, 'profiles.updateRole');
+    expect(news).toMatchObject({ subjectId: member.profileId });
+    own.socket.close();
   });
 
   it('refuses channels the session may not hear: another organisation, another member, no session, a foreign origin', async () => {
