@@ -64,3 +64,4 @@ export * from './account-answers.ts';
 export * from './integration-answers.ts';
 export * from './first-screen.ts';
 export * from './invoices.ts';
+export * from './display.ts';

@@ -10,6 +10,7 @@ import { toApiError } from '../../../api/errors.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { trackUpload } from '../../../ui/upload-progress.tsx';
 import { attachFile, type CardDetail } from '../api/card.ts';
+import { formatTimer } from '@assay/domain';
 
 const NO_MICROPHONE = 'Assay cannot use the microphone. Allow it in the browser and try again.';
 
@@ -21,9 +22,6 @@ function recordingType(): string {
 
 const extensionOf = (type: string) =>
   type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm';
-
-const clock = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 export function AudioRecorder(props: { card: CardDetail }) {
   const client = useQueryClient();
@@ -99,7 +97,7 @@ export function AudioRecorder(props: { card: CardDetail }) {
             Stop recording
           </Button>
           <Text size="sm" aria-live="polite">
-            Recording {clock(seconds)}
+            Recording {formatTimer(seconds)}
           </Text>
         </>
       ) : (

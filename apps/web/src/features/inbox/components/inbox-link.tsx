@@ -2,6 +2,7 @@
 import { Anchor, Badge, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { useLiveInbox, useNotifications } from '../api/notifications.ts';
+import { abbreviateNumber } from '@assay/domain';
 
 export function InboxLink() {
   useLiveInbox();
@@ -13,7 +14,7 @@ export function InboxLink() {
         Inbox
         {unread > 0 ? (
           <Badge size="sm" color="red" data-testid="unread-count">
-            {unread}
+            {abbreviateNumber(unread)}
           </Badge>
         ) : null}
       </Group>

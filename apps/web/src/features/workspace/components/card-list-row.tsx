@@ -2,6 +2,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { CardListItem } from '../api/lists.ts';
+import { formatWhen } from '@assay/domain';
 
 const TYPE_NAMES: Record<string, string> = {
   post: 'Post',
@@ -46,7 +47,7 @@ export function CardListRow(props: {
             ? 'Business hypothesis'
             : (TYPE_NAMES[item.type] ?? item.type)}
         {item.createdBy ? ` · ${item.createdBy.firstName} ${item.createdBy.lastName}` : ''}
-        {` · ${new Date(item.publishedAt ?? item.updatedAt).toLocaleDateString()}`}
+        {` · ${formatWhen(item.publishedAt ?? item.updatedAt)}`}
       </Text>
     </UnstyledButton>
   );

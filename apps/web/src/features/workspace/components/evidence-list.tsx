@@ -8,6 +8,7 @@ import { useEvidence } from '../api/lists.ts';
 import type { ConnectMode } from '../hooks/use-connect-mode.ts';
 import { LinkRating } from './board-card.tsx';
 import { CardListRow as Item } from './card-list-row.tsx';
+import { abbreviateNumber } from '@assay/domain';
 
 export function EvidenceList(props: {
   projectId: string;
@@ -21,15 +22,15 @@ export function EvidenceList(props: {
     <Stack gap="xs">
       {counts ? (
         <Group gap="xs" data-testid="evidence-counts">
-          <Badge variant="light">{counts.total} total</Badge>
+          <Badge variant="light">{abbreviateNumber(counts.total)} total</Badge>
           <Badge variant="light" color="orange">
-            {counts.new} new
+            {abbreviateNumber(counts.new)} new
           </Badge>
           <Badge variant="light" color="gray">
-            {counts.viewed} viewed
+            {abbreviateNumber(counts.viewed)} viewed
           </Badge>
           <Badge variant="light" color="grape">
-            {counts.generated} generated
+            {abbreviateNumber(counts.generated)} generated
           </Badge>
         </Group>
       ) : null}
