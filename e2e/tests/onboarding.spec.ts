@@ -47,10 +47,12 @@ test('a Business owner answers the onboarding questions and gets a first project
   await page.getByLabel('No').check();
   // The step is saved after the answer (one after the other): the reload below waits for it.
   // (A load state would not: the page reached "network idle" long before, so it waits for nothing.)
+  // It waits for this step's own save: the previous step's may still be answering when it
+  // starts, and a reload then would cut this one off (seen once in CI).
   const stepSaved = page.waitForResponse(
     (r) =>
       r.url().endsWith('/api/gateway/query') &&
-      (r.request().postData() ?? '').includes('currentOnboardingStep'),
+      (r.request().postData() ?? '').includes('"currentOnboardingStep":"publicPortal"'),
   );
   await next.click();
   // The answers so far are kept on the profile: a reload comes back to this step.
