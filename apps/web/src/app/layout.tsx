@@ -28,6 +28,7 @@ import { UploadProgressPanel } from '../ui/upload-progress.tsx';
 import { VersionBanner } from '../ui/version-banner.tsx';
 import { BillingBanner } from '../ui/billing/billing-banner.tsx';
 import { checkoutGate, rememberLoginRequest, zoomRedirect } from './host-rules.ts';
+import { OopsView } from './pages/oops-page.tsx';
 import { SideNav } from './side-nav.tsx';
 import { shutdownSupportChat, useSupportChat } from './support-chat.ts';
 import { useErrorReporting } from './error-reporting.ts';
@@ -256,7 +257,10 @@ export function AppLayout() {
       <AppShell.Main>
         <VersionBanner />
         <RealtimeStatus />
-        {closingAt && boot.data ? (
+        {boot.isError ? (
+          // Without the bootstrap nothing knows where it is (#48 item 6): the oops page.
+          <OopsView error={boot.error} />
+        ) : closingAt && boot.data ? (
           <OrganizationClosing boot={boot.data} deletionDueAt={closingAt} />
         ) : gate === 'checkout' ? (
           <Navigate to="/" replace />

@@ -1,7 +1,7 @@
 /** /organizations: the user's organisations; choosing one opens its subdomain, signed in. */
 import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { LICENSE_NAMES, type License } from '@assay/domain';
 import {
   goToOrganization,
@@ -10,16 +10,26 @@ import {
 } from '../../../api/session.ts';
 import { listMyOrganizations } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
+import { toApiError } from '../../../api/errors.ts';
+import { OopsView } from '../../../app/pages/oops-page.tsx';
 
 export function OrganizationsPage() {
   const organizations = useQuery({
     queryKey: ['auth', 'organizations'],
     queryFn: listMyOrganizations,
+    // A failed read is this page's own (part 1 §8, #48 item 6): the oops page, not an alert.
+    meta: { customErrorHandler: true },
   });
   const open = useMutation({ mutationFn: (id: string) => goToOrganization(id) });
   // The app host works inside the organisation this browser last opened: it comes first.
   const remembered = rememberedOrganizationId();
   const list = rememberedFirst(organizations.data ?? [], remembered);
+  if (organizations.isError)
+    return toApiError(organizations.error).statusCode === 401 ? (
+      <Navigate to="/sign-in?request=%2Forganizations" replace />
+    ) : (
+      <OopsView error={organizations.error} />
+    );
   return (
     <AuthCard title="Your organizations">
       {organizations.data?.length === 0 ? (
