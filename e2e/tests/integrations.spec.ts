@@ -208,7 +208,7 @@ test('an interviewer in a Zoom meeting picks the project, records the interview 
   await expect(dialog.getByTestId('video-meeting')).toContainText('e2e-meeting-1');
   // The interview is also recorded in the browser and uploaded onto the card.
   await dialog.getByRole('button', { name: 'Record audio' }).click();
-  await expect(dialog.getByText(/Recording 0:0[1-9]/)).toBeVisible();
+  await expect(dialog.getByText(/Recording 0:00:0[1-9]/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await expect(dialog.getByText(/interview-recording-.*\.webm/).first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Close card' }).click();

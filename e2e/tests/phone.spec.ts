@@ -105,7 +105,7 @@ test('on a phone the navigation opens from the menu button, and dark mode is rem
   await page.getByRole('menuitem', { name: 'Interview' }).tap();
   await dialog.getByLabel('Title').fill('Talk at the night market');
   await dialog.getByRole('button', { name: 'Record audio' }).tap();
-  await expect(dialog.getByText(/Recording 0:0[1-9]/)).toBeVisible();
+  await expect(dialog.getByText(/Recording 0:00:0[1-9]/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Stop recording' }).tap();
   await expect(dialog.getByText(/interview-recording-.*\.webm/).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/phone-interview.png' });
