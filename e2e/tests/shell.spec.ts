@@ -58,18 +58,6 @@ test('a refused call leads to the not-authorised page', async ({ page }) => {
   ).toBeVisible();
 });
 
-test('a failed bootstrap read shows the oops page (#48 item 6)', async ({ page }) => {
-  await page.route('**/api/bootstrap', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: JSON.stringify({ statusCode: 500, message: 'Something went wrong.', ref: 2007 }),
-    }),
-  );
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Oops! Something went wrong' })).toBeVisible();
-});
-
 test('an expired session goes to sign-in', async ({ page }) => {
   await gatewayFails(page, 401, 'Please sign in to continue.');
   await page.goto('/');
