@@ -2,6 +2,8 @@
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
+import type { BuiltApp } from '../src/app.ts';
+import type { Agent } from './agent.ts';
 
 /** The zip's entries by name. */
 export async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -58,4 +60,19 @@ export function tamper(
       out.write(change.rename, i + 30);
   }
   return out;
+}
+
+/** Posts a zip to the project import as the agent, on the organisation's subdomain. */
+export function importZip(app: BuiltApp, agent: Agent, slug: string, zip: Buffer) {
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/proj/projects/import',
+    remoteAddress: '10.0.0.1',
+    headers: {
+      host: `${slug}.assay.test`,
+      'content-type': 'application/zip',
+      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    payload: zip,
+  });
 }

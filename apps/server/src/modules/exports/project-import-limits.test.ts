@@ -7,29 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ERRORS, IMPORT_MESSAGES, LIMITS, type ProjectExportFile } from '@assay/domain';
-import type { BuiltApp } from '../../app.ts';
 import { buildTestApp } from '../../../test/app.ts';
-import { createAgent, type Agent } from '../../../test/agent.ts';
+import { createAgent } from '../../../test/agent.ts';
 import { createProjectIn } from '../../../test/cards.ts';
 import { ownerWithOrganization } from '../../../test/organization.ts';
 import { richProject } from '../../../test/rich-project.ts';
-import { unzip, zipOf } from '../../../test/zip.ts';
+import { importZip, unzip, zipOf } from '../../../test/zip.ts';
 
 const built = await buildTestApp();
-
-function importZip(app: BuiltApp, agent: Agent, slug: string, zip: Buffer) {
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/proj/projects/import',
-    remoteAddress: '10.0.0.1',
-    headers: {
-      host: `${slug}.assay.test`,
-      'content-type': 'application/zip',
-      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    payload: zip,
-  });
-}
 
 /**
  * Runs `work` while asking /api/health every 20 ms; answers its result and how late each answer

@@ -6,29 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ERRORS, IMPORT_MESSAGES, LIMITS, type ProjectExportFile } from '@assay/domain';
-import type { BuiltApp } from '../../app.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import type { Agent } from '../../../test/agent.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
 import { richProject } from '../../../test/rich-project.ts';
 import { TINY_PNG } from '../../../test/uploads.ts';
-import { tamper, unzip, zipOf } from '../../../test/zip.ts';
+import { importZip, tamper, unzip, zipOf } from '../../../test/zip.ts';
 
 const built = await buildTestApp();
-
-function importZip(app: BuiltApp, agent: Agent, slug: string, zip: Buffer) {
-  return app.app.inject({
-    method: 'POST',
-    url: '/api/proj/projects/import',
-    remoteAddress: '10.0.0.1',
-    headers: {
-      host: `${slug}.assay.test`,
-      'content-type': 'application/zip',
-      cookie: [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    payload: zip,
-  });
-}
 
 async function exported(agent: Agent, slug: string, projectId: string) {
   const answer = await agent.get(`/api/proj/projects/${projectId}/export/project.zip`, {

@@ -12,7 +12,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { createAgent } from '../../../test/agent.ts';
 import { createProjectIn } from '../../../test/cards.ts';
 import { onOrg, ownerWithOrganization } from '../../../test/organization.ts';
-import { zipOf } from '../../../test/zip.ts';
+import { importZip, zipOf } from '../../../test/zip.ts';
 import { generations } from './schema.ts';
 
 const built = await buildTestApp();
@@ -70,16 +70,7 @@ describe('the assistant within bounds', () => {
     );
     const [answer, imported] = await Promise.all([
       ask('Do owners pay for a walker who comes on time?'),
-      built.app.inject({
-        method: 'POST',
-        url: '/api/proj/projects/import',
-        headers: {
-          host: `${org.slug}.assay.test`,
-          'content-type': 'application/zip',
-          cookie: [...owner.agent.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        },
-        payload: bomb,
-      }),
+      importZip(built, owner.agent, org.slug, bomb),
     ]);
     asking = false;
     await probe;
