@@ -23,6 +23,12 @@ describe('handleApiError', () => {
     expect(d.navigate).toHaveBeenCalledWith('/sign-in?request=%2Fsomewhere%3Ftab%3D2');
   });
 
+  it('stays on sign-in when a late call fails there, keeping the page asked for', () => {
+    const d = { ...deps(), location: { pathname: '/sign-in', search: '?request=%2Finbox' } };
+    expect(handleApiError(error(401), d)).toBe('sign-in');
+    expect(d.navigate).not.toHaveBeenCalled();
+  });
+
   it('sends 403 to the not-authorised page', () => {
     const d = deps();
     handleApiError(error(403), d);

@@ -44,6 +44,9 @@ export function handleApiError(error: unknown, deps: ErrorHandlingDeps): ErrorOu
   }
   if (status === 401) {
     deps.onSessionExpired?.();
+    // Already on sign-in (a second call of the page that sent them here failing late): stay,
+    // keeping the page they asked for in the address.
+    if (deps.location.pathname.startsWith('/sign-in')) return 'sign-in';
     // Signed in again, the person comes back here (#48 item 2).
     deps.navigate(signInPathFrom(deps.location));
     return 'sign-in';
