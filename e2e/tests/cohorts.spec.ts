@@ -258,6 +258,21 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await take.getByRole('button', { name: 'Take it' }).click();
   await expect(student.getByTestId('organization-name')).toHaveText(`Rocket Labs ${suffix}`);
   await student.screenshot({ path: 'test-results/project-migrated.png', fullPage: true });
+  // An organisation made from a project (part 1 §2.4, #48 item 3): welcome, then straight to the
+  // checkout (the project step is skipped: there is a project already), then its projects.
+  await expect(student.getByRole('heading', { name: "Welcome, let's get started!" })).toBeVisible();
+  await student.getByRole('button', { name: "LET'S GO!" }).click();
+  await expect(student.getByRole('heading', { name: 'Choose your plan' })).toBeVisible();
+  await expect(student.getByLabel(/^NAME/)).toHaveCount(0);
+  await student.getByLabel('First name').fill('Sam');
+  await student.getByLabel('Last name').fill('Lee');
+  await student.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await student.getByLabel('Expiry month').fill('12');
+  await student.getByLabel('Expiry year').fill(String((new Date().getFullYear() + 3) % 100));
+  await student.getByLabel('CVV').fill('123');
+  await student.getByRole('button', { name: 'PURCHASE' }).click();
+  await expect(student).toHaveURL(/\/home\/projects$/);
+  await expect(student.getByTestId('project-card').filter({ hasText: 'Rocket Team' })).toBeVisible();
 
   await mentorContext.close();
   await studentContext.close();

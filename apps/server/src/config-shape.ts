@@ -86,7 +86,7 @@ export interface Config {
   /** The customer-support chat widget (part 1 §7.4); off when no app id. */
   supportChat: { appId: string; secret: string | undefined; scriptUrl: string } | undefined;
   /** Where people write for help and about plans (the app shows them; #30). */
-  contact: { support: string; sales: string };
+  contact: { support: string; sales: string; help: string };
   /** The onboarding's introduction plays this video; without it, a built-in slideshow (#30). */
   onboardingVideo: string | null;
   /** Browser error reporting (part 1 §7.4): only when trace targets are configured. */

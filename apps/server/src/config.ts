@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { parseTaxRates, SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
+import { HELP_URL, parseTaxRates, SALES_EMAIL, SUPPORT_EMAIL } from '@assay/domain';
 import type { AiConfig, Config } from './config-shape.ts';
 
 export type { AiConfig, Config } from './config-shape.ts';
@@ -175,6 +175,9 @@ const environmentSchema = z.object({
   SALES_EMAIL: z
     .email('SALES_EMAIL must be the address people write to about plans, e.g. sales@example.com')
     .default(SALES_EMAIL),
+  HELP_URL: z
+    .url('HELP_URL must be the address of the help centre, e.g. https://help.example.com')
+    .default(HELP_URL),
   ONBOARDING_VIDEO_URL: z
     .url(
       'ONBOARDING_VIDEO_URL must be the address of a video file, e.g. https://example.com/tour.mp4',
@@ -341,7 +344,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           scriptUrl: e.SUPPORT_CHAT_URL,
         }
       : undefined,
-    contact: { support: e.SUPPORT_EMAIL, sales: e.SALES_EMAIL },
+    contact: { support: e.SUPPORT_EMAIL, sales: e.SALES_EMAIL, help: e.HELP_URL },
     onboardingVideo: e.ONBOARDING_VIDEO_URL ?? null,
     errorReporting:
       e.ERROR_REPORTING_DSN && e.ERROR_REPORTING_TRACE_TARGETS

@@ -4,6 +4,8 @@
 /** The default addresses for help and for plans; a deployment sets its own (SUPPORT_EMAIL, SALES_EMAIL). */
 export const SUPPORT_EMAIL = 'support@assay.app';
 export const SALES_EMAIL = 'sales@assay.app';
+/** The help centre's address (HELP_URL configures it; the onboarding's help links, #48). */
+export const HELP_URL = 'https://help.assay.app/getting-started';
 
 /** Response header carrying the server's app version. */
 export const APP_VERSION_HEADER = 'x-app-version';

@@ -2,7 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { INITIAL_ONBOARDING } from '@assay/domain';
+import {
+  INITIAL_ONBOARDING,
+  onboardingSequence,
+  TIMERS,
+  type OnboardingState,
+  type OnboardingStep,
+} from '@assay/domain';
+import { rememberContactAddresses } from '../../../api/contact.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { SetupPage } from './setup-page.tsx';
 
@@ -52,5 +59,73 @@ describe('project onboarding', () => {
     await waitFor(() => expect(patches).toHaveLength(2));
     expect(patches[1]).toEqual({ currentOnboardingStep: 'canvasType' });
     answers[1]?.();
+  });
+
+  it('gives every question step its tooltip and a help link from the configuration (#48 item 3)', async () => {
+    rememberContactAddresses({
+      contact: { support: 's@x.example', sales: 'p@x.example', help: 'https://help.x.example/go' },
+    });
+    const features = ['productHypotheses', 'missionModelCanvas', 'experiments', 'glidrai'];
+    vi.stubGlobal('fetch', async () => {
+      const organization = { license: 'business', features };
+      return new Response(JSON.stringify({ data: { fullOrganization: organization } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    // The advanced type with both canvases asks every question there is.
+    const everything: OnboardingState = {
+      ...INITIAL_ONBOARDING,
+      onboardingType: 'advanced',
+      selectedOptions: { productCanvas: true, businessCanvas: true },
+    };
+    const steps = onboardingSequence(everything, {
+      license: 'business',
+      canCreateProjects: true,
+      allows: (f) => features.includes(f),
+    }).filter((s): s is Exclude<OnboardingStep, 'introduction'> => s !== 'introduction');
+    expect(steps).toEqual([
+      'onboardingType',
+      'canvasType',
+      'workflow',
+      'prioritization',
+      'businessCanvasKind',
+      'experiments',
+      'publicPortal',
+      'nativeIntegrations',
+      'otherTools',
+      'projectGeneration',
+    ]);
+    for (const step of steps) {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      client.setQueryData(['bootstrap'], {
+        organization: { id: 'o1', license: 'business', features },
+        membership: { profileId: 'p1', role: 'owner' },
+      });
+      const view = renderWithProviders(
+        <QueryClientProvider client={client}>
+          <MemoryRouter>
+            <SetupPage initial={{ ...everything, currentOnboardingStep: step }} />
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const heading = await screen.findByRole('heading', { level: 2 });
+      const about = screen.getByRole('button', { name: `About: ${heading.textContent}` });
+      // Read out without hovering, and shown on hover after the spec's tooltip delay (1 s).
+      const description = about.getAttribute('aria-description') ?? '';
+      expect(description.length, step).toBeGreaterThan(20);
+      if (step === 'onboardingType') {
+        fireEvent.mouseEnter(about);
+        const tooltip = await screen.findByRole(
+          'tooltip',
+          {},
+          { timeout: TIMERS.tooltipDelayMs * 3 },
+        );
+        expect(tooltip.textContent).toBe(description);
+      }
+      expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe(
+        `https://help.x.example/go#${step}`,
+      );
+      view.unmount();
+    }
   });
 });

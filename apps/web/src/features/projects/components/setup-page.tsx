@@ -39,13 +39,13 @@ import {
 } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { gatewayRequest } from '../../../api/gateway.ts';
+import { contactAddresses } from '../../../api/contact.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { updateProjectSettings } from '../api/project-settings.ts';
 import { createProject, setCanvasType, updateProfileOnboarding } from '../api/projects.ts';
 import { IntroWalkthrough } from './intro-walkthrough.tsx';
 
-const HELP = 'https://help.assay.app/getting-started';
 
 interface StepText {
   title: string;
@@ -150,11 +150,16 @@ function Question(props: { title: string; tooltip: string; step: string }) {
     <Group gap="xs">
       <Title order={2}>{props.title}</Title>
       <Tooltip label={props.tooltip} openDelay={TIMERS.tooltipDelayMs} maw={400} multiline>
-        <ActionIcon variant="subtle" aria-label={`About: ${props.title}`}>
+        <ActionIcon
+          variant="subtle"
+          aria-label={`About: ${props.title}`}
+          aria-description={props.tooltip}
+        >
           ?
         </ActionIcon>
       </Tooltip>
-      <Anchor href={`${HELP}#${props.step}`} target="_blank" rel="noreferrer" size="sm">
+      <Anchor
+        href={`${contactAddresses().help}#${props.step}`} target="_blank" rel="noreferrer" size="sm">
         Help
       </Anchor>
     </Group>
