@@ -53,7 +53,11 @@ describe('limit dialog', () => {
 
   it("writes to the deployment's support address by default (from the bootstrap answer)", async () => {
     rememberContactAddresses({
-      contact: { support: 'help@uni.example', sales: 'plans@uni.example' },
+      contact: {
+        support: 'help@uni.example',
+        sales: 'plans@uni.example',
+        help: 'https://help.uni.example',
+      },
     });
     const location = { href: '' };
     vi.stubGlobal('location', location);
