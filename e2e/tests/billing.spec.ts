@@ -118,6 +118,15 @@ test('a newcomer goes through the AI onboarding with a promo code, a declined ca
   });
   await expect(page.getByTestId('workspace-title')).toHaveText('Campus Crate');
   const canvasUrl = page.url();
+  // Garage AI has what its checkout lists, not the Business extras (#48 item 4): the evidence
+  // locker shows locked, naming the plan that brings it.
+  const lockedLocker = page.getByTestId('nav-evidence-locker-locked');
+  await expect(lockedLocker).toContainText('Business AI');
+  await lockedLocker.click();
+  await expect(
+    page.getByRole('dialog', { name: 'Evidence locker: Business AI plan' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Not now' }).click();
   await expect(
     page.getByTestId('section-customerSegments').getByTestId('board-card').first(),
   ).toBeVisible({

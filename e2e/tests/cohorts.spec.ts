@@ -272,7 +272,9 @@ test('an instructor creates a cohort, imports students into two teams by CSV, a 
   await student.getByLabel('CVV').fill('123');
   await student.getByRole('button', { name: 'PURCHASE' }).click();
   await expect(student).toHaveURL(/\/home\/projects$/);
-  await expect(student.getByTestId('project-card').filter({ hasText: 'Rocket Team' })).toBeVisible();
+  await expect(
+    student.getByTestId('project-card').filter({ hasText: 'Rocket Team' }),
+  ).toBeVisible();
 
   await mentorContext.close();
   await studentContext.close();

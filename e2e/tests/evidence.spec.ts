@@ -85,6 +85,8 @@ test('a member keeps a post in the evidence locker, outside any project', async 
   await signUpWithOrganization(page, {
     email: `locker.${suffix}@example.com`,
     orgName: `Locker ${suffix}`,
+    // Checkout sells the locker with Business AI (#48 item 4); Garage AI shows it locked.
+    inviteCode: 'E2EBUSINESS',
   });
   await page.getByRole('link', { name: 'Evidence locker' }).click();
   await expect(page.getByRole('heading', { name: 'Evidence locker' })).toBeVisible();

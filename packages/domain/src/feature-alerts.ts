@@ -15,6 +15,7 @@ import {
 /** Names a person reads; a feature without one here is named from its key. */
 const FEATURE_LABELS: Partial<Record<Feature, string>> = {
   chatToolIntegration: 'Chat-tool integration',
+  evidenceLocker: 'Evidence locker',
   videoMeetingIntegration: 'Video-meeting integration',
   projectSettings: 'Project settings',
   inviteToProject: 'Inviting to a project',

@@ -50,6 +50,54 @@ export interface Plan {
   features: readonly string[];
 }
 
+/**
+ * What checkout sells, line by line (part 1 §9.1), and the features each line unlocks (part 1 §6):
+ * the one table both the checkout's feature lists and the AI tiers' gating come from (#48 item 4).
+ * A line with no features is a service (a success manager) or something every plan has.
+ */
+export const CHECKOUT_LINES: Record<
+  PlanId,
+  readonly { label: string; features: readonly Feature[] }[]
+> = {
+  garage: [
+    { label: 'AI agent', features: ['glidrai'] },
+    { label: 'Dashboard', features: [] },
+    { label: 'Canvas', features: [] },
+    { label: 'Browser extension', features: ['browserExtension'] },
+    { label: 'Email integration', features: ['email'] },
+    { label: 'CSV export', features: [] },
+    { label: '@ mentions', features: [] },
+  ],
+  business: [
+    { label: 'PRO agent', features: [] },
+    { label: 'Success manager', features: [] },
+    { label: 'Onboarding', features: [] },
+    { label: 'Portfolio dashboard', features: ['portfolioDashboard'] },
+    { label: 'Collections', features: ['collections'] },
+    { label: 'Archive', features: ['archiveProjects'] },
+    { label: 'Evidence locker', features: ['evidenceLocker'] },
+    { label: 'Chat-tool integration', features: ['chatToolIntegration'] },
+    { label: 'Video-meeting integration', features: ['videoMeetingIntegration'] },
+    { label: 'Card-board tool integration', features: ['cardBoardToolIntegration'] },
+    { label: 'Transcriptions', features: ['transcriptions'] },
+  ],
+  enterprise: [
+    { label: 'Single sign-on', features: ['singleSignOn'] },
+    { label: 'Automation tool integration', features: ['automationToolIntegration'] },
+    { label: 'Mission model canvas', features: ['missionModelCanvas'] },
+    { label: 'Custom prompts', features: ['customAgentPrompts'] },
+    { label: 'Public portal', features: ['publicPortal'] },
+    { label: 'Issue-tracker integration', features: ['issueTrackerIntegration'] },
+    { label: 'Design-tool integration', features: ['designToolIntegration'] },
+  ],
+};
+
+/** The features checkout sells on the plans above this one: a cheaper AI tier must not have them. */
+function soldAbove(plan: PlanId): Set<Feature> {
+  const above = PLAN_IDS.slice(PLAN_IDS.indexOf(plan) + 1);
+  return new Set(above.flatMap((id) => CHECKOUT_LINES[id].flatMap((l) => l.features)));
+}
+
 export const PLANS: Record<PlanId, Plan> = {
   garage: {
     id: 'garage',
@@ -61,15 +109,7 @@ export const PLANS: Record<PlanId, Plan> = {
     plus: false,
     license: 'garage',
     planCodes: { monthly: 'aiMonthly', yearly: 'aiYearly' },
-    features: [
-      'AI agent',
-      'Dashboard',
-      'Canvas',
-      'Browser extension',
-      'Email integration',
-      'CSV export',
-      '@ mentions',
-    ],
+    features: CHECKOUT_LINES.garage.map((l) => l.label),
   },
   business: {
     id: 'business',
@@ -81,19 +121,7 @@ export const PLANS: Record<PlanId, Plan> = {
     plus: false,
     license: 'businessAI',
     planCodes: { monthly: 'aiBusinessMonthly', yearly: 'aiBusinessYearly' },
-    features: [
-      'PRO agent',
-      'Success manager',
-      'Onboarding',
-      'Portfolio dashboard',
-      'Collections',
-      'Archive',
-      'Evidence locker',
-      'Chat-tool integration',
-      'Video-meeting integration',
-      'Card-board tool integration',
-      'Transcriptions',
-    ],
+    features: CHECKOUT_LINES.business.map((l) => l.label),
   },
   enterprise: {
     id: 'enterprise',
@@ -105,15 +133,7 @@ export const PLANS: Record<PlanId, Plan> = {
     plus: true,
     license: 'enterprise',
     planCodes: null,
-    features: [
-      'Single sign-on',
-      'Automation tool integration',
-      'Mission model canvas',
-      'Custom prompts',
-      'Public portal',
-      'Issue-tracker integration',
-      'Design-tool integration',
-    ],
+    features: CHECKOUT_LINES.enterprise.map((l) => l.label),
   },
 };
 
@@ -160,6 +180,7 @@ export const TRANSCRIPTION_HOURS: Record<License, number> = {
 /** Feature names gated by plan (part 1 §6). */
 const BASIC_FEATURES = [
   'billing',
+  'evidenceLocker',
   'chatToolIntegration',
   'videoMeetingIntegration',
   'browserExtension',
@@ -226,12 +247,15 @@ const TEAM: readonly Feature[] = [...BASIC_FEATURES, ...TEAM_FEATURES];
 const BUSINESS: readonly Feature[] = [...TEAM, ...BUSINESS_FEATURES];
 const ENTERPRISE: readonly Feature[] = [...BUSINESS, ...ENTERPRISE_FEATURES];
 
-/** Features checkout lists under Enterprise that the older Team and Business licenses had. */
-const CHECKOUT_ENTERPRISE_ADDITIONS: readonly Feature[] = [
-  'publicPortal',
-  'automationToolIntegration',
-  'issueTrackerIntegration',
-];
+/**
+ * An AI tier's features: what it had before checkout named them, and what its checkout lines sell,
+ * less whatever checkout sells on a dearer plan (the checkout's word is the gating, #48 item 4).
+ */
+function aiTier(plan: PlanId, base: readonly Feature[]): readonly Feature[] {
+  const above = soldAbove(plan);
+  const sold = CHECKOUT_LINES[plan].flatMap((l) => l.features);
+  return [...new Set([...base, ...sold])].filter((f) => !above.has(f));
+}
 
 /** Which features each license allows. */
 export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
@@ -241,15 +265,11 @@ export const LICENSE_FEATURES: Record<License, readonly Feature[]> = {
   // Enterprise builds on the Business AI plan (part 1 §9.1: PRO agent, custom prompts).
   enterprise: [...ENTERPRISE, 'glidrai'],
   academic: [...TEAM, ...ACADEMIC_FEATURES],
-  garage: [...BASIC_FEATURES, 'experiments', 'glidrai'],
-  // What checkout lists (§9.1): the public portal and the automation and issue-tracker
-  // integrations are Enterprise additions, not part of Business AI (#30).
-  businessAI: [
-    ...BUSINESS.filter((f) => !CHECKOUT_ENTERPRISE_ADDITIONS.includes(f)),
-    'portfolioDashboard',
-    'collections',
-    'glidrai',
-  ],
+  garage: aiTier('garage', [...BASIC_FEATURES, 'experiments']),
+  businessAI: aiTier('business', [
+    ...BUSINESS,
+    ...CHECKOUT_LINES.garage.flatMap((l) => l.features),
+  ]),
 };
 
 /** True when the license allows the feature (glidrai also needs the organisation's generation flag). */

@@ -1,7 +1,13 @@
 /** Side navigation: favourites, up to 5 collections, up to 10 active projects (or cohorts on academic). */
 import { Badge, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { licenseAllows, planWithFeature, termsFor, type License } from '@assay/domain';
+import {
+  licenseAllows,
+  planWithFeature,
+  termsFor,
+  type Feature,
+  type License,
+} from '@assay/domain';
 import type { Bootstrap } from '../api/bootstrap.ts';
 import { useSideNavigation } from '../api/side-navigation.ts';
 import { openFeatureAlert } from '../ui/feature-alert.tsx';
@@ -18,10 +24,33 @@ function Section(props: { title: string; children: React.ReactNode; testId: stri
   );
 }
 
+/** A feature the plan lacks, shown locked with the plan that brings it: a click opens the alert. */
+function LockedNavLink(props: { label: string; feature: Feature; testId: string; isOwner: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <NavLink
+      label={props.label}
+      data-testid={props.testId}
+      rightSection={
+        <Badge size="xs" variant="light" color="gray">
+          {planWithFeature(props.feature)?.name}
+        </Badge>
+      }
+      onClick={() =>
+        openFeatureAlert({
+          feature: props.feature,
+          isOwner: props.isOwner,
+          seePlans: (path) => void navigate(path),
+        })
+      }
+    />
+  );
+}
+
 export function SideNav(props: { boot: Bootstrap }) {
   const nav = useSideNavigation(true);
   const location = useLocation();
-  const navigate = useNavigate();
+  const isOwner = props.boot.membership?.role === 'owner';
   const license = props.boot.organization?.license as License | undefined;
   const terms = termsFor(license);
   const data = nav.data;
@@ -33,12 +62,21 @@ export function SideNav(props: { boot: Bootstrap }) {
     <ScrollArea h="100%" type="auto">
       <Stack gap={0} p="xs">
         <NavLink component={Link} to="/" label="Home" active={location.pathname === '/'} />
-        <NavLink
-          component={Link}
-          to="/research-hub/evidence-locker"
-          label="Evidence locker"
-          active={location.pathname.startsWith('/research-hub/evidence-locker')}
-        />
+        {license && !licenseAllows(license, 'evidenceLocker') ? (
+          <LockedNavLink
+            label="Evidence locker"
+            feature="evidenceLocker"
+            testId="nav-evidence-locker-locked"
+            isOwner={isOwner}
+          />
+        ) : (
+          <NavLink
+            component={Link}
+            to="/research-hub/evidence-locker"
+            label="Evidence locker"
+            active={location.pathname.startsWith('/research-hub/evidence-locker')}
+          />
+        )}
         {data && data.favorites.length > 0 ? (
           <Section title="Favorites" testId="nav-favorites">
             {data.favorites.map((f) => (
@@ -72,22 +110,11 @@ export function SideNav(props: { boot: Bootstrap }) {
             <NavLink component={Link} to="/collections" label="All collections" c="dimmed" />
           </Section>
         ) : data && license && license !== 'academic' ? (
-          // Shown locked, with the plan that brings it: a click opens the feature alert.
-          <NavLink
+          <LockedNavLink
             label="Collections"
-            data-testid="nav-collections-locked"
-            rightSection={
-              <Badge size="xs" variant="light" color="gray">
-                {planWithFeature('collections')?.name}
-              </Badge>
-            }
-            onClick={() =>
-              openFeatureAlert({
-                feature: 'collections',
-                isOwner: props.boot.membership?.role === 'owner',
-                seePlans: (path) => void navigate(path),
-              })
-            }
+            feature="collections"
+            testId="nav-collections-locked"
+            isOwner={isOwner}
           />
         ) : null}
         {data && license !== 'academic' ? (

@@ -385,7 +385,8 @@ describe('evidence cards', () => {
   });
 
   it('keeps one evidence locker per organisation where every member writes evidence, out of project lists', async () => {
-    const { owner, org } = await ownerWithOrganization(built);
+    // Checkout sells the locker with Business AI (#48 item 4).
+    const { owner, org } = await ownerWithOrganization(built, { license: 'businessAI' });
     const LOCKER =
       '{ evidenceLocker { project { id name abilities { manage createEvidence createCards } } evidence { counts { total } } } }';
     const first = (await onOrg(owner.agent, org.slug, LOCKER)).data?.evidenceLocker as {

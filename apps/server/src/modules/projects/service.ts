@@ -22,7 +22,12 @@ import {
   type License,
   type ProjectStatus,
 } from '@assay/domain';
-import type { MemberContext, RequestContext } from '../../http/member-context.ts';
+import {
+  memberHasFeature,
+  requireFeature,
+  type MemberContext,
+  type RequestContext,
+} from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import { mergeJson } from '../../platform/db/json.ts';
 import { prepared } from '../../platform/db/prepared.ts';
@@ -117,7 +122,12 @@ export function memberProjectScope(
   projectRole: string | null,
 ) {
   // The evidence locker grants card write and comment write to every member (part 2 §6).
-  if (project.kind === 'locker') return lockerScope(member.role);
+  if (project.kind === 'locker') {
+    // A plan without it (Garage AI, #48 item 4) still reads what was kept there: nothing is lost.
+    if (!memberHasFeature(member, 'evidenceLocker'))
+      return member.role === 'disabled' ? {} : { card: 'read' as const, comment: 'read' as const };
+    return lockerScope(member.role);
+  }
   return projectScope({
     organizationRole: member.role,
     projectRole,
@@ -474,6 +484,8 @@ export async function deleteProject(
 
 /** The organisation's evidence locker (made on first use): a pseudo-project every member writes to. */
 export async function evidenceLockerProject(services: AppServices, member: MemberContext) {
+  // Checkout sells it with Business AI (#48 item 4): the feature alert names that plan.
+  requireFeature(member, 'evidenceLocker');
   const find = () =>
     services.database.db
       .select()

@@ -18,6 +18,7 @@ import {
 import { Link, useParams } from 'react-router';
 import { ERRORS, PORTAL_MESSAGES, portalPaths } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
+import { lockedTitle } from '../../../ui/locked-feature.tsx';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { usePublicBoard } from '../../../api/portal.ts';
 import { BoardDetails, CategoriesEditor, SectionsEditor } from './board-settings.tsx';
@@ -33,7 +34,7 @@ function Unavailable(props: { projectId: string; message: string }) {
           {portalOff
             ? PORTAL_MESSAGES.portalOff
             : props.message === ERRORS.featureUnavailable.message
-              ? 'The public portal comes with the Team plan and above.'
+              ? `${lockedTitle('publicPortal')}.`
               : props.message}
         </Text>
         {portalOff ? (

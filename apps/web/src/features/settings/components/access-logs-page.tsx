@@ -2,8 +2,9 @@
 import { Alert, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { canViewAccessLogs, type License } from '@assay/domain';
+import { canViewAccessLogs, licenseAllows, type License } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
+import { LockedFeature } from '../../../ui/locked-feature.tsx';
 import { useAccessLogs } from '../api/access-logs.ts';
 import { describeActivity } from '../activity.ts';
 import { SettingsLayout } from './settings-layout.tsx';
@@ -68,14 +69,17 @@ export function AccessLogsPage() {
   const membership = boot.data?.membership;
   const license = boot.data?.organization?.license as License | undefined;
   const allowed = membership && license ? canViewAccessLogs(membership.role, license) : false;
+  const planHasIt = license ? licenseAllows(license, 'orgAccessLogs') : true;
   return (
     <SettingsLayout>
       {allowed ? (
         <LogTable />
+      ) : !planHasIt ? (
+        <LockedFeature feature="orgAccessLogs">
+          See who signed in and what changed in your organization.
+        </LockedFeature>
       ) : (
-        <Alert color="blue" title="Access logs come with the Business plan">
-          Upgrade to see who signed in and what changed in your organization.
-        </Alert>
+        <Alert color="gray">Only owners and admins see the access log.</Alert>
       )}
     </SettingsLayout>
   );

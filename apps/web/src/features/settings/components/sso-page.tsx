@@ -21,11 +21,11 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { ERRORS, type SsoJitRole, type SsoProtocol, type SsoSettingsView } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { showAlert } from '../../../ui/alerts.ts';
+import { LockedFeature } from '../../../ui/locked-feature.tsx';
 import { saveSsoSettings, SSO_QUERY_KEY, useSsoSettings } from '../api/sso.ts';
 import { CopyField } from './copy-field.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
@@ -203,17 +203,19 @@ export function SsoPage() {
   const boot = useBootstrap();
   const settings = useSsoSettings();
   const error = settings.error ? toApiError(settings.error) : null;
+  // The plan first: anyone may ask the owners for it (#48 item 4).
+  const features = boot.data?.organization?.features;
+  const locked =
+    error?.ref === ERRORS.featureUnavailable.ref ||
+    (features !== undefined && !features.includes('singleSignOn'));
   return (
     <SettingsLayout>
-      {boot.data?.membership?.role !== 'owner' ? (
+      {locked ? (
+        <LockedFeature feature="singleSignOn">
+          Members sign in through your own identity provider (OpenID Connect or SAML 2.0).
+        </LockedFeature>
+      ) : boot.data?.membership?.role !== 'owner' ? (
         <Alert color="gray">Only owners can change single sign-on.</Alert>
-      ) : error?.ref === ERRORS.featureUnavailable.ref ? (
-        <Alert color="blue" title="Single sign-on is part of the Enterprise plan">
-          <Text size="sm">
-            Members sign in through your own identity provider (OpenID Connect or SAML 2.0).{' '}
-            <Link to="/settings/billing">See the plans</Link>.
-          </Text>
-        </Alert>
       ) : error ? (
         <Alert color="red">{error.message}</Alert>
       ) : settings.data ? (

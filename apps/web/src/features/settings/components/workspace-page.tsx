@@ -1,7 +1,6 @@
 /** Workspace settings: global custom fields, canvas templates, and the AI agent's context and prompts. */
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   Group,
@@ -21,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { CANVAS_LABELS, CANVAS_SECTIONS, MESSAGES } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
 import { showAlert } from '../../../ui/alerts.ts';
+import { LockedFeature } from '../../../ui/locked-feature.tsx';
 import {
   saveWorkspaceSettings,
   useWorkspaceSettings,
@@ -296,9 +296,9 @@ function AgentCard(props: { settings: WorkspaceSettings }) {
     return (
       <Stack gap="xs">
         {usage}
-        <Alert title="The agent's organisation context comes with the Enterprise plan">
+        <LockedFeature feature="organizationContext">
           Tell the AI agent about your organisation once your plan has it.
-        </Alert>
+        </LockedFeature>
       </Stack>
     );
   }
