@@ -4,13 +4,15 @@
  *
  *   npm run -s ai:draft -- --language <code> [--name "<name>"] < description.txt
  *   npm run -s ai:insights -- --language <code> < interview-notes.txt
+ *   npm run -s ai:connect -- --language <code> < {"project","hypotheses","evidence"} (JSON)
  *
  * One JSON object goes to stdout; logs go to stderr.
  */
 import Fastify from 'fastify';
-import { LANGUAGES, type Language } from '@assay/domain';
+import { evidenceReadingInputSchema, LANGUAGES, type Language } from '@assay/domain';
 import { loadConfig } from '../src/config.ts';
 import { draftProject } from '../src/modules/generation/draft.ts';
+import { readEvidenceChecked } from '../src/modules/generation/evidence-reading.ts';
 import { createAiProvider } from '../src/platform/ai/index.ts';
 
 function option(args: string[], name: string): string | undefined {
@@ -41,11 +43,19 @@ async function main() {
       const name = option(args, 'name') ?? '';
       return await draftProject(ai, { name, description: text, language, experiments: true });
     }
+    if (task === 'connect') {
+      // The same path as the app: the provider reads, then every quote is checked (#49).
+      const input = evidenceReadingInputSchema.parse(JSON.parse(text));
+      const checked = await readEvidenceChecked(ai, { ...input, language });
+      if (checked.dropped > 0)
+        logger.warn({ dropped: checked.dropped }, 'quotes not found in the evidence were dropped');
+      return checked.reading;
+    }
     if (task === 'insights') {
       const answer = await ai.keyInsights({ text, language });
       return { insights: answer.value.insights };
     }
-    throw new Error('usage: ai.ts draft|insights --language <code> [--name <name>] < text');
+    throw new Error('usage: ai.ts draft|insights|connect --language <code> [--name <name>] < text');
   } finally {
     await ai.close?.();
   }

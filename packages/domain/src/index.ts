@@ -30,6 +30,7 @@ export * from './canvas-layout.ts';
 export * from './card-paths.ts';
 export * from './evidence.ts';
 export * from './evidence-schema.ts';
+export * from './evidence-reading.ts';
 export * from './timing.ts';
 export * from './experiments.ts';
 export * from './experiment-schema.ts';

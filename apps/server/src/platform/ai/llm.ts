@@ -7,6 +7,7 @@
 import {
   LANGUAGE_NAMES,
   assistantAnswerSchema,
+  evidenceReadingSchema,
   fileSummarySchema,
   generatedExperimentSchema,
   hypothesesDraftSchema,
@@ -20,6 +21,7 @@ import {
 } from '@assay/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { createMask } from './masking.ts';
 import { AiError, type StructuredClient } from './structured.ts';
 import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from './provider.ts';
 
@@ -62,6 +64,15 @@ function hypothesisPrompt(h: HypothesisBrief) {
     .join('\n\n');
 }
 
+/** How the agent reads evidence (#49): the Mom Test, and quotes copied, never written. */
+export const EVIDENCE_RULES = [
+  'Read this piece of evidence against each hypothesis of the project and rate only the hypotheses it really bears on; leave out those it does not address, even when they share words with it.',
+  'Ratings: 2 Confirming when what someone did, paid, measured or plainly states about their own situation shows the claim holds; -2 Disconfirming when it shows the claim fails (one counterexample to "every" or "all" is enough); 1 or -1 when it only leans that way (an opinion, an intention, a hedge, something second-hand, a partial match, a problem confirmed while the proposed fix is untested).',
+  'The Mom Test decides: compliments, enthusiasm, "I would buy", "I\'d sign up tomorrow" and a vendor\'s own claims are never confirmation. Past behaviour, money and time spent are. An enthusiastic person who never paid for anything similar is at most neutral. A refusal, a workaround they are happy with, a budget rule that blocks the price, something free that already serves them, or "never had that problem" disconfirms. Questions asked by the interviewer and the company\'s own replies are not evidence.',
+  'Each suggestion has the hypothesis id, the rating, a one-line reason, and a quote: one continuous passage copied character for character from the evidence (3 words to 400 characters, as short as carries the point), never paraphrased, translated or joined with "...".',
+  'Then 3 to 6 key insights: the facts a team would underline (pains with their cost, what they do today, what they pay, surprises), each written in one sentence and with its quote copied the same way.',
+].join(' ');
+
 export function createLlmProvider(
   client: StructuredClient,
   fallback: AiProvider,
@@ -74,11 +85,13 @@ export function createLlmProvider(
     prompt: string,
     builtin: () => Promise<Generated<T>>,
     signal?: AbortSignal,
+    /** The rules before the instruction: the drafting's grounding rules unless given. */
+    rules = GROUNDING_RULES,
   ): Promise<Generated<T>> => {
     try {
       const value = await client.generate({
         name,
-        system: `${GROUNDING_RULES} ${instruction}`,
+        system: `${rules} ${instruction}`,
         prompt,
         schema,
         ...(signal ? { signal } : {}),
@@ -181,6 +194,51 @@ export function createLlmProvider(
         () => fallback.fileSummary(input),
         o?.signal,
       ),
+    readEvidence: (input, o) => {
+      // An outside provider never sees who was interviewed (#49 item 6); a local model may.
+      const mask =
+        client.kind === 'local'
+          ? null
+          : createMask({ text: input.evidence.text, title: input.evidence.title });
+      const hide = (text: string) => (mask ? mask.hide(text) : text);
+      const prompt = [
+        `Project: ${input.project.name}\n${input.project.description}`,
+        input.context ? `Organisation context:\n${input.context}` : '',
+        'Hypotheses:',
+        ...input.hypotheses.map(
+          (h) => `[${h.id}] (${h.section}) ${h.title}${h.description ? `\n${h.description}` : ''}`,
+        ),
+        `Evidence (${input.evidence.type}): ${hide(input.evidence.title)}\n${hide(input.evidence.text)}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+      return ask(
+        'evidence_reading',
+        evidenceReadingSchema,
+        `${EVIDENCE_RULES} Write reasons and insights in ${LANGUAGE_NAMES[input.language]} (${input.language}).`,
+        prompt,
+        () => fallback.readEvidence(input),
+        o?.signal,
+        'You are the Assay agent. You help teams learn what is true about their idea from evidence.',
+      ).then((answer) => {
+        if (!mask || answer.fellBack) return answer;
+        const reveal = mask.reveal;
+        return {
+          ...answer,
+          value: {
+            suggestions: answer.value.suggestions.map((s) => ({
+              ...s,
+              quote: reveal(s.quote),
+              reason: reveal(s.reason),
+            })),
+            insights: answer.value.insights.map((i) => ({
+              text: reveal(i.text),
+              quote: reveal(i.quote),
+            })),
+          },
+        };
+      });
+    },
     answer: (input, o) =>
       ask(
         'assistant_answer',

@@ -7,6 +7,8 @@
  */
 import type {
   AssistantAnswer,
+  EvidenceReading,
+  EvidenceReadingInput,
   AssistantIntent,
   HypothesisStanding,
   GeneratedExperiment,
@@ -104,4 +106,12 @@ export interface AiProvider {
     options?: GenerateOptions,
   ): Promise<Generated<{ summary: string }>>;
   answer(input: AnswerInput, options?: GenerateOptions): Promise<Generated<AssistantAnswer>>;
+  /**
+   * Reads one piece of evidence against the project's hypotheses (#49): rated suggestions and key
+   * insights, each with a quote. Callers check every quote against the text (checkEvidenceReading).
+   */
+  readEvidence(
+    input: EvidenceReadingInput & { language: Language; context?: string },
+    options?: GenerateOptions,
+  ): Promise<Generated<EvidenceReading>>;
 }

@@ -5,6 +5,7 @@
  * questions, a value proposition canvas and worksheets from templates in the chosen language.
  * It never invents a number, a company or a fact; every card says where it came from.
  */
+import { builtinReadEvidence } from './evidence-reader.ts';
 import {
   SECTION_LENS,
   type AssistantAnswer,
@@ -362,5 +363,6 @@ export function createBuiltinProvider(): AiProvider {
     valuePropositionCanvas: (h) => wrap(builtinValueProposition(h)),
     fileSummary: (input) => wrap(builtinFileSummary(input.text, input.language)),
     answer: (input) => wrap(builtinAnswer(input)),
+    readEvidence: (input) => wrap(builtinReadEvidence(input, input.language)),
   };
 }

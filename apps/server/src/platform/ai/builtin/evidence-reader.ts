@@ -1,0 +1,511 @@
+/**
+ * The built-in evidence reader (#49): which hypotheses a piece of evidence bears on, in which
+ * direction and how strongly, each with a verbatim quote; and its key insights, each with a quote.
+ * No model: it reads the words of the people the evidence is about (not the interviewer's
+ * questions, not the company's replies in a chat), finds the passage that speaks to each
+ * hypothesis by the words they share (weighted by how particular they are to that hypothesis, and
+ * by the figures they share), and rates it by the Mom Test — a refusal, an absence or what already
+ * serves them disconfirms; something done or paid confirms; praise, promises and hedges count for
+ * nothing. Quotes are cut from the text itself, so they are verbatim by construction (and checked
+ * again by the caller, as every tier's are).
+ */
+import type { EvidenceReading, EvidenceReadingInput, EvidenceSuggestion } from '@assay/domain';
+import { matches } from './analysis.ts';
+import { EVIDENCE_CUES, READING_REASONS, type EvidenceCues } from './evidence-cues.ts';
+import { contentStems, langOf, sentences, type Lang } from './text.ts';
+
+const QUOTE_MAX = 400;
+
+/** English past forms a stemmer cannot tie to their verb: "paid" is about paying. */
+const IRREGULAR: Partial<Record<Lang, Record<string, string>>> = {
+  en: {
+    paid: 'pay',
+    bought: 'buy',
+    spent: 'spend',
+    sold: 'sell',
+    went: 'go',
+    took: 'take',
+    made: 'make',
+    kept: 'keep',
+    found: 'find',
+    gave: 'give',
+    told: 'tell',
+    thought: 'think',
+    lost: 'lose',
+    left: 'leave',
+    got: 'get',
+    came: 'come',
+    brought: 'bring',
+    chose: 'choose',
+    chosen: 'choose',
+    booked: 'book',
+    quit: 'quit',
+    hired: 'hire',
+    ran: 'run',
+    sent: 'send',
+  },
+};
+
+/** Content stems, with irregular forms read as their verb. */
+function stemsOf(text: string, lang: Lang): string[] {
+  const irregular = IRREGULAR[lang];
+  if (!irregular) return contentStems(text, lang);
+  const mapped = text.replace(/[\p{L}]+/gu, (w) => irregular[w.toLowerCase()] ?? w);
+  return contentStems(mapped, lang);
+}
+
+/** A sentence said by someone the evidence is about, and where it stands in the text. */
+export interface Passage {
+  text: string;
+  start: number;
+  end: number;
+  /** The turn (line or speaker turn) it belongs to: context for the sentence after it. */
+  turn: number;
+  stems: Set<string>;
+  numbers: Set<string>;
+}
+
+/** "Name:", "[3 dic, 10:41] Rosa:", "Sandrine – 10:05 :" at the start of a line. */
+const SPEAKER =
+  /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([^\s:\n\d][^:\n]{0,40}?)(?:\s*[-–—,]?\s*\d{1,2}[:h.]\d{2})?\s*:\s+/u;
+
+function speakerKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, '')
+    .trim();
+}
+
+/** Figures as compared: digits only ("1,400" and "1400" are one figure). */
+function figures(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/\d[\d.,]*\d|\d/g)) {
+    const digits = m[0].replace(/[.,]/g, '');
+    if (
+      digits.length >= 2 ||
+      /[$€£%]/.test(text.slice(Math.max(0, m.index - 2), m.index + m[0].length + 2))
+    )
+      out.add(digits);
+  }
+  return out;
+}
+
+/**
+ * Who asks or answers for the company: named so (interviewer, agent…), named with the company in
+ * brackets or after the project, or mostly asking questions.
+ */
+function askers(
+  turns: { speaker: string | null; body: string }[],
+  cues: EvidenceCues,
+  projectWords: Set<string>,
+): Set<string> {
+  const bySpeaker = new Map<string, { questions: number; sentences: number; raw: string }>();
+  for (const t of turns) {
+    if (!t.speaker) continue;
+    const key = speakerKey(t.speaker);
+    const entry = bySpeaker.get(key) ?? { questions: 0, sentences: 0, raw: t.speaker };
+    const parts = t.body.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+    entry.sentences += parts.length;
+    entry.questions += parts.filter((s) => s.trim().endsWith('?')).length;
+    bySpeaker.set(key, entry);
+  }
+  const out = new Set<string>();
+  if (bySpeaker.size < 2) return out;
+  for (const [key, entry] of bySpeaker) {
+    const words = key.split(/[\s.]+/).filter(Boolean);
+    const named = words.some((w) => cues.askers.includes(w) || EVIDENCE_CUES.en.askers.includes(w));
+    const company = /\(/.test(entry.raw) || words.some((w) => w.length > 3 && projectWords.has(w));
+    const asking = entry.sentences > 0 && entry.questions / entry.sentences >= 0.5;
+    if (named || company || asking) out.add(key);
+  }
+  // Somebody has to be the subject: if every speaker looked like an asker, keep the least asking.
+  if (out.size === bySpeaker.size) out.clear();
+  return out;
+}
+
+/** The sentences of the people the evidence is about, with their places in the text. */
+export function passages(text: string, lang: Lang, projectName = ''): Passage[] {
+  const cues = EVIDENCE_CUES[lang];
+  const lines: { speaker: string | null; body: string; bodyStart: number }[] = [];
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    const m = SPEAKER.exec(line);
+    const plausible = m && m[1]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(m[1]!);
+    if (m && plausible) {
+      lines.push({
+        speaker: m[1]!,
+        body: line.slice(m[0].length),
+        bodyStart: offset + m[0].length,
+      });
+    } else {
+      lines.push({ speaker: null, body: line, bodyStart: offset });
+    }
+    offset += line.length + 1;
+  }
+  // A line without a name continues the speaker before it, in a transcript.
+  let last: string | null = null;
+  for (const l of lines) {
+    if (l.speaker) last = l.speaker;
+    else if (last && l.body.trim()) l.speaker = last;
+  }
+  const projectWords = new Set(
+    projectName
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length > 3),
+  );
+  const skip = askers(lines, cues, projectWords);
+  const out: Passage[] = [];
+  const firstText = lines.findIndex((l) => l.body.trim());
+  lines.forEach((line, turn) => {
+    if (line.speaker && skip.has(speakerKey(line.speaker))) return;
+    // A heading ("Interview notes – Dana, practice manager") says who, not what.
+    if (turn === firstText && !line.speaker && matches(line.body.toLowerCase(), cues.meta) > 0)
+      return;
+    let cursor = 0;
+    for (const sentence of sentences(line.body, lang)) {
+      const at = line.body.indexOf(sentence, cursor);
+      if (at < 0) continue;
+      cursor = at + sentence.length;
+      for (const piece of clauses(sentence)) {
+        const pieceAt = line.body.indexOf(piece, at);
+        if (pieceAt < 0) continue;
+        const start = line.bodyStart + pieceAt;
+        const words = piece.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+        if (words.length < 3) continue;
+        // The note-taker's asides ("a long digression about…") are not what was said.
+        if (matches(piece.toLowerCase(), cues.aside) > 0) continue;
+        out.push({
+          text: piece,
+          start,
+          end: start + piece.length,
+          turn,
+          stems: new Set(stemsOf(piece, lang)),
+          numbers: figures(piece),
+        });
+      }
+    }
+  });
+  return out;
+}
+
+/** A sentence short enough to quote, or its clauses when it is not. */
+function clauses(sentence: string): string[] {
+  if (sentence.length <= QUOTE_MAX) return [sentence];
+  const parts = sentence.split(/(?<=[,;:])\s+/);
+  const out: string[] = [];
+  let current = '';
+  for (const part of parts) {
+    if (current && current.length + part.length + 1 > QUOTE_MAX) {
+      out.push(current);
+      current = '';
+    }
+    current = current ? `${current} ${part}` : part;
+  }
+  if (current) out.push(current);
+  return out.map((p) => (p.length > QUOTE_MAX ? p.slice(0, QUOTE_MAX).replace(/\s\S*$/, '') : p));
+}
+
+interface Weighted {
+  id: string;
+  weights: Map<string, number>;
+  total: number;
+  numbers: Set<string>;
+  /** The stems of the claim itself (its title): a passage must share one to bear on it. */
+  titleStems: Set<string>;
+  /** The claim as written, lower case: its own negations and cue words. */
+  claim: string;
+  /** A threshold the claim sets ("at least 3 hours", "more than $5,000"), if any. */
+  threshold: { value: number; atLeast: boolean; unit: string | null } | null;
+}
+
+/** Each hypothesis's words, weighted by how particular they are to it among the others. */
+export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weighted[] {
+  const titleStems = input.hypotheses.map((h) => new Set(stemsOf(h.title, lang)));
+  const bodyStems = input.hypotheses.map((h) => new Set(stemsOf(h.description, lang)));
+  const common = new Set(contentStems(`${input.project.name}`, lang));
+  const described = new Set(contentStems(input.project.description, lang));
+  const df = new Map<string, number>();
+  input.hypotheses.forEach((_, i) => {
+    for (const s of new Set([...titleStems[i]!, ...bodyStems[i]!])) df.set(s, (df.get(s) ?? 0) + 1);
+  });
+  const n = input.hypotheses.length;
+  return input.hypotheses.map((h, i) => {
+    const weights = new Map<string, number>();
+    const add = (s: string, base: number) => {
+      if (s.length < 3 || common.has(s)) return;
+      const idf = Math.log((n + 1) / ((df.get(s) ?? 0) + 0.5));
+      const w = base * Math.max(idf, 0.1) * (described.has(s) ? 0.7 : 1);
+      weights.set(s, Math.max(weights.get(s) ?? 0, w));
+    };
+    for (const s of bodyStems[i]!) add(s, 0.5);
+    for (const s of titleStems[i]!) add(s, 1);
+    let total = 0;
+    for (const w of weights.values()) total += w;
+    return {
+      id: h.id,
+      weights,
+      total,
+      numbers: figures(h.title),
+      titleStems: titleStems[i]!,
+      claim: h.title.toLowerCase().replace(/[’‘]/g, "'"),
+      threshold: thresholdOf(h.title, lang),
+    };
+  });
+}
+
+/** "At least N" / "more than N" (atLeast) or "under N" / "less than N" in a claim, per language. */
+const THRESHOLDS: Record<Lang, { atLeast: RegExp; atMost: RegExp }> = {
+  en: {
+    atLeast: /\b(?:at least|more than|over|above|upwards of)\s+\D{0,3}(\d[\d.,]*)/i,
+    atMost: /\b(?:under|less than|below|at most|no more than|fewer than)\s+\D{0,3}(\d[\d.,]*)/i,
+  },
+  es: {
+    atLeast: /\b(?:al menos|más de|por lo menos|mínimo)\s+\D{0,3}(\d[\d.,]*)/i,
+    atMost: /\b(?:menos de|como máximo|no más de)\s+\D{0,3}(\d[\d.,]*)/i,
+  },
+  fr: {
+    atLeast: /\b(?:au moins|plus de|minimum)\s+\D{0,3}(\d[\d.,]*)/i,
+    atMost: /\b(?:moins de|au plus|au maximum)\s+\D{0,3}(\d[\d.,]*)/i,
+  },
+  it: {
+    atLeast: /\b(?:almeno|più di|oltre)\s+\D{0,3}(\d[\d.,]*)/i,
+    atMost: /\b(?:meno di|al massimo|non più di)\s+\D{0,3}(\d[\d.,]*)/i,
+  },
+  pt: {
+    atLeast: /\b(?:pelo menos|mais de|no mínimo)\s+\D{0,3}(\d[\d.,]*)/i,
+    atMost: /\b(?:menos de|no máximo|até)\s+\D{0,3}(\d[\d.,]*)/i,
+  },
+};
+
+function numberOf(raw: string): number {
+  return Number(raw.replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'));
+}
+
+/** What a figure counts: the currency sign before it, or the stem of the word after it. */
+function unitAt(text: string, index: number, length: number, lang: Lang): string | null {
+  const before = text.slice(Math.max(0, index - 3), index);
+  const sign = /([$€£]|R\$)\s*$/.exec(before);
+  if (sign) return sign[1]!;
+  const after = text.slice(index + length);
+  if (/^\s*(?:[$€£]|euros?|dollars?|dólares|dollari|reais)/i.test(after)) return '€$';
+  const word = /^\s*%|^\s*([\p{L}]{2,})/u.exec(after);
+  if (!word) return null;
+  if (word[0].includes('%')) return '%';
+  return contentStems(word[1]!, lang)[0] ?? null;
+}
+
+function thresholdOf(title: string, lang: Lang): Weighted['threshold'] {
+  const t = THRESHOLDS[lang];
+  for (const [re, atLeast] of [
+    [t.atLeast, true],
+    [t.atMost, false],
+  ] as const) {
+    const m = re.exec(title);
+    if (!m) continue;
+    const raw = m[1]!;
+    const at = m.index + m[0].length - raw.length;
+    return { value: numberOf(raw), atLeast, unit: unitAt(title, at, raw.length, lang) };
+  }
+  return null;
+}
+
+function sameUnit(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return false;
+  if (a === b) return true;
+  const money = (u: string) => /[$€£]/.test(u);
+  return money(a) && money(b);
+}
+
+export function relevance(h: Weighted, p: Passage): number {
+  let shared = 0;
+  let titled = 0;
+  for (const s of p.stems) {
+    const w = h.weights.get(s);
+    if (w) {
+      shared += w;
+      if (h.titleStems.has(s)) titled += 1;
+    }
+  }
+  let figure = 0;
+  for (const n of p.numbers) if (h.numbers.has(n)) figure = 1.5;
+  // Words of the notes alone do not make a passage about the claim (the trap of shared words).
+  if (titled === 0 && figure === 0) return 0;
+  return shared / Math.sqrt(h.total || 1) + figure;
+}
+
+interface Reading {
+  against: number;
+  strongAgainst: boolean;
+  behaviour: number;
+  praise: number;
+  hedge: number;
+  /** The figures the passage gives against the claim's threshold: 1 meets it, -1 falls short. */
+  measured: number;
+}
+
+/** Cue words found in the text but not in the claim: what the evidence adds to what it says. */
+function added(text: string, claim: string, list: readonly string[]): number {
+  return matches(
+    text,
+    list.filter((cue) => matches(claim, [cue]) === 0),
+  );
+}
+
+/**
+ * What a passage (with the sentence after it, in the same turn) says about a claim, by its cue
+ * words: a negation the claim itself makes ("won't switch without…") agrees with one in the
+ * evidence rather than contradicting it.
+ */
+function read(
+  passage: Passage,
+  next: Passage | undefined,
+  cues: EvidenceCues,
+  h?: Weighted,
+  lang: Lang = 'en',
+): Reading {
+  const own = passage.text.toLowerCase().replace(/[’‘]/g, "'");
+  const claim = h?.claim ?? '';
+  const context = next && next.turn === passage.turn ? next.text.toLowerCase() : '';
+  const contractions = (text: string) => (text.includes("n't") ? 1 : 0);
+  const evidenceNegated = matches(own, cues.negation) + contractions(own);
+  const claimNegated = matches(claim, cues.negation) + contractions(claim);
+  // Both negative, or both not: they agree.
+  const negation = claimNegated > 0 ? (evidenceNegated > 0 ? -1 : 0) : evidenceNegated;
+  const alternative = added(own, claim, cues.alternative);
+  const contrastNext = context
+    ? matches(context, cues.negation) + added(context, claim, cues.alternative)
+    : 0;
+  const behaviour =
+    matches(own, cues.behaviour) + (passage.numbers.size > 0 ? 1 : 0) + (negation < 0 ? 2 : 0);
+  let measured = 0;
+  if (h?.threshold) {
+    for (const m of passage.text.matchAll(/\d[\d.,]*/g)) {
+      const value = numberOf(m[0]);
+      if (!Number.isFinite(value) || value === 0) continue;
+      if (!sameUnit(h.threshold.unit, unitAt(passage.text, m.index, m[0].length, lang))) continue;
+      // The same order of magnitude as the threshold: a figure of the same kind.
+      const ratio = value / h.threshold.value;
+      if (ratio < 0.1 || ratio > 10) continue;
+      const meets = h.threshold.atLeast ? value >= h.threshold.value : value <= h.threshold.value;
+      measured = meets ? 1 : -1;
+      break;
+    }
+  }
+  return {
+    against:
+      Math.max(negation, 0) +
+      alternative +
+      (matches(own, cues.contrast) ? 0.5 : 0) +
+      contrastNext * 0.5,
+    strongAgainst: negation > 0 && (alternative > 0 || behaviour > 0),
+    behaviour,
+    praise: matches(own, cues.praise),
+    hedge: matches(own, cues.hedge),
+    measured,
+  };
+}
+
+/** A relevant plain statement about their own situation, with no cue either way, leans for. */
+const DEFAULT_RATING = 1;
+
+function rate(r: Reading): number {
+  if (r.measured !== 0) return r.measured * 2;
+  if (r.against >= 1) return r.strongAgainst || r.against >= 2 ? -2 : -1;
+  if (r.praise > 0 || r.hedge > 0) return 0;
+  if (r.behaviour >= 2) return 2;
+  if (r.behaviour >= 1) return 1;
+  return DEFAULT_RATING;
+}
+
+function reason(rating: number, lang: Lang): string {
+  const r = READING_REASONS[lang];
+  if (rating <= -2) return r.against;
+  if (rating < 0) return r.leansAgainst;
+  if (rating >= 2) return r.for;
+  return r.leansFor;
+}
+
+/** The share of the best relevance under which a hypothesis is left alone. */
+const RELATIVE_FLOOR = 0.3;
+/** The least relevance that links at all. */
+const ABSOLUTE_FLOOR = 0.5;
+/** Passages this close to the most relevant one are read too. */
+const NEAR = 0.6;
+
+export function builtinReadEvidence(
+  input: EvidenceReadingInput,
+  language: string,
+): EvidenceReading {
+  const lang = langOf(language);
+  const cues = EVIDENCE_CUES[lang];
+  const said = passages(input.evidence.text, lang, input.project.name);
+  const hypotheses = weighHypotheses(input, lang);
+
+  const best = hypotheses.map((h) => {
+    const ranked = said
+      .map((p, i) => ({ p, i, score: relevance(h, p) }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score);
+    return { h, ranked };
+  });
+  const top = Math.max(0, ...best.map((b) => b.ranked[0]?.score ?? 0));
+  const suggestions: EvidenceSuggestion[] = [];
+  for (const { h, ranked } of best) {
+    const first = ranked[0];
+    if (!first || first.score < ABSOLUTE_FLOOR || first.score < top * RELATIVE_FLOOR) continue;
+    // The strongest relevant passage that says something: praise and hedges are passed over,
+    // and a fact against the claim outweighs talk for it (the Mom Test).
+    const rated: { p: Passage; rating: number }[] = [];
+    for (const candidate of ranked.slice(0, 4)) {
+      if (candidate.score < first.score * NEAR) break;
+      // A question states nothing.
+      if (/[?？]\s*["”»]?$/.test(candidate.p.text)) continue;
+      const rating = rate(read(candidate.p, said[candidate.i + 1], cues, h, lang));
+      if (rating !== 0) rated.push({ p: candidate.p, rating });
+    }
+    const chosen = rated.find((r) => r.rating < 0) ?? rated[0] ?? null;
+    if (!chosen) continue;
+    suggestions.push({
+      hypothesisId: h.id,
+      rating: chosen.rating as EvidenceSuggestion['rating'],
+      quote: chosen.p.text,
+      reason: reason(chosen.rating, lang),
+    });
+  }
+  return { suggestions, insights: insights(said, hypotheses, cues) };
+}
+
+/** The passages that carry facts: figures, behaviour, refusals; not praise or questions. */
+function insights(said: Passage[], hypotheses: Weighted[], cues: EvidenceCues) {
+  const scored = said.map((p, i) => {
+    const r = read(p, said[i + 1], cues);
+    const words = p.text.split(/\s+/).length;
+    const related = Math.max(0, ...hypotheses.map((h) => relevance(h, p)));
+    let score =
+      (p.numbers.size > 0 ? 2 : 0) +
+      Math.min(r.behaviour, 2) +
+      Math.min(r.against, 2) +
+      Math.min(related, 2) -
+      (r.praise > 0 && r.against === 0 ? 2 : 0) -
+      (p.text.trim().endsWith('?') ? 3 : 0);
+    if (words < 6) score -= 2;
+    return { p, i, score };
+  });
+  const picked = scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 6);
+  if (picked.length < 3) {
+    for (const s of scored.sort((a, b) => b.score - a.score)) {
+      if (picked.length >= 3) break;
+      if (!picked.includes(s)) picked.push(s);
+    }
+  }
+  return picked
+    .sort((a, b) => a.i - b.i)
+    .map(({ p }) => ({
+      text: p.text.replace(/^[\s•·▪*-]+/, '').slice(0, 600),
+      quote: p.text,
+    }));
+}
