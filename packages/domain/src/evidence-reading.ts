@@ -14,14 +14,6 @@ export const INSIGHT_TEXT_MAX = 600;
 export const INSIGHTS_MIN = 3;
 export const INSIGHTS_MAX = 6;
 
-export const RATING_LABELS: Record<(typeof EVIDENCE_RATINGS)[number], string> = {
-  [-2]: 'Disconfirming',
-  [-1]: 'Leaning Disconfirming',
-  0: 'Neutral',
-  1: 'Leaning Confirming',
-  2: 'Confirming',
-};
-
 const rating = z
   .number()
   .int()

@@ -130,6 +130,8 @@ export const projectExportSchema = z
         firstCardId: z.uuid(),
         secondCardId: z.uuid(),
         rating: z.number().int().min(-2).max(2).nullable(),
+        /** The passage of the evidence an accepted suggestion rested on (#49). */
+        quote: z.string().max(400).nullable().optional(),
         createdAt: when,
       }),
     ),

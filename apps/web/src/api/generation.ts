@@ -90,14 +90,25 @@ export interface CardGenerationView {
     valuePropositionCanvas: CompletionResult<ValuePropositionCanvas> | null;
     connectionSuggestions: CompletionResult<{ hypotheses: string[] }> | null;
   };
-  suggestions: { id: string; hypothesisId: string; title: string; score: number; path: string }[];
+  suggestions: {
+    id: string;
+    hypothesisId: string;
+    title: string;
+    score: number;
+    path: string;
+    /** −2 … 2, the agent's reading (#49); null for suggestions made before it rated. */
+    rating: number | null;
+    /** The passage of the evidence it rests on, found there word for word. */
+    quote: string | null;
+    reason: string | null;
+  }[];
   abilities: { generate: boolean; completions: string[] };
 }
 
 const CARD_GENERATION = `cardId completions {
   interviewQuestions { ${GENERATION} result } keyInsights { ${GENERATION} result }
   valuePropositionCanvas { ${GENERATION} result } connectionSuggestions { ${GENERATION} result } }
-  suggestions { id hypothesisId title score path } abilities { generate completions }`;
+  suggestions { id hypothesisId title score path rating quote reason } abilities { generate completions }`;
 
 export function useCardGeneration(cardId: string, enabled = true) {
   return useQuery({
@@ -158,13 +169,16 @@ export const generateCardCompletion = (
 export const suggestConnections = (cardId: string) =>
   gatewayRequest('mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }', { c: cardId });
 
-export const decideSuggestion = (id: string, accept: boolean) =>
-  gatewayRequest(
-    accept
-      ? 'mutation($id: ID!) { acceptConnectionSuggestion(id: $id) { cardId } }'
-      : 'mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }',
-    { id },
-  );
+/** Accepts a suggestion (with the rating the person chose, if any) or dismisses it. */
+export const decideSuggestion = (id: string, accept: boolean, rating?: number | null) =>
+  accept
+    ? gatewayRequest(
+        'mutation($id: ID!, $r: Int) { acceptConnectionSuggestion(id: $id, rating: $r) { cardId } }',
+        { id, r: rating ?? null },
+      )
+    : gatewayRequest('mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }', {
+        id,
+      });
 
 export const generateHypotheses = (projectId: string, section: string) =>
   gatewayRequest<{ generateHypotheses: GenerationState }>(

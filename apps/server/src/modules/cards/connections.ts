@@ -129,6 +129,8 @@ function presentAssociation(
     type: other.type,
     hypothesisType: other.hypothesisType,
     rating: row.rating,
+    // Why the rating: the passage of the evidence an accepted suggestion rested on (#49).
+    quote: row.quote,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -174,6 +176,8 @@ export async function connectCards(
   cardId: string,
   body: unknown,
   context: RequestContext,
+  /** Set by the agent's accepted suggestion only: a quote checked against the evidence (#49). */
+  agent: { quote?: string } = {},
 ) {
   const input = ((body as { connection?: unknown } | null)?.connection ?? body ?? {}) as {
     cardId?: unknown;
@@ -203,6 +207,7 @@ export async function connectCards(
           firstCardId: first,
           secondCardId: second,
           rating,
+          quote: agent.quote ?? null,
           ownerProfileId: member.profileId,
           updatedByProfileId: member.profileId,
         })
@@ -233,6 +238,7 @@ function presentConnection(row: ConnectionRow) {
     id: row.id,
     cards: [row.firstCardId, row.secondCardId],
     rating: row.rating,
+    quote: row.quote,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

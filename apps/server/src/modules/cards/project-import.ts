@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { findQuote } from '@assay/domain';
 import type {
   ChatConversation,
   ExperimentAnalysis,
@@ -198,6 +199,22 @@ export async function insertProjectGraph(
     tx.insert(cardInterviewees).values(batch).onConflictDoNothing(),
   );
 
+  // A connection's quote comes along only when it is found in one of its cards' texts (#49: a
+  // quote shown as proof is one the evidence holds, word for word).
+  const plainOf = new Map(
+    graph.cards.map((c) => [
+      c.id,
+      Object.values(c.texts)
+        .map((t) => t.text.replace(/<[^>]*>/g, ' '))
+        .join('\n'),
+    ]),
+  );
+  const checkedQuote = (c: (typeof graph.connections)[number]) =>
+    c.quote &&
+    [c.firstCardId, c.secondCardId].some((id) => findQuote(c.quote, plainOf.get(id) ?? ''))
+      ? c.quote
+      : null;
+
   // Connections between two cards of the file, each pair once, stored in id order.
   const pairs = new Map<string, (typeof graph.connections)[number]>();
   for (const c of graph.connections) {
@@ -207,7 +224,12 @@ export async function insertProjectGraph(
       string,
       string,
     ];
-    pairs.set(`${first}:${second}`, { ...c, firstCardId: first, secondCardId: second });
+    pairs.set(`${first}:${second}`, {
+      ...c,
+      firstCardId: first,
+      secondCardId: second,
+      quote: checkedQuote(c),
+    });
   }
   await insertAll([...pairs.values()], (batch) =>
     tx.insert(connections).values(
@@ -216,6 +238,7 @@ export async function insertProjectGraph(
         firstCardId: c.firstCardId,
         secondCardId: c.secondCardId,
         rating: c.rating,
+        quote: c.quote ?? null,
         ownerProfileId: target.profileId,
         updatedByProfileId: target.profileId,
         createdAt: now,

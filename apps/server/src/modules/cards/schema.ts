@@ -249,6 +249,8 @@ export const connections = pgTable(
       .references(() => cards.id, { onDelete: 'cascade' }),
     /** -2 … 2, or null (not rated). */
     rating: integer('rating'),
+    /** The passage of the evidence the rating rests on (an accepted suggestion's quote, #49). */
+    quote: text('quote'),
     ownerProfileId: uuid('owner_profile_id'),
     updatedByProfileId: uuid('updated_by_profile_id'),
     createdAt: createdAtColumn(),

@@ -214,6 +214,7 @@ export async function connectionsOf(db: Executor, scope: GraphScope) {
     firstCardId: c.firstCardId,
     secondCardId: c.secondCardId,
     rating: c.rating,
+    quote: c.quote,
     createdAt: iso(c.createdAt),
   }));
 }

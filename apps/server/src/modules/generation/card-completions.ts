@@ -91,6 +91,9 @@ export async function cardGeneration(services: AppServices, member: MemberContex
       id: connectionSuggestions.id,
       hypothesisId: connectionSuggestions.hypothesisCardId,
       score: connectionSuggestions.score,
+      rating: connectionSuggestions.rating,
+      quote: connectionSuggestions.quote,
+      reason: connectionSuggestions.reason,
       title: cards.title,
     })
     .from(connectionSuggestions)

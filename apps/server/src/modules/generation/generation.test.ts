@@ -10,6 +10,7 @@ import {
 import { buildTestApp } from '../../../test/app.ts';
 import { publishedHypothesis } from '../../../test/cards.ts';
 import { addMember, onOrg, ownerWithOrganization } from '../../../test/organization.ts';
+import { connections } from '../cards/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { generations } from './schema.ts';
 import { runGeneration } from './runner.ts';
@@ -416,46 +417,115 @@ describe('card completions, pickers and suggestions', () => {
       .texts;
     expect(texts.find((t) => t.field === 'keyInsights')?.rawText).toMatch(/4 hours every Sunday/);
 
-    // Suggestions: lexical, top 3, for a person to accept or dismiss.
+    // Suggestions (#49): the agent reads the evidence against the published hypotheses; each
+    // suggestion carries a rating, a quote found in the evidence, and a reason.
+    const hours = await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Restaurant owners spend hours every week counting stock',
+    );
+    const suggest = () =>
+      onOrg(
+        owner.agent,
+        org.slug,
+        'mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }',
+        { c: evidenceId },
+      );
+    const SUGGESTED = `query($c: ID!) { cardGeneration(cardId: $c) { completions { connectionSuggestions { status endedAt } }
+      suggestions { id hypothesisId title rating quote reason } } }`;
+    type Suggested = {
+      completions: { connectionSuggestions: { status: string; endedAt: string | null } | null };
+      suggestions: {
+        id: string;
+        hypothesisId: string;
+        title: string;
+        rating: number | null;
+        quote: string | null;
+        reason: string | null;
+      }[];
+    };
+    const readSuggested = async () =>
+      (await onOrg(owner.agent, org.slug, SUGGESTED, { c: evidenceId })).data
+        ?.cardGeneration as Suggested;
+    await suggest();
+    const suggested = await until(
+      readSuggested,
+      (c) => c.completions.connectionSuggestions?.status === 'success',
+    );
+    const forHours = suggested.suggestions.find((s) => s.hypothesisId === hours.id);
+    expect(forHours).toMatchObject({
+      rating: 2,
+      quote: 'She spends about 4 hours every Sunday counting stock.',
+    });
+    expect(forHours!.reason!.length).toBeGreaterThan(10);
+    for (const s of suggested.suggestions) expect(notes).toContain(s.quote);
+
+    // Accepted with another rating, forty clicks at once: one connection, with the quote.
+    const clicks = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        onOrg(
+          owner.agent,
+          org.slug,
+          'mutation($id: ID!) { acceptConnectionSuggestion(id: $id, rating: 1) { cardId } }',
+          { id: forHours!.id },
+        ),
+      ),
+    );
+    expect(clicks.filter((c) => !c.errors).length).toBe(1);
+    for (const c of clicks.filter((c) => c.errors))
+      expect(messageOf(c.errors?.[0]?.message)).toBe('This suggestion was already handled.');
+    const linked = await built.services.database.db
+      .select()
+      .from(connections)
+      .where(eq(connections.projectId, projectId));
+    const made = linked.filter((l) => [l.firstCardId, l.secondCardId].includes(hours.id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      rating: 1,
+      quote: 'She spends about 4 hours every Sunday counting stock.',
+    });
+    const associations = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { associations { evidence { cardId rating quote } } } }',
+      { id: hours.id },
+    );
+    expect(JSON.stringify(associations.data)).toContain('She spends about 4 hours every Sunday');
+
+    // A dismissed suggestion does not come back for the same evidence; nor does the accepted one.
+    const ordering = await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Owners spend hours counting stock on Sundays',
+    );
+    const before = (await readSuggested()).completions.connectionSuggestions!.endedAt;
+    await suggest();
+    const again = await until(
+      readSuggested,
+      (c) =>
+        c.completions.connectionSuggestions?.status === 'success' &&
+        c.completions.connectionSuggestions.endedAt !== before,
+    );
+    const toDismiss = again.suggestions.find((s) => s.hypothesisId === ordering.id);
+    expect(toDismiss).toBeDefined();
+    expect(again.suggestions.map((s) => s.hypothesisId)).not.toContain(hours.id);
     await onOrg(
       owner.agent,
       org.slug,
-      'mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }',
-      { c: evidenceId },
+      'mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }',
+      { id: toDismiss!.id },
     );
-    const suggested = await until(
-      () => readCard(evidenceId),
-      (c) => c.completions.connectionSuggestions?.status === 'success',
+    const before2 = (await readSuggested()).completions.connectionSuggestions!.endedAt;
+    await suggest();
+    const third = await until(
+      readSuggested,
+      (c) =>
+        c.completions.connectionSuggestions?.status === 'success' &&
+        c.completions.connectionSuggestions.endedAt !== before2,
     );
-    expect(suggested.suggestions.length).toBeGreaterThan(0);
-    expect(suggested.suggestions.length).toBeLessThanOrEqual(3);
-    // Evidence about hours lost counting stock finds the problem hypotheses (quality: generator.test.ts).
-    expect(suggested.suggestions.some((s) => /waste hours/i.test(s.title))).toBe(true);
-    const accept = suggested.suggestions[0]!;
-    const accepted = await onOrg(
-      owner.agent,
-      org.slug,
-      'mutation($id: ID!) { acceptConnectionSuggestion(id: $id) { suggestions { id } } }',
-      { id: accept.id },
-    );
-    expect(accepted.errors).toBeUndefined();
-    const connections = await onOrg(
-      owner.agent,
-      org.slug,
-      'query($id: ID!) { card(cardId: $id) { associations { hypothesis { cardId } } } }',
-      { id: evidenceId },
-    );
-    expect(JSON.stringify(connections.data)).toContain(accept.hypothesisId);
-    const rest = (await readCard(evidenceId)).suggestions;
-    if (rest[0]) {
-      await onOrg(
-        owner.agent,
-        org.slug,
-        'mutation($id: ID!) { dismissConnectionSuggestion(id: $id) { cardId } }',
-        { id: rest[0].id },
-      );
-      expect((await readCard(evidenceId)).suggestions.map((s) => s.id)).not.toContain(rest[0].id);
-    }
+    expect(third.suggestions.map((s) => s.hypothesisId)).not.toContain(ordering.id);
 
     // AI hypotheses for a section, and an AI experiment for a hypothesis.
     const more = await onOrg(

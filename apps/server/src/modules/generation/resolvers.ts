@@ -44,8 +44,11 @@ export const resolvers = {
       generateCardCompletion(c.services, await member(c), args, ctx(c)),
     suggestConnections: async (_: unknown, args: { cardId: string }, c: GatewayContext) =>
       suggestConnections(c.services, await member(c), args.cardId, ctx(c)),
-    acceptConnectionSuggestion: async (_: unknown, args: { id: string }, c: GatewayContext) =>
-      acceptSuggestion(c.services, await member(c), args.id, ctx(c)),
+    acceptConnectionSuggestion: async (
+      _: unknown,
+      args: { id: string; rating?: number | null },
+      c: GatewayContext,
+    ) => acceptSuggestion(c.services, await member(c), args.id, ctx(c), args.rating ?? undefined),
     dismissConnectionSuggestion: async (_: unknown, args: { id: string }, c: GatewayContext) =>
       dismissSuggestion(c.services, await member(c), args.id),
     generateHypotheses: async (_: unknown, args: Args, c: GatewayContext) =>

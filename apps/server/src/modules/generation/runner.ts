@@ -4,11 +4,10 @@
  * writes the result in one transaction with the success event. A failure is recorded with its
  * message and can be retried.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   AppError,
   FILE_SUMMARY_MESSAGES,
-  SUGGESTIONS_PER_CARD,
   isAppError,
   organizationHasFeature,
   type Feature,
@@ -17,17 +16,15 @@ import {
   type Language,
 } from '@assay/domain';
 import { documentText } from '../../platform/ai/documents.ts';
-import type { ProjectBrief, HypothesisBrief } from '../../platform/ai/provider.ts';
-import { rank, sectionCues } from '../../platform/ai/builtin/similarity.ts';
-import { langOf } from '../../platform/ai/builtin/text.ts';
-import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
+import type { HypothesisBrief } from '../../platform/ai/provider.ts';
 import type { AppServices } from '../../services.ts';
-import { cards, cardTexts, connections, hypotheses } from '../cards/schema.ts';
+import { cards, hypotheses } from '../cards/schema.ts';
 import { media } from '../media/schema.ts';
 import { organizations } from '../organizations/schema.ts';
-import type { ProjectRow } from '../projects/schema.ts';
-import { connectionSuggestions, generations, type GenerationRow } from './schema.ts';
+import { generations, type GenerationRow } from './schema.ts';
 import { recordGenerationEvent } from './events.ts';
+import { connectionSuggestionsRun, keyInsightsRun } from './evidence-run.ts';
+import { cardText, type Finish, type Run } from './run-context.ts';
 import {
   dashboardPatch,
   insertGeneratedExperiment,
@@ -37,20 +34,7 @@ import {
   marketPatch,
   petalPatch,
   saveProjectPatch,
-  writeGeneratedText,
-  type Actor,
 } from './writes.ts';
-
-interface Run {
-  row: GenerationRow;
-  project: ProjectRow;
-  actor: Actor;
-  brief: ProjectBrief;
-  /** Moves the progress bar to a stage (1-based). */
-  stage(n: number, parts?: Record<string, string>): Promise<void>;
-}
-
-type Finish = (unit: UnitOfWork) => Promise<{ result: unknown; parts?: Record<string, string> }>;
 
 async function update(
   services: AppServices,
@@ -103,18 +87,6 @@ async function contextFor(services: AppServices, row: GenerationRow): Promise<st
   return parts.join('\n\n');
 }
 
-async function cardText(services: AppServices, cardId: string, fields: string[]) {
-  const rows = await services.database.db
-    .select({ field: cardTexts.field, rawText: cardTexts.rawText })
-    .from(cardTexts)
-    .where(and(eq(cardTexts.cardId, cardId), inArray(cardTexts.field, fields)));
-  const byField = new Map(rows.map((r) => [r.field, r.rawText]));
-  return fields
-    .map((f) => byField.get(f) ?? '')
-    .filter((t) => t.trim())
-    .join('\n\n');
-}
-
 async function hypothesisBrief(services: AppServices, run: Run): Promise<HypothesisBrief> {
   const cardId = run.row.cardId;
   if (!cardId) throw new AppError('cardNotFound');
@@ -132,10 +104,11 @@ async function hypothesisBrief(services: AppServices, run: Run): Promise<Hypothe
   };
 }
 
-const EVIDENCE_FIELDS = ['notes', 'description', 'summary', 'keyInsights'];
 
 /** What each kind does: its stages, then the writes that land with the success event. */
 const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Finish>> = {
+  keyInsights: keyInsightsRun,
+  connectionSuggestions: connectionSuggestionsRun,
   async project(services, run) {
     const parts = { projectData: 'processing', marketData: 'queued', petalDiagram: 'queued' };
     await run.stage(1, parts);
@@ -274,36 +247,6 @@ const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Fini
     return () => Promise.resolve({ result: { ...answer.value, fellBack: answer.fellBack } });
   },
 
-  async keyInsights(services, run) {
-    await run.stage(1);
-    const cardId = run.row.cardId!;
-    const text =
-      run.row.prompt?.trim() ||
-      (await cardText(services, cardId, ['notes', 'description', 'summary']));
-    if (!text.trim()) {
-      throw new AppError('validation', {
-        message: 'Add notes or a transcript to draw key insights from.',
-      });
-    }
-    const answer = await services.ai.keyInsights({
-      text,
-      language: run.brief.language,
-      context: run.brief.context ?? '',
-    });
-    await run.stage(2);
-    return async (unit) => {
-      const plain = answer.value.insights.map((i) => `- ${i}`).join('\n');
-      const written = await writeGeneratedText(unit.tx, run.actor, cardId, 'keyInsights', plain);
-      if (written) {
-        await unit.tx
-          .update(cards)
-          .set({ updatedAt: new Date(), version: sqlIncrement() })
-          .where(eq(cards.id, cardId));
-      }
-      return { result: { ...answer.value, written, fellBack: answer.fellBack } };
-    };
-  },
-
   async fileSummary(services, run) {
     await run.stage(1);
     const mediaId = String(run.row.input.mediaId ?? '');
@@ -328,85 +271,8 @@ const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Fini
     };
   },
 
-  async connectionSuggestions(services, run) {
-    await run.stage(1);
-    const cardId = run.row.cardId!;
-    const [evidence] = await services.database.db.select().from(cards).where(eq(cards.id, cardId));
-    const query = `${evidence?.title ?? ''}\n${await cardText(services, cardId, EVIDENCE_FIELDS)}`;
-    const hypothesisRows = await services.database.db
-      .select({ id: cards.id, title: cards.title, section: hypotheses.canvasSection })
-      .from(cards)
-      .innerJoin(hypotheses, eq(hypotheses.cardId, cards.id))
-      .where(
-        and(eq(cards.projectId, run.project.id), isNull(cards.deletedAt), eq(cards.draft, false)),
-      );
-    const linked = await services.database.db
-      .select({ a: connections.firstCardId, b: connections.secondCardId })
-      .from(connections)
-      .where(eq(connections.projectId, run.project.id));
-    const connected = new Set(
-      linked.flatMap((l) => (l.a === cardId ? [l.b] : l.b === cardId ? [l.a] : [])),
-    );
-    const dismissed = await services.database.db
-      .select({ id: connectionSuggestions.hypothesisCardId })
-      .from(connectionSuggestions)
-      .where(
-        and(
-          eq(connectionSuggestions.evidenceCardId, cardId),
-          eq(connectionSuggestions.status, 'dismissed'),
-        ),
-      );
-    const skip = new Set([...connected, ...dismissed.map((d) => d.id)]);
-    const lang = langOf(run.brief.language);
-    const descriptions = new Map<string, string>();
-    for (const h of hypothesisRows)
-      descriptions.set(h.id, await cardText(services, h.id, ['description']));
-    const ranked = rank(
-      hypothesisRows
-        .filter((h) => !skip.has(h.id))
-        .map((h) => ({
-          id: h.id,
-          title: h.title,
-          body: descriptions.get(h.id) ?? '',
-          cues: sectionCues(h.section, lang),
-        })),
-      query,
-      lang,
-      SUGGESTIONS_PER_CARD,
-    );
-    await run.stage(2);
-    return async (unit) => {
-      await unit.tx
-        .delete(connectionSuggestions)
-        .where(
-          and(
-            eq(connectionSuggestions.evidenceCardId, cardId),
-            eq(connectionSuggestions.status, 'pending'),
-          ),
-        );
-      for (const r of ranked) {
-        await unit.tx
-          .insert(connectionSuggestions)
-          .values({
-            organizationId: run.actor.organizationId,
-            projectId: run.project.id,
-            evidenceCardId: cardId,
-            hypothesisCardId: r.id,
-            score: r.score,
-          })
-          .onConflictDoUpdate({
-            target: [connectionSuggestions.evidenceCardId, connectionSuggestions.hypothesisCardId],
-            set: { score: r.score, status: 'pending', updatedAt: new Date() },
-          });
-      }
-      return { result: { hypotheses: ranked.map((r) => r.id) } };
-    };
-  },
 };
 
-function sqlIncrement() {
-  return sql`${cards.version} + 1`;
-}
 
 export async function runGeneration(services: AppServices, generationId: string): Promise<void> {
   const [row] = await services.database.db

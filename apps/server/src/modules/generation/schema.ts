@@ -85,6 +85,13 @@ export const connectionSuggestions = pgTable(
       .notNull()
       .references(() => cards.id, { onDelete: 'cascade' }),
     score: real('score').notNull(),
+    /** The agent's rating, −2 … 2 (#49); null for the suggestions made before it rated. */
+    rating: integer('rating'),
+    /** The passage of the evidence it rests on, checked word for word, and why. */
+    quote: text('quote'),
+    reason: text('reason'),
+    /** The evidence's version it was read from: a dismissal holds for that version (#49). */
+    evidenceVersion: integer('evidence_version'),
     /** pending, accepted or dismissed */
     status: text('status').notNull().default('pending'),
     decidedByProfileId: uuid('decided_by_profile_id'),

@@ -1,6 +1,6 @@
 /** Connection suggestions by the agent: asked for, accepted (the cards connect) or dismissed. */
 import { and, eq } from 'drizzle-orm';
-import { AppError } from '@assay/domain';
+import { AppError, EVIDENCE_RATINGS } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess } from '../cards/ports.ts';
@@ -10,7 +10,7 @@ import { requireAgent, startGeneration } from './service.ts';
 import { requireEditable } from './guards.ts';
 import { cardGeneration, COMPLETION_TYPES } from './card-completions.ts';
 
-/** suggestConnections(cardId): lexical suggestions between this evidence and the hypotheses. */
+/** suggestConnections(cardId): the agent reads the evidence against the project's hypotheses (#49). */
 export async function suggestConnections(
   services: AppServices,
   member: MemberContext,
@@ -53,36 +53,52 @@ async function ownSuggestion(services: AppServices, member: MemberContext, id: s
   return row;
 }
 
-/** Accepts a suggestion: the connection is made by the person, then the suggestion is closed. */
+/**
+ * Accepts a suggestion (#49): the connection is made by the person, with the agent's rating or the
+ * one they chose, and the quote it rests on. The suggestion is claimed first, so forty clicks at
+ * once make one connection; if connecting fails, it is pending again.
+ */
 export async function acceptSuggestion(
   services: AppServices,
   member: MemberContext,
   id: string,
   context: RequestContext,
+  rating?: number,
 ) {
   const row = await ownSuggestion(services, member, id);
-  if (row.status !== 'pending')
-    throw new AppError('validation', { message: 'This suggestion was already handled.' });
-  await connectCards(
-    services,
-    member,
-    row.evidenceCardId,
-    { cardId: row.hypothesisCardId },
-    context,
-  );
-  await services.database.db
+  if (rating !== undefined && !EVIDENCE_RATINGS.includes(rating as never))
+    throw new AppError('validation', { message: 'A rating is a whole number from -2 to 2.' });
+  const [claimed] = await services.database.db
     .update(connectionSuggestions)
     .set({ status: 'accepted', decidedByProfileId: member.profileId, updatedAt: new Date() })
-    .where(eq(connectionSuggestions.id, id));
+    .where(and(eq(connectionSuggestions.id, id), eq(connectionSuggestions.status, 'pending')))
+    .returning();
+  if (!claimed) throw new AppError('validation', { message: 'This suggestion was already handled.' });
+  try {
+    await connectCards(
+      services,
+      member,
+      row.evidenceCardId,
+      { cardId: row.hypothesisCardId, rating: rating ?? row.rating ?? undefined },
+      context,
+      { quote: row.quote ?? undefined },
+    );
+  } catch (error) {
+    await services.database.db
+      .update(connectionSuggestions)
+      .set({ status: 'pending', decidedByProfileId: null, updatedAt: new Date() })
+      .where(eq(connectionSuggestions.id, id));
+    throw error;
+  }
   return cardGeneration(services, member, row.evidenceCardId);
 }
 
-/** Dismisses a suggestion; it is not suggested again for this card. */
+/** Dismisses a suggestion: it is not made again for this version of the evidence. */
 export async function dismissSuggestion(services: AppServices, member: MemberContext, id: string) {
   const row = await ownSuggestion(services, member, id);
   await services.database.db
     .update(connectionSuggestions)
     .set({ status: 'dismissed', decidedByProfileId: member.profileId, updatedAt: new Date() })
-    .where(eq(connectionSuggestions.id, id));
+    .where(and(eq(connectionSuggestions.id, id), eq(connectionSuggestions.status, 'pending')));
   return cardGeneration(services, member, row.evidenceCardId);
 }

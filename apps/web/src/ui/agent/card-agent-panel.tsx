@@ -17,9 +17,9 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
 import { isGenerationRunning, VALUE_PROPOSITION_PARTS, type GenerationState } from '@assay/domain';
 import { toApiError } from '../../api/errors.ts';
+import { ConnectionSuggestions } from './connection-suggestions.tsx';
 import {
   decideSuggestion,
   generateCardCompletion,
@@ -139,8 +139,8 @@ function Results(p: {
   const questions = completions.interviewQuestions?.result?.questions ?? [];
   const canvas = completions.valuePropositionCanvas?.result ?? null;
   const insights = completions.keyInsights;
-  const decide = (id: string, accept: boolean) =>
-    void decideSuggestion(id, accept)
+  const decide = (id: string, accept: boolean, rating?: number | null) =>
+    void decideSuggestion(id, accept, rating)
       .then(async () => {
         await p.onDecided();
         await queryClient.invalidateQueries({ queryKey: queryKeys.card(p.cardId) });
@@ -204,29 +204,10 @@ function Results(p: {
         </Text>
       ) : null}
       {suggestions.length ? (
-        <Stack gap={4} data-testid="connection-suggestions">
-          <Text size="sm" fw={500}>
-            Hypotheses this evidence may speak to
-          </Text>
-          {suggestions.map((s) => (
-            <Group key={s.id} justify="space-between" wrap="nowrap">
-              <Text size="sm" component={Link} to={s.path} lineClamp={2}>
-                {s.title}
-              </Text>
-              <Group gap={4} wrap="nowrap">
-                <Button size="compact-xs" onClick={() => decide(s.id, true)}>
-                  Connect
-                </Button>
-                <Button size="compact-xs" variant="default" onClick={() => decide(s.id, false)}>
-                  Dismiss
-                </Button>
-              </Group>
-            </Group>
-          ))}
-        </Stack>
+        <ConnectionSuggestions suggestions={suggestions} decide={decide} />
       ) : completions.connectionSuggestions?.status === 'success' ? (
         <Text size="sm" c="dimmed">
-          No hypothesis shares enough words with this evidence. Connect it by hand.
+          The agent found no hypothesis this evidence speaks to. Connect it by hand.
         </Text>
       ) : null}
       {sections.length ? (

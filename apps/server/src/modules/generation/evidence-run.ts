@@ -1,0 +1,170 @@
+/**
+ * The agent reading an evidence card (#49): key insights with their quotes (the keyInsights
+ * completion) and rated connection suggestions with their quotes and reasons. Both go through
+ * readEvidenceChecked, so no quote reaches a card that is not in the evidence word for word.
+ * A suggestion dismissed for this version of the evidence is not made again; one already
+ * connected is not suggested.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { AppError, type EvidenceReadingInput } from '@assay/domain';
+import type { AppServices } from '../../services.ts';
+import { cards, connections, hypotheses } from '../cards/schema.ts';
+import { readEvidenceChecked } from './evidence-reading.ts';
+import { cardText, type Finish, type Run } from './run-context.ts';
+import { connectionSuggestions } from './schema.ts';
+import { writeGeneratedText } from './writes.ts';
+
+const EVIDENCE_TEXT_FIELDS = ['notes', 'description', 'summary'];
+
+/**
+ * The version of the evidence a suggestion was read from: a digest of the text read (31 bits, an
+ * integer column), so writing key insights or renaming the card does not bring back a dismissal,
+ * and a changed transcript does.
+ */
+function textVersion(text: string): number {
+  return parseInt(createHash('sha256').update(text).digest('hex').slice(0, 7), 16);
+}
+
+/** What the agent reads: the project, its published hypotheses, and the evidence's own text. */
+async function readingInput(
+  services: AppServices,
+  run: Run,
+  cardId: string,
+): Promise<{ input: EvidenceReadingInput; version: number }> {
+  const [evidence] = await services.database.db
+    .select({ title: cards.title, type: cards.type })
+    .from(cards)
+    .where(eq(cards.id, cardId));
+  if (!evidence) throw new AppError('cardNotFound');
+  const text =
+    run.row.prompt?.trim() || (await cardText(services, cardId, EVIDENCE_TEXT_FIELDS));
+  if (!text.trim()) {
+    throw new AppError('validation', {
+      message: 'Add notes or a transcript to draw key insights from.',
+    });
+  }
+  const rows = await services.database.db
+    .select({ id: cards.id, title: cards.title, section: hypotheses.canvasSection })
+    .from(cards)
+    .innerJoin(hypotheses, eq(hypotheses.cardId, cards.id))
+    .where(
+      and(eq(cards.projectId, run.project.id), isNull(cards.deletedAt), eq(cards.draft, false)),
+    );
+  const hypothesisList = [];
+  for (const h of rows)
+    hypothesisList.push({
+      id: h.id,
+      section: h.section ?? '',
+      title: h.title,
+      description: await cardText(services, h.id, ['description']),
+    });
+  return {
+    input: {
+      project: { name: run.brief.name, description: run.brief.description },
+      hypotheses: hypothesisList,
+      evidence: { type: evidence.type, title: evidence.title, text },
+    },
+    version: textVersion(text),
+  };
+}
+
+/** Key insights, each with its quote: written to the card's keyInsights field as a list. */
+export async function keyInsightsRun(services: AppServices, run: Run): Promise<Finish> {
+  await run.stage(1);
+  const cardId = run.row.cardId!;
+  const { input } = await readingInput(services, run, cardId);
+  const checked = await readEvidenceChecked(services.ai, {
+    ...input,
+    language: run.brief.language,
+    context: run.brief.context ?? '',
+  });
+  await run.stage(2);
+  const insights = checked.reading.insights;
+  return async (unit) => {
+    const plain = insights.map((i) => `- ${i.text} — “${i.quote}”`).join('\n');
+    const written = await writeGeneratedText(unit.tx, run.actor, cardId, 'keyInsights', plain);
+    if (written) {
+      await unit.tx
+        .update(cards)
+        .set({ updatedAt: new Date(), version: sql`${cards.version} + 1` })
+        .where(eq(cards.id, cardId));
+    }
+    return {
+      result: {
+        insights: insights.map((i) => i.text),
+        quotes: insights,
+        written,
+        fellBack: checked.fellBack,
+      },
+    };
+  };
+}
+
+/** Rated suggestions for the hypotheses the evidence bears on, each with its quote and reason. */
+export async function connectionSuggestionsRun(services: AppServices, run: Run): Promise<Finish> {
+  await run.stage(1);
+  const cardId = run.row.cardId!;
+  const { input, version } = await readingInput(services, run, cardId);
+  const db = services.database.db;
+  const linked = await db
+    .select({ a: connections.firstCardId, b: connections.secondCardId })
+    .from(connections)
+    .where(eq(connections.projectId, run.project.id));
+  const connected = new Set(
+    linked.flatMap((l) => (l.a === cardId ? [l.b] : l.b === cardId ? [l.a] : [])),
+  );
+  const checked = await readEvidenceChecked(services.ai, {
+    ...input,
+    hypotheses: input.hypotheses.filter((h) => !connected.has(h.id)),
+    language: run.brief.language,
+    context: run.brief.context ?? '',
+  });
+  const suggestions = checked.reading.suggestions.filter((s) => s.rating !== 0);
+  await run.stage(2);
+  return async (unit) => {
+    // What was pending gives way to this reading; accepted and dismissed ones stay as decided.
+    await unit.tx
+      .delete(connectionSuggestions)
+      .where(
+        and(
+          eq(connectionSuggestions.evidenceCardId, cardId),
+          eq(connectionSuggestions.status, 'pending'),
+        ),
+      );
+    const made: string[] = [];
+    for (const s of suggestions) {
+      const values = {
+        score: Math.abs(s.rating),
+        rating: s.rating,
+        quote: s.quote,
+        reason: s.reason,
+        evidenceVersion: version,
+      };
+      const [row] = await unit.tx
+        .insert(connectionSuggestions)
+        .values({
+          organizationId: run.actor.organizationId,
+          projectId: run.project.id,
+          evidenceCardId: cardId,
+          hypothesisCardId: s.hypothesisId,
+          ...values,
+        })
+        .onConflictDoUpdate({
+          target: [connectionSuggestions.evidenceCardId, connectionSuggestions.hypothesisCardId],
+          set: { ...values, status: 'pending', decidedByProfileId: null, updatedAt: new Date() },
+          // A dismissal holds for the version it was made on (#49); a changed text is read anew.
+          // (one dismissed before versions were kept holds for good).
+          setWhere: and(
+            eq(connectionSuggestions.status, 'dismissed'),
+            ne(connectionSuggestions.evidenceVersion, version),
+          ),
+        })
+        .returning({ id: connectionSuggestions.id });
+      if (row) made.push(s.hypothesisId);
+    }
+    return {
+      result: { hypotheses: made, dropped: checked.dropped, fellBack: checked.fellBack },
+    };
+  };
+}
