@@ -152,9 +152,15 @@ test('new project with the agent; evidence from notes gets key insights and sugg
   const suggestions = card.getByTestId('connection-suggestions');
   await expect(suggestions).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: 'test-results/agent-evidence.png' });
-  const before = await suggestions.getByRole('button', { name: 'Connect' }).count();
-  await suggestions.getByRole('button', { name: 'Connect' }).first().click();
-  await expect(suggestions.getByRole('button', { name: 'Connect' })).toHaveCount(before - 1);
+  // Each suggestion shows its rating, its reason and the passage it rests on, highlighted (#49).
+  const first = suggestions.getByTestId('connection-suggestion').first();
+  await expect(first.getByTestId('suggestion-quote').locator('mark')).toHaveText(
+    /She spends about 4 hours|too expensive at \$120|She would pay|I talked to Maria/,
+  );
+  await first.screenshot({ path: 'test-results/agent-suggestion.png' });
+  const before = await suggestions.getByTestId('connection-suggestion').count();
+  await first.getByRole('button', { name: 'Accept' }).click();
+  await expect(suggestions.getByTestId('connection-suggestion')).toHaveCount(before - 1);
   await page.keyboard.press('Escape');
 
   // The assistant answers from the cards and links the ones it used.
@@ -168,8 +174,10 @@ test('new project with the agent; evidence from notes gets key insights and sugg
   await page.getByLabel('Your question').fill('Which hypothesis is riskiest?');
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
   const riskiest = page.locator('[data-role="agent"]').last();
+  // The accepted suggestion's rating counts at once: the hypothesis it leaned against is named
+  // with its evidence, or, had it leaned for, another with none.
   await expect(riskiest).toContainText(
-    /The riskiest hypothesis is “.+”: no evidence connected yet/,
+    /The riskiest hypothesis is “.+”: (no evidence connected yet|1 piece of evidence, ratings adding up to -\d)/,
   );
   await expect(riskiest.getByRole('link').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/agent-riskiest.png' });
