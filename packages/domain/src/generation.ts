@@ -29,6 +29,8 @@ export const GENERATION_KINDS = [
   'fileSummary',
   /** A question to the assistant (issue #47): counted against the allowance, one at a time. */
   'assistant',
+  /** "Read new evidence" (#49): every published evidence card of a project not read yet. */
+  'readEvidence',
 ] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
@@ -66,6 +68,7 @@ export const GENERATION_STAGE_LABELS: Record<GenerationKind, readonly string[]> 
   experiment: ['Reading the hypothesis', 'Planning the experiment'],
   fileSummary: ['Reading the file', 'Summarizing'],
   assistant: ['Reading the project', 'Answering'],
+  readEvidence: ['Finding new evidence', 'Reading the evidence'],
 };
 
 export const GENERATION_STATUS_LABELS: Record<GenerationStatus, string> = {

@@ -8,11 +8,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError, type EvidenceReadingInput } from '@assay/domain';
+import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
 import { cards, connections, hypotheses } from '../cards/schema.ts';
 import { readEvidenceChecked } from './evidence-reading.ts';
 import { cardText, type Finish, type Run } from './run-context.ts';
-import { connectionSuggestions } from './schema.ts';
+import { connectionSuggestions, evidenceReadings } from './schema.ts';
 import { writeGeneratedText } from './writes.ts';
 
 const EVIDENCE_TEXT_FIELDS = ['notes', 'description', 'summary'];
@@ -101,13 +102,10 @@ export async function keyInsightsRun(services: AppServices, run: Run): Promise<F
   };
 }
 
-/** Rated suggestions for the hypotheses the evidence bears on, each with its quote and reason. */
-export async function connectionSuggestionsRun(services: AppServices, run: Run): Promise<Finish> {
-  await run.stage(1);
-  const cardId = run.row.cardId!;
+/** What the agent suggests for one evidence card, and the writes that keep it. */
+async function suggestionsFor(services: AppServices, run: Run, cardId: string) {
   const { input, version } = await readingInput(services, run, cardId);
-  const db = services.database.db;
-  const linked = await db
+  const linked = await services.database.db
     .select({ a: connections.firstCardId, b: connections.secondCardId })
     .from(connections)
     .where(eq(connections.projectId, run.project.id));
@@ -121,8 +119,7 @@ export async function connectionSuggestionsRun(services: AppServices, run: Run):
     context: run.brief.context ?? '',
   });
   const suggestions = checked.reading.suggestions.filter((s) => s.rating !== 0);
-  await run.stage(2);
-  return async (unit) => {
+  const write = async (unit: UnitOfWork) => {
     // What was pending gives way to this reading; accepted and dismissed ones stay as decided.
     await unit.tx
       .delete(connectionSuggestions)
@@ -132,6 +129,11 @@ export async function connectionSuggestionsRun(services: AppServices, run: Run):
           eq(connectionSuggestions.status, 'pending'),
         ),
       );
+    // Read now: "Read new evidence" passes it over until it changes.
+    await unit.tx
+      .insert(evidenceReadings)
+      .values({ cardId, organizationId: run.actor.organizationId, readAt: new Date() })
+      .onConflictDoUpdate({ target: evidenceReadings.cardId, set: { readAt: new Date() } });
     const made: string[] = [];
     for (const s of suggestions) {
       const values = {
@@ -153,7 +155,7 @@ export async function connectionSuggestionsRun(services: AppServices, run: Run):
         .onConflictDoUpdate({
           target: [connectionSuggestions.evidenceCardId, connectionSuggestions.hypothesisCardId],
           set: { ...values, status: 'pending', decidedByProfileId: null, updatedAt: new Date() },
-          // A dismissal holds for the version it was made on (#49); a changed text is read anew.
+          // A dismissal holds for the version it was made on (#49); a changed text is read anew
           // (one dismissed before versions were kept holds for good).
           setWhere: and(
             eq(connectionSuggestions.status, 'dismissed'),
@@ -163,8 +165,59 @@ export async function connectionSuggestionsRun(services: AppServices, run: Run):
         .returning({ id: connectionSuggestions.id });
       if (row) made.push(s.hypothesisId);
     }
-    return {
-      result: { hypotheses: made, dropped: checked.dropped, fellBack: checked.fellBack },
-    };
+    return made;
+  };
+  return { write, dropped: checked.dropped, fellBack: checked.fellBack };
+}
+
+/** Rated suggestions for the hypotheses the evidence bears on, each with its quote and reason. */
+export async function connectionSuggestionsRun(services: AppServices, run: Run): Promise<Finish> {
+  await run.stage(1);
+  const found = await suggestionsFor(services, run, run.row.cardId!);
+  await run.stage(2);
+  return async (unit) => {
+    const made = await found.write(unit);
+    return { result: { hypotheses: made, dropped: found.dropped, fellBack: found.fellBack } };
+  };
+}
+
+/**
+ * "Read new evidence" (#49 item 5): every published evidence card of the project the agent has
+ * not read yet, or that changed since it read it, one after another, with progress; the
+ * suggestions land together, for one review list.
+ */
+export async function readNewEvidenceRun(services: AppServices, run: Run): Promise<Finish> {
+  await run.stage(1);
+  const unread = await services.database.db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(
+      and(
+        eq(cards.projectId, run.project.id),
+        eq(cards.isEvidence, true),
+        eq(cards.draft, false),
+        isNull(cards.deletedAt),
+        sql`not exists (select 1 from ${evidenceReadings} r
+              where r.card_id = ${cards.id} and r.read_at >= ${cards.updatedAt})`,
+      ),
+    )
+    .orderBy(cards.createdAt);
+  const writes: ((unit: UnitOfWork) => Promise<string[]>)[] = [];
+  let read = 0;
+  await run.stage(2, { read: `0/${unread.length}` });
+  for (const card of unread) {
+    // A card without text to read is passed over, not a failure of the whole run.
+    const found = await suggestionsFor(services, run, card.id).catch((error: unknown) => {
+      if (error instanceof AppError) return null;
+      throw error;
+    });
+    read += 1;
+    if (found) writes.push(found.write);
+    await run.stage(2, { read: `${read}/${unread.length}` });
+  }
+  return async (unit) => {
+    let suggested = 0;
+    for (const write of writes) suggested += (await write(unit)).length;
+    return { result: { read: unread.length, suggested } };
   };
 }

@@ -1,7 +1,13 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { draftExperimentFor } from './drafted-experiment.ts';
 import { requestContext, requireMember } from '../../http/member-context.ts';
-import { acceptSuggestion, dismissSuggestion, suggestConnections } from './suggestions.ts';
+import {
+  acceptSuggestion,
+  dismissSuggestion,
+  projectSuggestions,
+  readNewEvidence,
+  suggestConnections,
+} from './suggestions.ts';
 import { cardGeneration, generateCardCompletion } from './card-completions.ts';
 import { generateEvidence, generateExperiment, generateHypotheses } from './pickers.ts';
 import {
@@ -22,6 +28,8 @@ const defined = (input: Args) =>
 
 export const resolvers = {
   Query: {
+    projectSuggestions: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
+      projectSuggestions(c.services, await member(c), args.projectId),
     projectGeneration: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
       projectGeneration(c.services, await member(c), args.projectId),
     generationLimits: async (_: unknown, __: unknown, c: GatewayContext) =>
@@ -51,6 +59,8 @@ export const resolvers = {
     ) => acceptSuggestion(c.services, await member(c), args.id, ctx(c), args.rating ?? undefined),
     dismissConnectionSuggestion: async (_: unknown, args: { id: string }, c: GatewayContext) =>
       dismissSuggestion(c.services, await member(c), args.id),
+    readNewEvidence: async (_: unknown, args: { projectId: string }, c: GatewayContext) =>
+      readNewEvidence(c.services, await member(c), args.projectId, ctx(c)),
     generateHypotheses: async (_: unknown, args: Args, c: GatewayContext) =>
       generateHypotheses(c.services, await member(c), args, ctx(c)),
     generateExperiment: async (_: unknown, args: Args, c: GatewayContext) =>

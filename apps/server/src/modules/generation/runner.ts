@@ -23,7 +23,7 @@ import { media } from '../media/schema.ts';
 import { organizations } from '../organizations/schema.ts';
 import { generations, type GenerationRow } from './schema.ts';
 import { recordGenerationEvent } from './events.ts';
-import { connectionSuggestionsRun, keyInsightsRun } from './evidence-run.ts';
+import { connectionSuggestionsRun, keyInsightsRun, readNewEvidenceRun } from './evidence-run.ts';
 import { cardText, type Finish, type Run } from './run-context.ts';
 import {
   dashboardPatch,
@@ -109,6 +109,7 @@ async function hypothesisBrief(services: AppServices, run: Run): Promise<Hypothe
 const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Finish>> = {
   keyInsights: keyInsightsRun,
   connectionSuggestions: connectionSuggestionsRun,
+  readEvidence: readNewEvidenceRun,
   async project(services, run) {
     const parts = { projectData: 'processing', marketData: 'queued', petalDiagram: 'queued' };
     await run.stage(1, parts);

@@ -104,3 +104,15 @@ export const connectionSuggestions = pgTable(
   ],
 );
 export type ConnectionSuggestionRow = typeof connectionSuggestions.$inferSelect;
+
+/**
+ * When the agent last read an evidence card for suggestions (#49): "Read new evidence" reads the
+ * cards never read, or changed since.
+ */
+export const evidenceReadings = pgTable('evidence_readings', {
+  cardId: uuid('card_id')
+    .primaryKey()
+    .references(() => cards.id, { onDelete: 'cascade' }),
+  organizationId: organizationIdColumn(),
+  readAt: at('read_at').notNull().defaultNow(),
+});

@@ -1,13 +1,15 @@
 /** Connection suggestions by the agent: asked for, accepted (the cards connect) or dismissed. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { AppError, EVIDENCE_RATINGS } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess } from '../cards/ports.ts';
+import { cardAccess, workspaceAccess } from '../cards/ports.ts';
+import { cards } from '../cards/schema.ts';
 import { connectCards } from '../cards/ports.ts';
 import { connectionSuggestions } from './schema.ts';
 import { requireAgent, startGeneration } from './service.ts';
-import { requireEditable } from './guards.ts';
+import { mayWriteCards, requireEditable } from './guards.ts';
 import { cardGeneration, COMPLETION_TYPES } from './card-completions.ts';
 
 /** suggestConnections(cardId): the agent reads the evidence against the project's hypotheses (#49). */
@@ -101,4 +103,56 @@ export async function dismissSuggestion(services: AppServices, member: MemberCon
     .set({ status: 'dismissed', decidedByProfileId: member.profileId, updatedAt: new Date() })
     .where(and(eq(connectionSuggestions.id, id), eq(connectionSuggestions.status, 'pending')));
   return cardGeneration(services, member, row.evidenceCardId);
+}
+
+/** "Read new evidence" (#49 item 5): the agent reads every evidence card of the project not read yet. */
+export async function readNewEvidence(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+  context: RequestContext,
+) {
+  requireAgent(member);
+  const access = await workspaceAccess(services, member, projectId);
+  mayWriteCards(access);
+  return startGeneration(
+    services,
+    member,
+    { projectId, kind: 'readEvidence', input: { language: access.project.language } },
+    context,
+  );
+}
+
+/** The project's review list: every pending suggestion, evidence × hypothesis, newest evidence first. */
+export async function projectSuggestions(
+  services: AppServices,
+  member: MemberContext,
+  projectId: string,
+) {
+  const access = await workspaceAccess(services, member, projectId);
+  const hypothesis = alias(cards, 'hypothesis');
+  const rows = await services.database.db
+    .select({
+      id: connectionSuggestions.id,
+      evidenceId: connectionSuggestions.evidenceCardId,
+      evidenceTitle: cards.title,
+      hypothesisId: connectionSuggestions.hypothesisCardId,
+      hypothesisTitle: hypothesis.title,
+      rating: connectionSuggestions.rating,
+      quote: connectionSuggestions.quote,
+      reason: connectionSuggestions.reason,
+    })
+    .from(connectionSuggestions)
+    .innerJoin(cards, eq(cards.id, connectionSuggestions.evidenceCardId))
+    .innerJoin(hypothesis, eq(hypothesis.id, connectionSuggestions.hypothesisCardId))
+    .where(
+      and(
+        eq(connectionSuggestions.projectId, access.project.id),
+        eq(connectionSuggestions.status, 'pending'),
+        isNull(cards.deletedAt),
+        isNull(hypothesis.deletedAt),
+      ),
+    )
+    .orderBy(desc(cards.createdAt), desc(connectionSuggestions.score));
+  return rows;
 }

@@ -359,6 +359,30 @@ function added(text: string, claim: string, list: readonly string[]): number {
  * words: a negation the claim itself makes ("won't switch without…") agrees with one in the
  * evidence rather than contradicting it.
  */
+/** Where a sentence turns to its reason ("…, because …"): the reason is read apart. */
+const REASONS: Record<Lang, RegExp> = {
+  en: /\s(?:because|since|as)\s/iu,
+  es: /\s(?:porque|ya que|pues)\s/iu,
+  fr: /\s(?:parce que|parce qu'|car|puisque)\s?/iu,
+  it: /\s(?:perché|poiché|siccome)\s/iu,
+  pt: /\s(?:porque|pois|já que)\s/iu,
+};
+
+/**
+ * The part of a passage that speaks to the claim: a reason given for it ("she pays a neighbour…
+ * because she never leaves work before 5") is not what the claim is rated on, unless the claim's
+ * words are only in the reason.
+ */
+function focus(text: string, h: Weighted | undefined, lang: Lang): string {
+  if (!h) return text;
+  const m = REASONS[lang].exec(text);
+  if (!m || m.index === 0) return text;
+  const head = text.slice(0, m.index);
+  const weight = (part: string) =>
+    stemsOf(part, lang).reduce((sum, stem) => sum + (h.weights.get(stem) ?? 0), 0);
+  return weight(head) >= weight(text.slice(m.index)) ? head : text;
+}
+
 function read(
   passage: Passage,
   next: Passage | undefined,
@@ -366,7 +390,7 @@ function read(
   h?: Weighted,
   lang: Lang = 'en',
 ): Reading {
-  const own = passage.text.toLowerCase().replace(/[’‘]/g, "'");
+  const own = focus(passage.text, h, lang).toLowerCase().replace(/[’‘]/g, "'");
   const claim = h?.claim ?? '';
   const context = next && next.turn === passage.turn ? next.text.toLowerCase() : '';
   const contractions = (text: string) => (text.includes("n't") ? 1 : 0);
@@ -379,7 +403,7 @@ function read(
     ? matches(context, cues.negation) + added(context, claim, cues.alternative)
     : 0;
   const behaviour =
-    matches(own, cues.behaviour) + (passage.numbers.size > 0 ? 1 : 0) + (negation < 0 ? 2 : 0);
+    matches(own, cues.behaviour) + (figures(own).size > 0 ? 1 : 0) + (negation < 0 ? 2 : 0);
   let measured = 0;
   if (h?.threshold) {
     for (const m of passage.text.matchAll(/\d[\d.,]*/g)) {

@@ -129,6 +129,8 @@ export interface Association {
   hypothesisType: string | null;
   phase?: string | null;
   rating: number | null;
+  /** Why the rating: the evidence's passage an accepted suggestion rested on (#49). */
+  quote?: string | null;
 }
 
 export type { ExperimentAnalysis, SuccessCriterion } from '@assay/domain';
@@ -244,8 +246,8 @@ export const CARD_FIELDS = `id projectId type title draft origin template templa
   media { id filename fileType size url mediumUrl thumbUrl summary processing
     summaryFeedback { helpful notHelpful mine } }
   associations {
-    hypothesis { connectionId cardId title type hypothesisType rating }
-    evidence { connectionId cardId title type hypothesisType rating }
+    hypothesis { connectionId cardId title type hypothesisType rating quote }
+    evidence { connectionId cardId title type hypothesisType rating quote }
     experiments { connectionId cardId title type hypothesisType phase rating }
   }
   metrics { hypothesis evidence experiments activeExperiments completeExperiments }

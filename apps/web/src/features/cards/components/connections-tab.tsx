@@ -175,9 +175,17 @@ export function ConnectionsTab(props: {
                     wrap="nowrap"
                     data-testid="connection"
                   >
-                    <Text size="sm" lineClamp={1}>
-                      {a.title || 'Untitled'}
-                    </Text>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" lineClamp={1}>
+                        {a.title || 'Untitled'}
+                      </Text>
+                      {a.quote ? (
+                        // Why it moved the hypothesis: the passage, on both cards (#49).
+                        <Text size="xs" c="dimmed" lineClamp={2} data-testid="connection-quote">
+                          “{a.quote}”
+                        </Text>
+                      ) : null}
+                    </Stack>
                     <Group gap={4} wrap="nowrap">
                       <Select
                         size="xs"
