@@ -124,7 +124,10 @@ export function useCardGeneration(cardId: string, enabled = true) {
   });
 }
 
-export type GenerationWithResult = GenerationState & { result: Record<string, unknown> | null };
+export type GenerationWithResult = GenerationState & {
+  result: Record<string, unknown> | null;
+  parts?: Record<string, string> | null;
+};
 
 /** Follows one generation (an AI picker's) until it ends. */
 export function useGeneration(id: string | null) {
@@ -133,7 +136,7 @@ export function useGeneration(id: string | null) {
     enabled: Boolean(id),
     queryFn: () =>
       gatewayRequest<{ generation: GenerationWithResult }>(
-        `query Generation($id: ID!) { generation(id: $id) { ${GENERATION} result } }`,
+        `query Generation($id: ID!) { generation(id: $id) { ${GENERATION} result parts } }`,
         { id },
       ).then((d) => d.generation),
     refetchInterval: (query) => (running(query.state.data) || !query.state.data ? 1000 : false),
@@ -213,3 +216,38 @@ export const askAssistant = (projectId: string, question: string) =>
 
 export const summarizeFile = (mediaId: string) =>
   gatewayRequest('mutation($m: ID!) { summarizeFile(mediaId: $m) { id status } }', { m: mediaId });
+
+/** A pending suggestion in a project's review list (#49 item 5). */
+export interface ProjectSuggestion {
+  id: string;
+  evidenceId: string;
+  evidenceTitle: string;
+  hypothesisId: string;
+  hypothesisTitle: string;
+  rating: number | null;
+  quote: string | null;
+  reason: string | null;
+}
+
+export const projectSuggestionsKey = (projectId: string) =>
+  ['generation', 'project-suggestions', projectId] as const;
+
+export function useProjectSuggestions(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: projectSuggestionsKey(projectId),
+    enabled,
+    queryFn: () =>
+      gatewayRequest<{ projectSuggestions: ProjectSuggestion[] }>(
+        `query($p: ID!) { projectSuggestions(projectId: $p) {
+          id evidenceId evidenceTitle hypothesisId hypothesisTitle rating quote reason } }`,
+        { p: projectId },
+      ).then((d) => d.projectSuggestions),
+  });
+}
+
+/** "Read new evidence": the agent reads the project's evidence it has not read yet. */
+export const readNewEvidence = (projectId: string) =>
+  gatewayRequest<{ readNewEvidence: GenerationState }>(
+    'mutation($p: ID!) { readNewEvidence(projectId: $p) { id status } }',
+    { p: projectId },
+  ).then((d) => d.readNewEvidence);

@@ -10,7 +10,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError, type EvidenceReadingInput } from '@assay/domain';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { cards, connections, hypotheses } from '../cards/schema.ts';
+import { cards, connections, evidence as evidenceParts, hypotheses } from '../cards/schema.ts';
 import { readEvidenceChecked } from './evidence-reading.ts';
 import { cardText, type Finish, type Run } from './run-context.ts';
 import { connectionSuggestions, evidenceReadings } from './schema.ts';
@@ -27,6 +27,24 @@ function textVersion(text: string): number {
   return parseInt(createHash('sha256').update(text).digest('hex').slice(0, 7), 16);
 }
 
+/**
+ * The evidence's own words: its notes and description, a post's summary, and a customer chat's
+ * messages (each as "Name: message", as a transcript reads).
+ */
+async function evidenceText(services: AppServices, cardId: string): Promise<string> {
+  const [extra] = await services.database.db
+    .select({ summary: evidenceParts.summary, conversation: evidenceParts.conversation })
+    .from(evidenceParts)
+    .where(eq(evidenceParts.cardId, cardId));
+  const chat = (extra?.conversation?.conversationParts ?? [])
+    .filter((p) => p.body.trim())
+    .map((p) => `${p.authorName || p.authorType}: ${p.body.replace(/<[^>]*>/g, ' ').trim()}`)
+    .join('\n');
+  return [await cardText(services, cardId, EVIDENCE_TEXT_FIELDS), extra?.summary ?? '', chat]
+    .filter((t) => t.trim())
+    .join('\n\n');
+}
+
 /** What the agent reads: the project, its published hypotheses, and the evidence's own text. */
 async function readingInput(
   services: AppServices,
@@ -38,8 +56,7 @@ async function readingInput(
     .from(cards)
     .where(eq(cards.id, cardId));
   if (!evidence) throw new AppError('cardNotFound');
-  const text =
-    run.row.prompt?.trim() || (await cardText(services, cardId, EVIDENCE_TEXT_FIELDS));
+  const text = run.row.prompt?.trim() || (await evidenceText(services, cardId));
   if (!text.trim()) {
     throw new AppError('validation', {
       message: 'Add notes or a transcript to draw key insights from.',

@@ -28,5 +28,5 @@ export async function retryGeneration(
 export async function generationStatus(services: AppServices, member: MemberContext, id: string) {
   const row = await ownGeneration(services, member, id);
   await projectAccess(services, member, row.projectId);
-  return { ...presentGeneration(row), result: row.result ?? null };
+  return { ...presentGeneration(row), result: row.result ?? null, parts: row.parts ?? {} };
 }

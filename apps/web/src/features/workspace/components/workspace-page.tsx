@@ -31,6 +31,7 @@ import { setCurrentProjectId } from '../../../api/http.ts';
 import { useGenerationLimits } from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { AssistantPanel } from '../../../ui/agent/assistant-panel.tsx';
+import { ReviewSuggestionsPanel } from './review-suggestions.tsx';
 import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
@@ -122,6 +123,7 @@ export function WorkspacePage() {
   };
   const [trash, setTrash] = useState(false);
   const [assistant, setAssistant] = useState(false);
+  const [review, setReview] = useState(false);
   const limits = useGenerationLimits();
   const agent = limits.data?.enabled ?? false;
   const [project, setProject] = useState<WorkspaceProject | null>(null);
@@ -218,6 +220,11 @@ export function WorkspacePage() {
               Ask the agent
             </Button>
           ) : null}
+          {agent && project?.abilities.createCards ? (
+            <Button variant="light" size="xs" onClick={() => setReview(true)}>
+              Review evidence
+            </Button>
+          ) : null}
           {/* Offered once the project is known: a project without experiments never shows it. */}
           {project &&
           project.settings.experiments !== false &&
@@ -277,6 +284,13 @@ export function WorkspacePage() {
         canCreate={project?.abilities.createCards ?? false}
         onUseTemplate={applyTemplate}
       />
+      {agent && review ? (
+        <ReviewSuggestionsPanel
+          projectId={projectId}
+          opened={review}
+          onClose={() => setReview(false)}
+        />
+      ) : null}
       {agent ? (
         <AssistantPanel
           projectId={projectId}
