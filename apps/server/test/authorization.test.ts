@@ -828,6 +828,14 @@ const GATEWAY: Record<string, Rule> = {
       async (w) => ({ p: await freshDescribedProject(w) }),
     ),
   },
+  readNewEvidence: {
+    kind: 'organization',
+    allowed: CREATORS,
+    run: mutation(
+      'mutation($p: ID!) { readNewEvidence(projectId: $p) { id } }',
+      async (w) => ({ p: await freshDescribedProject(w) }),
+    ),
+  },
   generateExperiment: {
     kind: 'organization',
     allowed: CREATORS,

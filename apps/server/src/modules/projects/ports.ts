@@ -2,7 +2,6 @@
 export { listBoardSections, seedBoardSections } from './default-sections.ts';
 export {
   countOrganizationProjects,
-  evidenceLockerProject,
   findManagedProject,
   findVisibleProject,
   firstProjectId,
@@ -15,3 +14,4 @@ export {
 export { assertProjectAllowed, createProject, type ProjectFilling } from './create.ts';
 export { assertPaid } from './paid.ts';
 export { organizationProjectRows } from './organization-projects.ts';
+export { evidenceLockerProject } from './evidence-locker.ts';

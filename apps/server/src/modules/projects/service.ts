@@ -1,5 +1,4 @@
 /** Projects: create (monthly allocation), read, edit, settings, status, delete, members, tags. */
-import { assertPaid } from './paid.ts';
 import { parse } from '../../http/parse.ts';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -24,7 +23,6 @@ import {
 } from '@assay/domain';
 import {
   memberHasFeature,
-  requireFeature,
   type MemberContext,
   type RequestContext,
 } from '../../http/member-context.ts';
@@ -480,33 +478,4 @@ export async function deleteProject(
     { context },
   );
   return true;
-}
-
-/** The organisation's evidence locker (made on first use): a pseudo-project every member writes to. */
-export async function evidenceLockerProject(services: AppServices, member: MemberContext) {
-  // Checkout sells it with Business AI (#48 item 4): the feature alert names that plan.
-  requireFeature(member, 'evidenceLocker');
-  const find = () =>
-    services.database.db
-      .select()
-      .from(projects)
-      .where(and(eq(projects.organizationId, member.organization.id), eq(projects.kind, 'locker')))
-      .limit(1);
-  let [locker] = await find();
-  if (!locker) {
-    // Made on first use, by a paid organisation only (#48: not a way around the checkout).
-    assertPaid(member);
-    await services.database.db
-      .insert(projects)
-      .values({
-        organizationId: member.organization.id,
-        kind: 'locker',
-        name: 'Evidence locker',
-        settings: { ...DEFAULT_PROJECT_SETTINGS, membership: true, private: false },
-      })
-      .onConflictDoNothing();
-    [locker] = await find();
-  }
-  if (!locker) throw new Error('evidence locker could not be made');
-  return locker;
 }

@@ -21,6 +21,8 @@ import {
 } from '@assay/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { withoutFalseGaps } from './builtin/silence.ts';
+import { langOf } from './builtin/text.ts';
 import { createMask } from './masking.ts';
 import { AiError, type StructuredClient } from './structured.ts';
 import type { AiProvider, Generated, HypothesisBrief, ProjectBrief } from './provider.ts';
@@ -34,6 +36,7 @@ export const GROUNDING_RULES = [
   'Ground everything in the description: the customer segment, their pains, the solution, the price and billing unit, channels, partners, resources, costs and alternatives it names.',
   'Write each hypothesis as one testable statement in plain words that names who, what and how you would know, e.g. "Independent grocers with 1–3 stores will pay €49 a month for ShelfSense".',
   'When the description does not say something a section needs, write the hypothesis as a question to find out (e.g. "Which channel do clinic managers already buy software through?") instead of guessing.',
+  'Never ask about something the description states: a question in a section the description speaks to (it names a channel, a partner, a price, a cost…) tells the founder their description is silent when it is not; write what it says instead, or nothing.',
   'Never use a number, price, percentage, market size, quote or company name that is not in the description; never write placeholders such as "the problem" or "our customers".',
   'Do not copy sentences from the description: restate the fact in a few words.',
   'Everything you write is untested until the team connects evidence to it.',
@@ -119,7 +122,13 @@ export function createLlmProvider(
         projectPrompt(b),
         () => fallback.projectData(b),
         o?.signal,
-      ),
+      ).then((answer) => ({
+        ...answer,
+        value: {
+          ...answer.value,
+          hypotheses: withoutFalseGaps(answer.value.hypotheses, b, langOf(b.language)),
+        },
+      })),
     marketData: (b, o) =>
       ask(
         'market_data',
@@ -146,7 +155,10 @@ export function createLlmProvider(
         projectPrompt(b),
         () => fallback.hypotheses(b, section, existing),
         o?.signal,
-      ),
+      ).then((answer) => ({
+        ...answer,
+        value: { hypotheses: withoutFalseGaps(answer.value.hypotheses, b, langOf(b.language)) },
+      })),
     experiment: (h, o) =>
       ask(
         'experiment',

@@ -1,5 +1,5 @@
 /**
- * The words the built-in evidence reader weighs, in the five languages (#49), by what they say
+ * (a data table) The words the built-in evidence reader weighs, in the five languages (#49), by what they say
  * about a claim under the Mom Test: a refusal, an absence or a contradiction; something done, paid
  * or lost; praise, a promise or a hypothetical; a hedge. General words of each language, never the
  * words of one piece of evidence: the reader is judged on texts it has not seen.

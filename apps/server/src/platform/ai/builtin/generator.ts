@@ -6,6 +6,7 @@
  * It never invents a number, a company or a fact; every card says where it came from.
  */
 import { builtinReadEvidence } from './evidence-reader.ts';
+import { withoutFalseGaps } from './silence.ts';
 import {
   SECTION_LENS,
   type AssistantAnswer,
@@ -188,7 +189,8 @@ export function builtinHypotheses(b: ProjectBrief, section: Section, existingTit
   const general = t.hypotheses[section].map((template) =>
     hypothesisFor(section, template, a, f, out),
   );
-  const all = [...grounded, ...general];
+  // The general questions too: none in a section the description speaks to (#50 item 4).
+  const all = withoutFalseGaps([...grounded, ...general], b, model.lang);
   const fresh = all.filter(
     (h, i) =>
       !existing.has(h.title.toLowerCase()) &&

@@ -13,6 +13,7 @@ import type {
 } from '@assay/domain';
 import type { BusinessModel } from './model.ts';
 import type { Lang } from './text.ts';
+import { isQuestionTitle, mentionsSection } from './silence.ts';
 import { WRITER_TEXT } from './writer-text.ts';
 
 type Section = GeneratedHypothesis['section'];
@@ -239,8 +240,18 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
   const t = WRITER_TEXT[out];
   const all = drafts(m, out);
   const hypotheses: GeneratedHypothesis[] = [];
+  const description = m.sentences.join(' ');
+  const placed = [...m.channels, ...m.alternatives, ...m.segments, ...m.prices];
   for (const section of Object.keys(all) as Section[]) {
     for (const d of all[section]) {
+      // A question only where the description is silent: where it speaks to the section and no
+      // fact could be read, say less (#50 item 3).
+      if (
+        !d.facts.length &&
+        isQuestionTitle(d.title) &&
+        mentionsSection(description, section, m.lang, m.name, placed)
+      )
+        continue;
       hypotheses.push({
         section,
         title: cap(d.title).slice(0, 290),
@@ -418,8 +429,11 @@ function experimentsOf(
   const p = (prep: string, phrase: string) => joinPrep(out, prep, phrase);
   const n = m.name || t.customers;
   const hypotheses = writeHypotheses(m, out);
-  const statement = (section: Section, index = 0) =>
-    hypotheses.filter((h) => h.section === section)[index]?.title ?? '';
+  // The section's hypothesis at that place, or its first (a question it did not ask leaves a gap).
+  const statement = (section: Section, index = 0) => {
+    const inSection = hypotheses.filter((h) => h.section === section);
+    return (inSection[index] ?? inSection[0])?.title ?? '';
+  };
   const seg = m.segments[0] ?? t.customers;
   const q = (text: string) => `${t.q[0]}${text}${t.q[1]}`;
   const plans: [string, string, string][] = [

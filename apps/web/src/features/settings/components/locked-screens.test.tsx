@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccessLogsPage } from '../features/settings/components/access-logs-page.tsx';
-import { SsoPage } from '../features/settings/components/sso-page.tsx';
-import { renderWithProviders } from '../test/render.tsx';
-import { LockedFeature } from './locked-feature.tsx';
+import { AccessLogsPage } from './access-logs-page.tsx';
+import { SsoPage } from './sso-page.tsx';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { LockedFeature } from '../../../ui/locked-feature.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
