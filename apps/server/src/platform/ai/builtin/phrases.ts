@@ -28,6 +28,15 @@ export function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }
 
+/** Prepositions a noun phrase cannot start with (it was cut from a longer one). */
+const LEADING_PREPOSITIONS: Record<Lang, Set<string>> = {
+  en: new Set(['of', 'to', 'with', 'by', 'from', 'into', 'onto']),
+  es: new Set(['de', 'del', 'con', 'por']),
+  fr: new Set(['de', "d'", 'du', 'avec', 'par']),
+  it: new Set(['di', 'del', 'della', 'dei', 'degli', 'con', 'da']),
+  pt: new Set(['de', 'do', 'da', 'dos', 'das', 'com', 'por']),
+};
+
 /** Drops leading and trailing words that cannot start or end a phrase (articles, "and", "with"). */
 export function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): string {
   let text = phrase
@@ -42,6 +51,9 @@ export function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): 
     }
   }
   const ws = wordsOf(text);
+  // Nor does it start on a preposition: "of dog owners" is a fragment of "a van of dog owners".
+  const leading = LEADING_PREPOSITIONS[lang];
+  while (ws.length > 1 && leading.has(ws[0]!.toLowerCase())) ws.shift();
   // A phrase ends on a content word: "the front desk calling by" loses "by".
   const dangling = new Set(MODEL_CUES[lang].dangling);
   const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}']/gu, '');

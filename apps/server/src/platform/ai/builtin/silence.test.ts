@@ -108,3 +108,16 @@ describe('silence', () => {
     expect(GENERATED_SECTIONS).toContain('channels');
   });
 });
+
+describe('phrases', () => {
+  it('never starts a customer phrase on a preposition cut from a longer one', () => {
+    const data = builtinProjectData(
+      brief(
+        'en-US',
+        'basically a van of dog owners stuff — we take a pack of dogs out for the day for busy dog owners in the east side, $45 a day, we find people on nextdoor',
+      ),
+    );
+    for (const h of data.hypotheses)
+      expect(h.title, h.title).not.toMatch(/\bof of\b|^Of |will be of /);
+  });
+});
