@@ -114,7 +114,7 @@ describe('phrases', () => {
     const data = builtinProjectData(
       brief(
         'en-US',
-        'basically a van of dog owners stuff — we take a pack of dogs out for the day for busy dog owners in the east side, $45 a day, we find people on nextdoor',
+        'ok so quick voice note. a lot of cat owners in the new apartment blocks travel for work every month and the cat is left alone for days. so we send a sitter twice a day, $30 a visit, booked in the app.',
       ),
     );
     for (const h of data.hypotheses)
