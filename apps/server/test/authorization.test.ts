@@ -831,10 +831,9 @@ const GATEWAY: Record<string, Rule> = {
   readNewEvidence: {
     kind: 'organization',
     allowed: CREATORS,
-    run: mutation(
-      'mutation($p: ID!) { readNewEvidence(projectId: $p) { id } }',
-      async (w) => ({ p: await freshDescribedProject(w) }),
-    ),
+    run: mutation('mutation($p: ID!) { readNewEvidence(projectId: $p) { id } }', async (w) => ({
+      p: await freshDescribedProject(w),
+    })),
   },
   generateExperiment: {
     kind: 'organization',

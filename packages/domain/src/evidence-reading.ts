@@ -14,11 +14,7 @@ export const INSIGHT_TEXT_MAX = 600;
 export const INSIGHTS_MIN = 3;
 export const INSIGHTS_MAX = 6;
 
-const rating = z
-  .number()
-  .int()
-  .min(-2)
-  .max(2) as z.ZodType<(typeof EVIDENCE_RATINGS)[number]>;
+const rating = z.number().int().min(-2).max(2) as z.ZodType<(typeof EVIDENCE_RATINGS)[number]>;
 
 export const evidenceSuggestionSchema = z.object({
   hypothesisId: z.string().min(1).max(100),

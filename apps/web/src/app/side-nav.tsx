@@ -25,7 +25,12 @@ function Section(props: { title: string; children: React.ReactNode; testId: stri
 }
 
 /** A feature the plan lacks, shown locked with the plan that brings it: a click opens the alert. */
-function LockedNavLink(props: { label: string; feature: Feature; testId: string; isOwner: boolean }) {
+function LockedNavLink(props: {
+  label: string;
+  feature: Feature;
+  testId: string;
+  isOwner: boolean;
+}) {
   const navigate = useNavigate();
   return (
     <NavLink

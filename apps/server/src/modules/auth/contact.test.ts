@@ -24,10 +24,14 @@ describe('contact addresses', () => {
       },
     });
     const defaults = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://' });
-    expect(defaults.contact).toEqual({ support: SUPPORT_EMAIL, sales: SALES_EMAIL, help: HELP_URL });
-    expect(() =>
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', HELP_URL: 'help' }),
-    ).toThrow(/HELP_URL must be the address of the help centre/);
+    expect(defaults.contact).toEqual({
+      support: SUPPORT_EMAIL,
+      sales: SALES_EMAIL,
+      help: HELP_URL,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', HELP_URL: 'help' })).toThrow(
+      /HELP_URL must be the address of the help centre/,
+    );
     expect(() =>
       loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', SALES_EMAIL: 'not an address' }),
     ).toThrow(/SALES_EMAIL must be the address people write to about plans/);

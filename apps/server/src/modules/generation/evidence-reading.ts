@@ -36,8 +36,11 @@ export async function readEvidenceChecked(
   let insights = checked.reading.insights.slice(0, INSIGHTS_MAX);
   if (insights.length < INSIGHTS_MIN && answer.provider !== 'builtin') {
     const quoted = new Set(insights.map((i) => i.quote));
-    const extra = checkEvidenceReading(builtinReadEvidence(input, input.language), text, ids)
-      .reading.insights.filter((i) => !quoted.has(i.quote));
+    const extra = checkEvidenceReading(
+      builtinReadEvidence(input, input.language),
+      text,
+      ids,
+    ).reading.insights.filter((i) => !quoted.has(i.quote));
     insights = [...insights, ...extra].slice(0, Math.max(INSIGHTS_MIN, insights.length));
   }
   return {

@@ -104,7 +104,6 @@ async function hypothesisBrief(services: AppServices, run: Run): Promise<Hypothe
   };
 }
 
-
 /** What each kind does: its stages, then the writes that land with the success event. */
 const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Finish>> = {
   keyInsights: keyInsightsRun,
@@ -271,9 +270,7 @@ const HANDLERS: Record<string, (services: AppServices, run: Run) => Promise<Fini
       return { result: { mediaId, summary: answer.value.summary, fellBack: answer.fellBack } };
     };
   },
-
 };
-
 
 export async function runGeneration(services: AppServices, generationId: string): Promise<void> {
   const [row] = await services.database.db

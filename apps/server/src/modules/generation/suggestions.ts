@@ -75,7 +75,8 @@ export async function acceptSuggestion(
     .set({ status: 'accepted', decidedByProfileId: member.profileId, updatedAt: new Date() })
     .where(and(eq(connectionSuggestions.id, id), eq(connectionSuggestions.status, 'pending')))
     .returning();
-  if (!claimed) throw new AppError('validation', { message: 'This suggestion was already handled.' });
+  if (!claimed)
+    throw new AppError('validation', { message: 'This suggestion was already handled.' });
   try {
     await connectCards(
       services,

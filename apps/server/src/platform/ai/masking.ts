@@ -18,14 +18,43 @@ const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 // A phone number: an optional +, then 7 to 15 digits with spaces, dots, dashes or brackets.
 const PHONE = /(?<![\p{L}\p{N}])\+?\(?\d[\d\s().-]{6,}\d(?![\p{L}\p{N}])/gu;
 /** A speaker's name at the start of a line ("Priya:", "[3 dic, 10:41] Rosa:"). */
-const SPEAKER = /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’.-]*){0,2})\s*(?:\([^)\n]*\))?\s*:/gmu;
+const SPEAKER =
+  /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’.-]*){0,2})\s*(?:\([^)\n]*\))?\s*:/gmu;
 /** Words that head a line but are not people. */
 const NOT_NAMES = new Set(
   [
-    'interviewer', 'interviewee', 'entrevistador', 'entrevistadora', 'intervistatore',
-    'intervistatrice', 'enquêteur', 'enquêtrice', 'note', 'notes', 'notas', 'nota', 'q', 'a', 'p',
-    'r', 'd', 'question', 'answer', 'agent', 'support', 'soporte', 'suporte', 'atendente',
-    'operatore', 'context', 'contexte', 'contesto', 'contexto', 'update', 'edit', 'title',
+    'interviewer',
+    'interviewee',
+    'entrevistador',
+    'entrevistadora',
+    'intervistatore',
+    'intervistatrice',
+    'enquêteur',
+    'enquêtrice',
+    'note',
+    'notes',
+    'notas',
+    'nota',
+    'q',
+    'a',
+    'p',
+    'r',
+    'd',
+    'question',
+    'answer',
+    'agent',
+    'support',
+    'soporte',
+    'suporte',
+    'atendente',
+    'operatore',
+    'context',
+    'contexte',
+    'contesto',
+    'contexto',
+    'update',
+    'edit',
+    'title',
   ].map((w) => w.toLowerCase()),
 );
 
@@ -44,9 +73,10 @@ export function createMask(texts: { text: string; title?: string }, names: strin
     if (!NOT_NAMES.has(name.toLowerCase())) people.add(name);
   }
   // A title that starts with a name: "Dana R., practice manager", "Entrevista con Ramiro M.".
-  const titleName = /^(?:[\p{Ll}\s]+\s)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]*\.?)?)\s*[,–—-]/u.exec(
-    texts.title ?? '',
-  );
+  const titleName =
+    /^(?:[\p{Ll}\s]+\s)?([\p{Lu}][\p{L}'’-]+(?:\s+[\p{Lu}][\p{L}'’-]*\.?)?)\s*[,–—-]/u.exec(
+      texts.title ?? '',
+    );
   if (titleName && !NOT_NAMES.has(titleName[1]!.toLowerCase())) people.add(titleName[1]!.trim());
   for (const n of names) if (n.trim()) people.add(n.trim());
   // Each full name, and its first word on its own (people are called by first name).

@@ -53,8 +53,7 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
     for (const s of titleStems[i]!) add(s, 1);
     // Normalised by the claim's own words: notes add matches, not length.
     let total = 0;
-    for (const [stem, w] of weights)
-      if (titleStems[i]!.has(stem)) total += w;
+    for (const [stem, w] of weights) if (titleStems[i]!.has(stem)) total += w;
     return {
       id: h.id,
       weights,

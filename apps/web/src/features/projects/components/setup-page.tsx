@@ -46,7 +46,6 @@ import { updateProjectSettings } from '../api/project-settings.ts';
 import { createProject, setCanvasType, updateProfileOnboarding } from '../api/projects.ts';
 import { IntroWalkthrough } from './intro-walkthrough.tsx';
 
-
 interface StepText {
   title: string;
   tooltip: string;
@@ -159,7 +158,11 @@ function Question(props: { title: string; tooltip: string; step: string }) {
         </ActionIcon>
       </Tooltip>
       <Anchor
-        href={`${contactAddresses().help}#${props.step}`} target="_blank" rel="noreferrer" size="sm">
+        href={`${contactAddresses().help}#${props.step}`}
+        target="_blank"
+        rel="noreferrer"
+        size="sm"
+      >
         Help
       </Anchor>
     </Group>

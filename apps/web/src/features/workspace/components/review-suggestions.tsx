@@ -21,9 +21,7 @@ import { showAlert } from '../../../ui/alerts.ts';
 import { GenerationProgress } from '../../../ui/agent/generation-progress.tsx';
 
 const readText = (n: number) =>
-  n === 0
-    ? 'No new evidence to read.'
-    : `Read ${n} ${n === 1 ? 'piece' : 'pieces'} of evidence.`;
+  n === 0 ? 'No new evidence to read.' : `Read ${n} ${n === 1 ? 'piece' : 'pieces'} of evidence.`;
 
 const label = (rating: number | null) =>
   RATINGS.find((r) => r.value === rating)?.label ?? 'Not rated';
@@ -110,7 +108,9 @@ export function ReviewSuggestionsPanel(props: {
   const decide = (s: ProjectSuggestion, accept: boolean) =>
     void decideSuggestion(s.id, accept, accept ? ratingOf(s) : undefined)
       .then(refresh)
-      .catch((error: unknown) => showAlert({ type: 'warning', message: toApiError(error).message }));
+      .catch((error: unknown) =>
+        showAlert({ type: 'warning', message: toApiError(error).message }),
+      );
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     const current = items[Math.min(active, items.length - 1)];
@@ -120,8 +120,7 @@ export function ReviewSuggestionsPanel(props: {
     else if (key === 'ArrowUp' || key === 'k') setActive((i) => Math.max(i - 1, 0));
     else if (key === 'a') decide(current, true);
     else if (key === 'd') decide(current, false);
-    else if (/^[1-5]$/.test(key))
-      setRatings((r) => ({ ...r, [current.id]: Number(key) - 3 }));
+    else if (/^[1-5]$/.test(key)) setRatings((r) => ({ ...r, [current.id]: Number(key) - 3 }));
     else return;
     event.preventDefault();
   };
