@@ -2,14 +2,10 @@
  * Reading evidence (#49): every tier's quotes are checked word for word before anyone sees them,
  * and an outside provider never reads who was interviewed (items 3 and 6).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findQuote, type EvidenceReadingInput } from '@assay/domain';
 import { testConfig } from '../../../test/app.ts';
 import { startFakeLlm } from '../../../test/fake-llm.ts';
-import { writeTinyGguf } from '../../../test/tiny-gguf.ts';
 import { createAiProvider } from '../../platform/ai/index.ts';
 import { readEvidenceChecked } from './evidence-reading.ts';
 
@@ -82,7 +78,6 @@ const invented = {
 };
 
 const fake = await startFakeLlm({ evidence_reading: invented });
-const folder = mkdtempSync(path.join(tmpdir(), 'assay-gguf-'));
 const logger = { warn: () => undefined } as never;
 const tiers = {
   builtin: createAiProvider(testConfig(), logger),
@@ -95,18 +90,10 @@ const tiers = {
     }),
     logger,
   ),
-  local: createAiProvider(
-    testConfig({
-      AI_LOCAL_MODEL: writeTinyGguf(path.join(folder, 'tiny.gguf')),
-      AI_LOCAL_THREADS: '1',
-    }),
-    logger,
-  ),
+  // The local GGUF tier is checked in platform/ai/local.test.ts, with the model loaded there once.
 };
 afterAll(async () => {
-  await tiers.local.close?.();
   await fake.close();
-  rmSync(folder, { recursive: true, force: true });
 });
 
 describe('reading evidence', () => {

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GENERATED_SECTIONS, interviewQuestionsSchema } from '@assay/domain';
+import { findQuote, GENERATED_SECTIONS, interviewQuestionsSchema } from '@assay/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testConfig } from '../../../test/app.ts';
 import { tinyGguf, writeTinyGguf } from '../../../test/tiny-gguf.ts';
 import { ConfigError } from '../../config.ts';
+import { readEvidenceChecked } from '../../modules/generation/evidence-reading.ts';
 import { createAiProvider } from './index.ts';
 import { createLocalClient, toGrammarSchema } from './local.ts';
 
@@ -99,6 +100,28 @@ describe('the local GGUF tier', () => {
     expect(Object.keys(draft.value.dashboard).sort()).toEqual(
       ['description', 'problemStatement', 'solutionStatement', 'whoFor', 'whyNot', 'whyNow'].sort(),
     );
+  });
+
+  it('reads evidence like every tier: the quotes it writes are checked, and what is not there is dropped (#49)', async () => {
+    const text =
+      'Priya: My mom takes Arjun Monday to Thursday. Last month I paid a sitter $22 an hour for two days. Fridays I answer messages from the playground.';
+    const checked = await readEvidenceChecked(provider, {
+      language: 'en-US',
+      project: { name: 'Nook', description: 'Coworking with childcare.' },
+      hypotheses: [
+        {
+          id: 'h1',
+          section: 'revenueStreams',
+          title: 'Parents pay for backup care',
+          description: '',
+        },
+      ],
+      evidence: { type: 'interview', title: 'Priya', text },
+    });
+    expect(checked.provider).toBe('local');
+    for (const s of checked.reading.suggestions) expect(findQuote(s.quote, text)).not.toBeNull();
+    for (const i of checked.reading.insights) expect(findQuote(i.quote, text)).not.toBeNull();
+    expect(checked.reading.insights.length).toBeGreaterThanOrEqual(3);
   });
 
   it('answers requests made at once one after another, each complete', async () => {
