@@ -69,7 +69,8 @@ export function ExportModal(props: {
           component="a"
           href={exportUrl(props.projectId, kind, options)}
           download
-          onClick={() => setTimeout(props.onClose, 0)}
+          // The modal stays open: closing it in the same turn unmounted the link while the
+          // browser was starting its download (a lost download in the experiments journey).
           disabled={kind === 'dashboard' && parts.length === 0}
         >
           Download PDF
