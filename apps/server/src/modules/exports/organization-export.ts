@@ -224,12 +224,8 @@ export async function runOrganizationExport(services: AppServices, exportId: str
       await archive(services, row.organizationId),
       { maxBytes: MAX_BYTES },
     );
-    const expiresAt = new Date(Date.now() + LINK_DAYS * DAY);
-    await db
-      .update(organizationExports)
-      .set({ status: 'ready', storageKey: key, size, finishedAt: new Date(), expiresAt })
-      .where(eq(organizationExports.id, row.id));
-    // One full copy kept per organisation: the older ones expire now, their files go.
+    // One full copy kept per organisation: the older ones expire and their files go before this
+    // one is ready, so whoever sees it ready never finds an older file still there.
     const older = await db
       .update(organizationExports)
       .set({ expiresAt: new Date() })
@@ -244,6 +240,11 @@ export async function runOrganizationExport(services: AppServices, exportId: str
       .returning({ key: organizationExports.storageKey });
     for (const old of older)
       if (old.key) await services.storage.remove(old.key).catch(() => undefined);
+    const expiresAt = new Date(Date.now() + LINK_DAYS * DAY);
+    await db
+      .update(organizationExports)
+      .set({ status: 'ready', storageKey: key, size, finishedAt: new Date(), expiresAt })
+      .where(eq(organizationExports.id, row.id));
     // The owner who asked (or, if they have gone since, the first owner) gets the link.
     const parts = await organizationExportParts(db, row.organizationId);
     const members = parts?.members ?? [];
