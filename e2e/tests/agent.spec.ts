@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import {
+  openProject,
+  signInOnSecondDevice,
+  signUpWithOrganization,
+  uniqueSuffix,
+} from './helpers.ts';
 
 const DESCRIPTION =
   'Stockly is a mobile inventory app for independent restaurant owners who still count stock on paper. ' +
@@ -185,14 +190,8 @@ test('new project with the agent; evidence from notes gets key insights and rate
 
   // A second device watches the canvas: the hypothesis has no evidence yet.
   const canvasUrl = page.url().split('?')[0]!;
-  const other = await browser.newContext();
-  const second = await other.newPage();
-  await second.goto(new URL('/sign-in', canvasUrl).toString());
-  await second.getByLabel('Email').fill(email);
-  await second.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
-  await second.getByRole('button', { name: 'Sign in' }).click();
-  await expect(second.getByTestId('user-menu')).toBeVisible();
-  await second.goto(canvasUrl);
+  const second = await signInOnSecondDevice(browser, email, canvasUrl);
+  const other = second.context();
   await page.getByRole('button', { name: 'Review evidence' }).click();
   const review = page.getByRole('dialog', { name: 'Review the evidence' });
   await review.getByRole('button', { name: 'Read new evidence' }).click();

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import {
+  openProject,
+  signInOnSecondDevice,
+  signUpWithOrganization,
+  uniqueSuffix,
+} from './helpers.ts';
 
 test('a founder logs an interview: publishing asks for key insights and a person, then it joins the feed', async ({
   page,
@@ -157,16 +162,10 @@ test("evidence of three kinds moves a hypothesis's confidence, on its card and o
   const canvasUrl = page.url().split('?')[0]!;
 
   // The same person's second device, on the canvas.
-  const other = await browser.newContext();
-  const second = await other.newPage();
-  await second.goto(new URL('/sign-in', canvasUrl).toString());
-  await second.getByLabel('Email').fill(email);
-  await second.getByLabel(/^Password\s*\*?$/).fill(PASSWORD);
-  await second.getByRole('button', { name: 'Sign in' }).click();
-  await expect(second.getByTestId('user-menu')).toBeVisible();
   // It watches the canvas as an assumptions map: who the customers are matters, and nothing
   // is known yet — test now.
-  await second.goto(`${canvasUrl}?view=map`);
+  const second = await signInOnSecondDevice(browser, email, `${canvasUrl}?view=map`);
+  const other = second.context();
   const mapDot = second.getByTestId('map-dot');
   await expect(mapDot).toHaveAttribute('data-quadrant', 'testNow');
   await expect(mapDot).toHaveAttribute('data-state', 'untested');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Correct_horse1';
 export const passwordField = (page: Page) => page.getByLabel(/^Password\s*\*?$/);
@@ -170,4 +170,19 @@ export async function openProject(page: Page, name: string) {
     .getByRole('link')
     .first()
     .click();
+}
+
+/**
+ * The same person's second device: a new browser context signed in with the password, on the
+ * address given. Close the context (`second.context().close()`) when done.
+ */
+export async function signInOnSecondDevice(browser: Browser, email: string, url: string) {
+  const second = await (await browser.newContext()).newPage();
+  await second.goto(new URL('/sign-in', url).toString());
+  await second.getByLabel('Email').fill(email);
+  await passwordField(second).fill(PASSWORD);
+  await second.getByRole('button', { name: 'Sign in' }).click();
+  await expect(second.getByTestId('user-menu')).toBeVisible();
+  await second.goto(url);
+  return second;
 }

@@ -5,16 +5,15 @@
  * (`findQuote`): a quote that is not there is dropped with what it was meant to prove.
  */
 import { z } from 'zod';
+import type { RATINGS } from './canvas.ts';
 
-/** −2 Disconfirming … 2 Confirming (part 2: the connection's rating). */
-export const EVIDENCE_RATINGS = [-2, -1, 0, 1, 2] as const;
 export const QUOTE_MAX = 400;
 export const REASON_MAX = 1000;
 export const INSIGHT_TEXT_MAX = 600;
 export const INSIGHTS_MIN = 3;
 export const INSIGHTS_MAX = 6;
 
-const rating = z.number().int().min(-2).max(2) as z.ZodType<(typeof EVIDENCE_RATINGS)[number]>;
+const rating = z.number().int().min(-2).max(2) as z.ZodType<(typeof RATINGS)[number]['value']>;
 
 export const evidenceSuggestionSchema = z.object({
   hypothesisId: z.string().min(1).max(100),

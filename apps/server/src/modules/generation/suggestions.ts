@@ -1,7 +1,7 @@
 /** Connection suggestions by the agent: asked for, accepted (the cards connect) or dismissed. */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { AppError, EVIDENCE_RATINGS } from '@assay/domain';
+import { AppError, RATINGS } from '@assay/domain';
 import { type MemberContext, type RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { cardAccess, workspaceAccess } from '../cards/ports.ts';
@@ -68,7 +68,7 @@ export async function acceptSuggestion(
   rating?: number,
 ) {
   const row = await ownSuggestion(services, member, id);
-  if (rating !== undefined && !EVIDENCE_RATINGS.includes(rating as never))
+  if (rating !== undefined && !RATINGS.some((r) => r.value === rating))
     throw new AppError('validation', { message: 'A rating is a whole number from -2 to 2.' });
   const [claimed] = await services.database.db
     .update(connectionSuggestions)

@@ -5,21 +5,13 @@
  * draft says less — no question — rather than telling the founder their description is silent on
  * something it states.
  */
+import type { GeneratedHypothesis } from '@assay/domain';
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { cueRegex, MONEY } from './phrases.ts';
 import type { Lang } from './text.ts';
 
-type Section =
-  | 'customerSegments'
-  | 'valuePropositions'
-  | 'channels'
-  | 'customerRelationships'
-  | 'revenueStreams'
-  | 'keyActivities'
-  | 'keyResources'
-  | 'keyPartners'
-  | 'costStructure';
+type Section = GeneratedHypothesis['section'];
 
 /** The lexicon's words (matched as word starts) and the model's cue expressions, per section. */
 function cuesOf(section: Section, lang: Lang): { prefixes: string[]; expressions: string[] } {
