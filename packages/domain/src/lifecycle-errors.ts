@@ -3,6 +3,12 @@
  * deleting and restoring it. Part of ERRORS (errors.ts).
  */
 export const LIFECYCLE_ERRORS = {
+  /** A set-up step past the introduction when the organisation's scope leaves it out (§6). */
+  onboardingOutOfScope: {
+    status: 403,
+    ref: 2100,
+    message: 'Your organization does not offer the set-up questions. Start from the introduction.',
+  },
   lastOwner: {
     status: 409,
     ref: 2039,

@@ -56,6 +56,14 @@ export const downloadQuery = z.object({
   variant: z.enum(['medium', 'thumb']).optional(),
 });
 
+/** GET /api/media/image: an organisation's image by its signed link (Organization.signedURL). */
+export const signedImageQuery = z.object({
+  id: z.string().max(64).optional(),
+  variant: z.enum(['medium', 'thumb']).optional(),
+  expires: z.string().max(16).optional(),
+  signature: z.string().max(128).optional(),
+});
+
 /** A file recorded on its subject once uploaded: its storage key. */
 export const mediaKeyBody = z.looseObject({ key: z.unknown() });
 

@@ -32,6 +32,17 @@ describe('the onboarding sequence (part 1 §4.2)', () => {
       onboardingSequence(a, { license: 'team', canCreateProjects: true, skipProject: true }),
     ).toEqual(['introduction']);
   });
+  it('is only the introduction when the organisation’s scope leaves out `onboarding` (§6)', () => {
+    const a = answers('advanced', 'productCanvas');
+    const context = { license: 'team' as const, canCreateProjects: true };
+    expect(onboardingSequence(a, { ...context, scope: ['default'] })).toEqual(['introduction']);
+    expect(onboardingSequence(a, { ...context, scope: [] })).toEqual(['introduction']);
+    const full = onboardingSequence(a, { ...context, scope: ['default', 'onboarding'] });
+    expect(full.length).toBeGreaterThan(1);
+    // No scope said: the default, which offers the questions.
+    expect(onboardingSequence(a, context)).toEqual(full);
+  });
+
   it('on an AI tier asks for the business canvas kind only with the Mission Model canvas', () => {
     expect(
       onboardingSequence(answers(null), { license: 'garage', canCreateProjects: true }),

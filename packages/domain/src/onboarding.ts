@@ -76,8 +76,25 @@ export const INITIAL_ONBOARDING: OnboardingState = {
   projectPrompt: '',
 };
 
+/**
+ * An organisation's scope (part 1 §3 Organization.scope, §6 "hard gating of onboarding"): what its
+ * members are offered. `onboarding` is the required value for the set-up questions; without it
+ * members see the introduction only. New organisations have both.
+ */
+export const ORGANIZATION_SCOPES = ['default', 'onboarding'] as const;
+export type OrganizationScope = (typeof ORGANIZATION_SCOPES)[number];
+export const DEFAULT_ORGANIZATION_SCOPE: OrganizationScope[] = ['default', 'onboarding'];
+export const ONBOARDING_SCOPE: OrganizationScope = 'onboarding';
+
+/** True when the organisation's scope offers the set-up questions (absent scope: the default). */
+export function onboardingInScope(scope: readonly string[] | null | undefined) {
+  return (scope ?? DEFAULT_ORGANIZATION_SCOPE).includes(ONBOARDING_SCOPE);
+}
+
 export interface OnboardingContext {
   license: License | null;
+  /** The organisation's scope; without `onboarding` only the introduction (§6). */
+  scope?: readonly string[] | null;
   /** organization:write or the right to create projects; without it only the introduction. */
   canCreateProjects: boolean;
   /** The person chose to skip creating a project. */
@@ -95,7 +112,13 @@ export function onboardingSequence(
   context: OnboardingContext,
 ): OnboardingStep[] {
   const { license } = context;
-  if (!license || !context.canCreateProjects || context.skipProject) return ['introduction'];
+  if (
+    !license ||
+    !context.canCreateProjects ||
+    context.skipProject ||
+    !onboardingInScope(context.scope)
+  )
+    return ['introduction'];
   const allows = (feature: Feature) =>
     context.allows
       ? context.allows(feature)

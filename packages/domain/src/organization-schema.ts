@@ -4,6 +4,7 @@ import { CANVAS_SECTIONS } from './canvas.ts';
 import { isValidUrl } from './checks.ts';
 import { learningSettingsSchema } from './learning-schema.ts';
 import { LANGUAGES, LIMITS } from './limits.ts';
+import { ORGANIZATION_SCOPES } from './onboarding.ts';
 
 const tag = z.string().trim().min(1).max(50);
 const text = (max: number) => z.string().trim().max(max);
@@ -88,6 +89,8 @@ export const organizationUpdateSchema = z
     globalContext: z.object({ context: text(20000), files: z.array(z.string().max(500)).max(50) }),
     /** Evidence weights by kind and the half-life of evidence (issue #24). */
     learning: learningSettingsSchema,
+    /** What members are offered (§3 scope): `onboarding` turns on the set-up questions. */
+    scope: z.array(z.enum(ORGANIZATION_SCOPES)).max(ORGANIZATION_SCOPES.length),
   })
   .partial()
   .strict();

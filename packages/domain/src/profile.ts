@@ -12,6 +12,8 @@ export const profileUpdateSchema = z
     firstName: max('first name', LIMITS.profile.firstName).min(1, 'Please enter your first name.'),
     lastName: max('last name', LIMITS.profile.lastName).min(1, 'Please enter your last name.'),
     bgColor: z.number().int().min(1).max(LIMITS.avatarColors),
+    /** What the person does (§3 jobRole); the latest one they gave anywhere is offered next. */
+    jobRole: max('job role', 100),
     info: z
       .object({
         title: max('title', LIMITS.profile.title),

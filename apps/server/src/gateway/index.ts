@@ -12,6 +12,7 @@ import {
 } from '@assay/domain';
 import type { AppServices } from '../services.ts';
 import { authModule } from '../modules/auth/index.ts';
+import { billingModule } from '../modules/billing/index.ts';
 import { cardsModule } from '../modules/cards/index.ts';
 import { dashboardsModule } from '../modules/dashboards/index.ts';
 import { generationModule } from '../modules/generation/index.ts';
@@ -45,6 +46,7 @@ export const GATEWAY_MODULES: GatewayModule[] = [
   generationModule,
   portalModule,
   cohortsModule,
+  billingModule,
 ];
 
 export function buildGatewaySchema(modules: GatewayModule[] = GATEWAY_MODULES): GraphQLSchema {

@@ -26,6 +26,10 @@ export interface Bootstrap {
     features?: Feature[];
     /** When it goes, if an owner asked for its deletion (members only; #29). */
     deletionDueAt?: string | null;
+    /** What members are offered; without `onboarding` the set-up shows its introduction only. */
+    scope?: string[];
+    /** The organisation's logo by a link that needs no session (null: no image). */
+    signedURL?: string | null;
   } | null;
   membership: {
     profileId: string;

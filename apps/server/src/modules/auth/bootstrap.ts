@@ -22,6 +22,7 @@ import { countOrganizationProjects } from '../projects/ports.ts';
 import { supportChatSettings } from '../system/ports.ts';
 import { bootstrapAnswer } from '@assay/domain';
 import { route } from '../../http/route.ts';
+import { signedImageUrl } from '../media/ports.ts';
 
 export function registerBootstrapRoute(app: FastifyInstance, services: AppServices) {
   route(app, {
@@ -51,12 +52,16 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
         slug: org.slug,
         license: org.license,
         sso: ssoOn(org),
+        // The logo the organisation's sign-in page shows, by a link that needs no session.
+        signedURL: signedImageUrl(services, org.image),
         // What the billing banner needs (the rest of billing is the owner's, in settings).
         billingStatus: organizationBillingStatus(org.billing),
         /** What the plan turns on: for members only (the first screens read it, #32). */
         features: undefined as Feature[] | undefined,
         /** When an owner asked for its deletion, when it goes (members only, #29). */
         deletionDueAt: undefined as string | null | undefined,
+        /** What members are offered; without `onboarding` only the introduction (§6). */
+        scope: undefined as string[] | undefined,
       };
       const member = auth
         ? await findMembership(services.database.db, auth.user.id, org.id)
@@ -64,6 +69,7 @@ export async function bootstrapFor(services: AppServices, request: FastifyReques
       if (member) {
         organization.features = organizationFeatures(org, config.featureSlugs);
         organization.deletionDueAt = org.deletionDueAt?.toISOString() ?? null;
+        organization.scope = org.scope;
         // An AI tier that has not paid (#48 item 1): the owner, who can pay, gets the
         // onboarding with its checkout wherever they go; other members are told to wait.
         const unpaid = awaitingCheckout(org.license as License, org.billing);

@@ -24,7 +24,7 @@ import { SANDBOX_TOKEN_PATH } from '../../platform/payments/index.ts';
 import {
   cancelSubscription,
   changePlan,
-  checkCoupon,
+  couponOffer,
   getBilling,
   getInvoice,
   getSubscription,
@@ -168,17 +168,7 @@ export function registerBillingRoutes(app: FastifyInstance, services: AppService
     answer: couponAnswer,
     async handler({ request, input }) {
       const { id } = request.params as { id: string };
-      const who = await member(request, id);
-      const coupon = await checkCoupon(services, who, input().params.code);
-      return {
-        discountType: coupon.discountType,
-        discountPercent: coupon.discountPercent ?? null,
-        discountInCents: coupon.discountInCents ?? null,
-        message:
-          coupon.discountType === 'percent'
-            ? `${coupon.discountPercent}% off`
-            : `$${((coupon.discountInCents ?? 0) / 100).toFixed(0)} off`,
-      };
+      return couponOffer(services, await member(request, id), input().params.code);
     },
   });
   route(app, {

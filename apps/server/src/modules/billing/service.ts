@@ -119,6 +119,20 @@ export async function checkCoupon(services: AppServices, member: MemberContext, 
   return coupon;
 }
 
+/** A promotion code's offer as checkout shows it: the discount and its one-line message. */
+export async function couponOffer(services: AppServices, member: MemberContext, code: string) {
+  const coupon = await checkCoupon(services, member, code);
+  return {
+    discountType: coupon.discountType,
+    discountPercent: coupon.discountPercent ?? null,
+    discountInCents: coupon.discountInCents ?? null,
+    message:
+      coupon.discountType === 'percent'
+        ? `${coupon.discountPercent}% off`
+        : `$${((coupon.discountInCents ?? 0) / 100).toFixed(0)} off`,
+  };
+}
+
 /** GET …/billing: whether a card is on file, and its last four and expiry. */
 export async function getBilling(services: AppServices, member: MemberContext) {
   requireView(member);

@@ -23,6 +23,8 @@ import {
 } from './presentations.ts';
 import { createCohort, createCohortTeam, getCohort, listCohorts, updateCohort } from './service.ts';
 import { importCohortCsv, inviteToCohort, type CohortInvitation } from './invitations.ts';
+import { profileCohorts } from './profile-cohorts.ts';
+import { mayReadDetails } from '../organizations/ports.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
@@ -51,6 +53,18 @@ export const cohortsModule: GatewayModule = {
   name: 'cohorts',
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
   resolvers: {
+    Profile: {
+      cohorts: async (
+        profile: { id: string; userId: string },
+        _: unknown,
+        context: GatewayContext,
+      ) => {
+        const current = await member(context);
+        return mayReadDetails(current, profile)
+          ? profileCohorts(context.services, current, profile.id)
+          : null;
+      },
+    },
     Query: {
       cohorts: async (_: unknown, __: unknown, context: GatewayContext) =>
         listCohorts(context.services, await member(context)),

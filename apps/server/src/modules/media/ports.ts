@@ -11,3 +11,4 @@ export { organizationFileKeys } from './purge.ts';
 export { processUpload } from './processing.ts';
 export { deleteMedia, listCardMedia, presentMedia, recordMedia, writeVariants } from './service.ts';
 export { startTranscription } from './transcription.ts';
+export { signedImageUrl } from './signed-images.ts';

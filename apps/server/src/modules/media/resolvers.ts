@@ -1,9 +1,11 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requireMember } from '../../http/member-context.ts';
 import { feedbackTally } from './feedback.ts';
+import { mayReadDetails } from '../organizations/ports.ts';
 import {
   deleteTranscription,
   getTranscription,
+  profileTranscriptionUsage,
   updateTranscriptionSpeaker,
   updateTranscriptionText,
 } from './transcription.ts';
@@ -11,6 +13,18 @@ import {
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 
 export const resolvers = {
+  Profile: {
+    transcription: async (
+      profile: { id: string; userId: string },
+      _: unknown,
+      context: GatewayContext,
+    ) => {
+      const current = await member(context);
+      return mayReadDetails(current, profile)
+        ? profileTranscriptionUsage(context.services, current, profile.id)
+        : null;
+    },
+  },
   Media: {
     summaryFeedback: async (file: { id: string }, _: unknown, context: GatewayContext) =>
       feedbackTally(context.services, await member(context), file.id, 'summary'),

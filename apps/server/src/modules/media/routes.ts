@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   doneAnswer,
   downloadQuery,
+  signedImageQuery,
   feedbackTallyAnswer,
   idParams,
   LIMITS,
@@ -35,6 +36,7 @@ import {
   signUpload,
 } from './service.ts';
 import { startTranscription } from './transcription.ts';
+import { readSignedImage } from './signed-images.ts';
 
 const cardParams = z.object({ cardId: z.string() });
 const fileParams = idParams.extend({ mediaId: z.string() });
@@ -85,6 +87,23 @@ export function registerMediaRoutes(app: FastifyInstance, services: AppServices)
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `inline; filename="${file.filename.replace(/"/g, '')}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/media/image',
+    summary: 'Shows an organisation’s image by a signed link (no session; an hour).',
+    auth: 'public',
+    query: signedImageQuery,
+    answer: z.string().describe('The image itself, with its content type.'),
+    async handler({ reply, input }) {
+      const file = await readSignedImage(services, input().query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=900')
         .header('x-content-type-options', 'nosniff')
         .send(file.data);
     },

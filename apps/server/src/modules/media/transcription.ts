@@ -27,6 +27,33 @@ async function usedSeconds(services: AppServices, organizationId: string): Promi
 }
 
 /**
+ * One person's transcription (part 1 §3 Profile.transcription): the seconds of the recordings
+ * they had transcribed in this organisation, and when the last one finished (null: none yet).
+ */
+export async function profileTranscriptionUsage(
+  services: AppServices,
+  member: MemberContext,
+  profileId: string,
+) {
+  const [row] = await services.database.db
+    .select({
+      seconds: sql<number>`coalesce(sum(${transcriptions.seconds}), 0)::int`,
+      updatedAt: sql<
+        string | null
+      >`max(coalesce(${transcriptions.completedAt}, ${transcriptions.uploadedAt}))`,
+    })
+    .from(transcriptions)
+    .where(
+      and(
+        eq(transcriptions.organizationId, member.organization.id),
+        eq(transcriptions.uploadedBy, profileId),
+      ),
+    );
+  const updatedAt = row?.updatedAt ? new Date(row.updatedAt).toISOString() : null;
+  return { transcriptionSeconds: row?.seconds ?? 0, updatedAt };
+}
+
+/**
  * The hours a project may transcribe and the seconds used against them: a cohort's team counts
  * against the cohort's own hours when it has some (limits.transcriptionHours), across its teams;
  * otherwise against the plan's, across the organisation.

@@ -5,6 +5,7 @@ import {
   canEditProfile,
   canManageMembers,
   INITIAL_ONBOARDING,
+  onboardingInScope,
   onboardingPatchSchema,
   profileUpdateSchema,
   type OnboardingState,
@@ -13,6 +14,7 @@ import type { MemberContext, RequestContext } from '../../http/member-context.ts
 import type { AppServices } from '../../services.ts';
 import { users } from '../auth/schema.ts';
 import { presentMember } from './members.ts';
+import { presentOnboarding } from './profile-details.ts';
 import { profiles, type ProfileRow } from './schema.ts';
 
 export async function findProfile(services: AppServices, member: MemberContext, profileId: string) {
@@ -31,8 +33,10 @@ export async function saveProfile(
   member: MemberContext,
   profileId: string,
   set: {
-    [K in 'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding']?:
-      ProfileRow[K] | SQL;
+    [
+      K in
+        'firstName' | 'lastName' | 'bgColor' | 'info' | 'portfolioAccess' | 'onboarding' | 'jobRole'
+    ]?: ProfileRow[K] | SQL;
   },
   event: { action: string; changes: Record<string, unknown> },
   context: RequestContext,
@@ -63,6 +67,11 @@ export async function saveProfile(
 export function presentProfile(row: ProfileRow & { mfaEnabled?: boolean }) {
   return {
     ...presentMember(row),
+    userId: row.userId,
+    // The account signs in with its email address: that is its username (part 1 §3).
+    username: row.email,
+    jobRole: row.jobRole,
+    onboarding: presentOnboarding(row.onboarding),
     bgColor: row.bgColor,
     image: row.image,
     portfolioAccess: row.portfolioAccess,
@@ -112,6 +121,7 @@ export async function updateProfile(
       ...(patch.firstName !== undefined ? { firstName: patch.firstName } : {}),
       ...(patch.lastName !== undefined ? { lastName: patch.lastName } : {}),
       ...(patch.bgColor !== undefined ? { bgColor: patch.bgColor } : {}),
+      ...(patch.jobRole !== undefined ? { jobRole: patch.jobRole } : {}),
       ...(patch.info ? { info: { ...current.profile.info, ...patch.info } } : {}),
     },
     { action: 'update', changes: { fields: Object.keys(patch) } },
@@ -134,6 +144,10 @@ export async function updateProfileOnboarding(
   if (profileId !== member.profileId) throw new AppError('forbidden');
   const parsed = onboardingPatchSchema.safeParse(patch);
   if (!parsed.success) throw new AppError('validation');
+  // The organisation's scope gates the set-up questions (§6): without it, the introduction only.
+  const step = parsed.data.currentOnboardingStep;
+  if (step && step !== 'introduction' && !onboardingInScope(member.organization.scope))
+    throw new AppError('onboardingOutOfScope');
   // Answers are saved as they are given, several at once: each patch reads and writes the
   // profile's onboarding under the row's lock, so none undoes another (nothing answered is lost).
   const projectOnboarding = await services.transaction(

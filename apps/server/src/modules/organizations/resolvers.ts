@@ -1,6 +1,8 @@
 import { AppError } from '@assay/domain';
 import type { GatewayContext } from '../../gateway/context.ts';
+import { withoutNulls } from '../../gateway/inputs.ts';
 import { createFavorite, deleteFavorite, sideNavigation } from './navigation.ts';
+import type { presentProfile } from './profiles.ts';
 import {
   getProfile,
   setPortfolioAccess,
@@ -10,18 +12,10 @@ import {
 import { describeOrganization, globalFieldsOf, loadFullOrganization } from './settings.ts';
 import { gettingStarted, updateGuidance } from './guidance.ts';
 import { searchProjectsAndCollections } from './search.ts';
+import { organizationList, slugStatus } from './service.ts';
+import { requireAuth } from '../../http/auth-context.ts';
+import { latestJobRole, mayReadDetails, totalOrgCount } from './profile-details.ts';
 
-/** GraphQL sends null for fields left out of an input object; the domain schemas want them absent. */
-function stripNulls(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [
-        k,
-        typeof v === 'object' && !Array.isArray(v) ? stripNulls(v as Record<string, unknown>) : v,
-      ]),
-  );
-}
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
   changeMemberRole,
@@ -37,8 +31,25 @@ import { createInvites, deleteInvite, listPendingInvites, resendInvite } from '.
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
 
+type PresentedProfile = ReturnType<typeof presentProfile>;
+
+/** A detail of §3 the person and their organisation's owners and admins read (null otherwise). */
+const detail =
+  <T>(read: (profile: PresentedProfile, context: GatewayContext) => T | Promise<T>) =>
+  async (profile: PresentedProfile, _: unknown, context: GatewayContext) =>
+    mayReadDetails(await member(context), profile) ? read(profile, context) : null;
+
 export const resolvers = {
+  Profile: {
+    onboarding: detail((profile) => profile.onboarding),
+    totalOrgCount: detail((profile, context) => totalOrgCount(context.services, profile.userId)),
+    latestJobRole: detail((profile, context) => latestJobRole(context.services, profile.userId)),
+  },
   Query: {
+    organizationList: (_: unknown, __: unknown, context: GatewayContext) =>
+      organizationList(context.services.database.db, requireAuth(context.request)),
+    subdomainCheck: (_: unknown, args: { slug: string }, context: GatewayContext) =>
+      slugStatus(context.services.database.db, args.slug),
     sideNavigation: async (_: unknown, __: unknown, context: GatewayContext) =>
       sideNavigation(context.services, await member(context)),
     gettingStarted: async (_: unknown, __: unknown, context: GatewayContext) =>
@@ -113,7 +124,7 @@ export const resolvers = {
         context.services,
         await member(context),
         args.profileId,
-        stripNulls(args.input),
+        withoutNulls(args.input),
         ctx(context),
       ),
     updateGuidance: async (_: unknown, args: { patch: unknown }, context: GatewayContext) =>

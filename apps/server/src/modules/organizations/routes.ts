@@ -25,7 +25,12 @@ import { leaveOrganization } from './leave.ts';
 import { transferOwnership } from './ownership.ts';
 import { listMembers } from './members.ts';
 import { updateOrganization, updateResource } from './settings.ts';
-import { createOrganization, joinOrganization, listMemberships } from './service.ts';
+import {
+  createOrganization,
+  joinOrganization,
+  listMemberships,
+  organizationList,
+} from './service.ts';
 
 type Body = Record<string, unknown>;
 const body = (value: unknown): Body =>
@@ -48,18 +53,7 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     summary: 'The organisations you belong to, with your role in each.',
     auth: 'session',
     answer: z.array(membershipAnswer),
-    async handler({ request }) {
-      const auth = requireAuth(request);
-      const scope = auth.session.scopedOrganizationId;
-      const memberships = (await listMemberships(services.database.db, auth.user.id)).filter(
-        (m) => !scope || m.organization.id === scope,
-      );
-      return memberships.map((m) => ({
-        ...publicOrganization(m.organization),
-        role: m.role,
-        profileId: m.profileId,
-      }));
-    },
+    handler: ({ request }) => organizationList(services.database.db, requireAuth(request)),
   });
 
   route(app, {
@@ -94,7 +88,13 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     url: '/api/users/profiles',
     summary: 'Joins an organisation you were invited to (X-Organization-Id or organizationId).',
     auth: 'session',
-    body: z.looseObject({ organizationId: z.unknown().optional() }).optional(),
+    body: z
+      .looseObject({
+        organizationId: z.unknown().optional(),
+        /** The address the invitation was sent to, when the person came by its link. */
+        invitedEmail: z.string().max(320).optional(),
+      })
+      .optional(),
     answer: joinedAnswer,
     status: 201,
     async handler({ request, input }) {
@@ -103,6 +103,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
       const organizationId =
         typeof header === 'string' ? header : text(body(input().body).organizationId);
       if (!organizationId) throw new AppError('joinFailed');
+      // Signed in as someone else than the invitation's address: ref 22 (part 1 §8), not a join.
+      const invited = input().body?.invitedEmail?.trim().toLowerCase();
+      if (invited && invited !== auth.user.email.toLowerCase()) throw new AppError('mismatch');
       const membership = await services.transaction(
         (unit) => joinOrganization(unit, auth.user, organizationId),
         { context: requestContext(request) },

@@ -16,6 +16,7 @@ import type {
   PROFILE_DISPLAY_NAMES,
   PROJECT_DEFAULTS,
   LearningSettings,
+  OrganizationScope,
 } from '@assay/domain';
 import { users } from '../auth/schema.ts';
 import { at, createdAtColumn, idColumn, updatedAtColumn } from '../../platform/db/columns.ts';
@@ -76,6 +77,8 @@ export const organizations = pgTable('organizations', {
     .default({}),
   /** Evidence weights by kind and half-life (issue #24); the domain's defaults fill what is unset. */
   learning: jsonb('learning').$type<Partial<LearningSettings>>().notNull().default({}),
+  /** What members are offered (part 1 §3 scope); `onboarding` gates the set-up questions (§6). */
+  scope: jsonb('scope').$type<OrganizationScope[]>().notNull().default(['default', 'onboarding']),
   /** When an owner asked for the organisation's deletion (#29): it is removed at this time. */
   deletionDueAt: at('deletion_due_at'),
   createdAt: createdAtColumn(),
@@ -104,6 +107,8 @@ export const profiles = pgTable(
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),
     portfolioAccess: boolean('portfolio_access').notNull().default(false),
+    /** What the person does (part 1 §3 jobRole), as they wrote it. */
+    jobRole: text('job_role').notNull().default(''),
     /** Avatar colour, 1 to 8. */
     bgColor: integer('bg_color').notNull().default(1),
     image: text('image'),

@@ -55,6 +55,27 @@ export async function slugStatus(
   return { exists: Boolean(org), sso: org ? ssoOn(org) : false };
 }
 
+/**
+ * The organisations the person belongs to, with their role and profile in each (REST and the
+ * gateway's organisation list). A session single sign-on opened sees its own organisation only.
+ */
+export async function organizationList(
+  db: Executor,
+  auth: { user: { id: string }; session: { scopedOrganizationId: string | null } },
+) {
+  const scope = auth.session.scopedOrganizationId;
+  return (await listMemberships(db, auth.user.id))
+    .filter((m) => !scope || m.organization.id === scope)
+    .map((m) => ({
+      id: m.organization.id,
+      name: m.organization.name,
+      slug: m.organization.slug,
+      license: m.organization.license,
+      role: m.role,
+      profileId: m.profileId,
+    }));
+}
+
 /** Creates an organisation with the user as its owner. */
 export async function createOrganization(
   unit: UnitOfWork,

@@ -23,6 +23,7 @@ import type { AppServices } from '../../services.ts';
 import { countMembers } from './members.ts';
 import { organizations, type OrganizationRow } from './schema.ts';
 import { findMembership } from './service.ts';
+import { signedImageUrl } from '../media/ports.ts';
 
 const DEFAULT_PROMPT_SCOPE = { enabled: false, groups: [] };
 
@@ -64,6 +65,7 @@ export function presentOrganization(
     globalContext: org.globalContext,
     assistant: { active: false, vectorized: false, processing: false, ...org.assistant },
     learning: learningSettingsOf(org.learning),
+    scope: org.scope,
     ...organizationBillingStatus(org.billing),
     features: organizationFeatures(org, featureSlugs),
     membership: { profileId: member.profileId, role: member.role },
@@ -92,7 +94,10 @@ export async function describeOrganization(
   member: { role: string; profileId: string },
 ) {
   const counts = await countMembers(services.database.db, org.id);
-  return presentOrganization(org, member, { profiles: counts.total }, services.config.featureSlugs);
+  return {
+    ...presentOrganization(org, member, { profiles: counts.total }, services.config.featureSlugs),
+    signedURL: signedImageUrl(services, org.image),
+  };
 }
 
 async function findOrganization(db: Executor, by: { slug?: string | null; id?: string | null }) {

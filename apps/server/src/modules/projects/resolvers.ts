@@ -12,6 +12,8 @@ import {
 import { listProjectMembers, setProjectMember } from './members.ts';
 import { updateProjectEmail } from '../integrations/ports.ts';
 import { migrateProject } from './migrate.ts';
+import { accessLogProject, profileProjects, projectRoleOf } from './profile-projects.ts';
+import { mayReadDetails } from '../organizations/ports.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
@@ -26,6 +28,24 @@ const fieldChange = async (
 ) => changeCustomFields(context.services, await member(context), projectId, change, ctx(context));
 
 export const resolvers = {
+  Profile: {
+    projects: async (
+      profile: { id: string; userId: string },
+      _: unknown,
+      context: GatewayContext,
+    ) => {
+      const current = await member(context);
+      return mayReadDetails(current, profile)
+        ? profileProjects(context.services, current, profile.id)
+        : null;
+    },
+    projectRole: (profile: { id: string }, _: unknown, context: GatewayContext) =>
+      projectRoleOf(context, profile.id),
+  },
+  AccessLog: {
+    project: async (log: { projectId: string | null }, _: unknown, context: GatewayContext) =>
+      accessLogProject(context, await member(context), log.projectId),
+  },
   Query: {
     projects: async (_: unknown, args: { status?: string | null }, context: GatewayContext) =>
       listProjects(

@@ -61,10 +61,11 @@ export interface Organization {
 export const createOrganization = (input: { name: string; slug: string }) =>
   restRequest<Organization>('/api/org/organizations', { method: 'POST', body: input });
 
-export const joinOrganization = (organizationId: string) =>
+/** Joins an organisation one was invited to; `invitedEmail`: the address the invitation named. */
+export const joinOrganization = (organizationId: string, invitedEmail?: string | null) =>
   restRequest<{ organization: Organization }>('/api/users/profiles', {
     method: 'POST',
-    body: {},
+    body: invitedEmail ? { invitedEmail } : {},
     headers: { 'x-organization-id': organizationId },
   });
 

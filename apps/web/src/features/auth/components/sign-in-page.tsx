@@ -42,7 +42,8 @@ export function SignInPage() {
   const ssoErrorRef = Number(params.get('ssoError') ?? NaN);
   const ssoError = Object.values(ERRORS).find((e) => 'ref' in e && e.ref === ssoErrorRef);
 
-  const form = useForm({ initialValues: { email: '', password: '' } });
+  // Invited by mail: the invitation's address is filled in (another one answers ref 22 on joining).
+  const form = useForm({ initialValues: { email: params.get('email') ?? '', password: '' } });
   const mutation = useMutation({
     meta: { customErrorHandler: true },
     mutationFn: async (values: { email: string; password: string }) => {
@@ -64,7 +65,7 @@ export function SignInPage() {
         return;
       }
       if (inviteOrganizationId) {
-        await joinOrganization(inviteOrganizationId);
+        await joinOrganization(inviteOrganizationId, params.get('email'));
         await goToOrganization(inviteOrganizationId);
         return;
       }
@@ -95,6 +96,11 @@ export function SignInPage() {
   return (
     <AuthCard
       title={organization ? `Sign in to ${organization.name}` : 'Sign in'}
+      logo={
+        organization?.signedURL
+          ? { src: organization.signedURL, alt: `${organization.name} logo` }
+          : null
+      }
       subtitle={
         needsCode
           ? 'Enter the 6-digit code from your authenticator app, or a recovery code.'

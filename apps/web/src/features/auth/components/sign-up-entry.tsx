@@ -24,7 +24,9 @@ export function SignUpEntry() {
       .then((info) => {
         if (cancelled) return;
         if (info.kind === 'invite' && info.userExists && info.organization) {
-          void navigate(`/sign-in?invite=${info.organization.id}`, { replace: true });
+          const query = new URLSearchParams({ invite: info.organization.id });
+          if (info.email) query.set('email', info.email);
+          void navigate(`/sign-in?${query.toString()}`, { replace: true });
           return;
         }
         const state: SignUpState =

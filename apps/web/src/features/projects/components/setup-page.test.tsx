@@ -128,4 +128,28 @@ describe('project onboarding', () => {
       view.unmount();
     }
   });
+
+  it('shows the introduction alone when the organisation’s scope leaves out the questions (§6)', async () => {
+    vi.stubGlobal('fetch', async () => {
+      const organization = { license: 'business', features: [], scope: ['default'] };
+      return new Response(JSON.stringify({ data: { fullOrganization: organization } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['bootstrap'], {
+      organization: { id: 'o1', license: 'business', features: [], scope: ['default'] },
+      membership: { profileId: 'p1', role: 'owner' },
+    });
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <SetupPage initial={{ ...INITIAL_ONBOARDING, currentOnboardingStep: 'canvasType' }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: "Welcome, let's get started!" });
+    expect(screen.getByText('Step 1 of 1')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Finish' })).toBeTruthy();
+  });
 });

@@ -27,6 +27,7 @@ import {
   nextOnboardingStep,
   ONBOARDING_OPTIONS,
   onboardingProjectSettings,
+  DEFAULT_ORGANIZATION_SCOPE,
   onboardingSequence,
   previousOnboardingStep,
   TIMERS,
@@ -179,13 +180,17 @@ export function SetupPage(props: { initial: OnboardingState }) {
   const organization = useQuery({
     queryKey: ['organization', 'onboarding-features'],
     queryFn: () =>
-      gatewayRequest<{ fullOrganization: { license: License; features: Feature[] } | null }>(
-        '{ fullOrganization { license features } }',
-      ).then((d) => d.fullOrganization),
+      gatewayRequest<{
+        fullOrganization: { license: License; features: Feature[]; scope: string[] } | null;
+      }>('{ fullOrganization { license features scope } }').then((d) => d.fullOrganization),
     // The page said already (the bootstrap answer): no request before the first question.
     initialData:
       known?.features !== undefined
-        ? { license: known.license as License, features: known.features }
+        ? {
+            license: known.license as License,
+            features: known.features,
+            scope: known.scope ?? DEFAULT_ORGANIZATION_SCOPE,
+          }
         : undefined,
   });
   const [state, setState] = useState<OnboardingState>(props.initial);
@@ -193,6 +198,7 @@ export function SetupPage(props: { initial: OnboardingState }) {
   const context = {
     license: organization.data?.license ?? null,
     canCreateProjects: canCreateProject(role),
+    scope: organization.data?.scope ?? null,
     allows: (feature: Feature) => organization.data?.features.includes(feature) ?? false,
   };
   const sequence = onboardingSequence(state, context);

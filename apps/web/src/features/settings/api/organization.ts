@@ -27,6 +27,8 @@ export interface OrganizationSettings {
   profileDisplayNames: { title: string; department: string; aboutMe: string };
   projectDefaults: ProjectDefaults;
   learning: LearningSettings;
+  /** What members are offered: `onboarding` turns on the set-up questions (part 1 §6). */
+  scope: string[];
   abilities: {
     edit: boolean;
     manageMembers: boolean;
@@ -79,6 +81,7 @@ const FULL_ORGANIZATION = /* GraphQL */ `
         }
         halfLifeDays
       }
+      scope
       abilities {
         edit
         manageMembers

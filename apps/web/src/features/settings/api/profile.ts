@@ -20,11 +20,14 @@ export interface Profile {
   role: string;
   bgColor: number;
   image: string | null;
+  /** What the person does here, and the one they gave last anywhere (offered when empty). */
+  jobRole: string;
+  latestJobRole: string | null;
   info: ProfileInfo;
 }
 
 const FIELDS =
-  'id firstName lastName email role bgColor image info { title department aboutMe phone nickname linkedin }';
+  'id firstName lastName email role bgColor image jobRole latestJobRole info { title department aboutMe phone nickname linkedin }';
 
 export function useMyProfile() {
   return useQuery({
@@ -40,6 +43,7 @@ export const updateProfile = (input: {
   firstName: string;
   lastName: string;
   bgColor: number;
+  jobRole: string;
   info: ProfileInfo;
 }) =>
   gatewayRequest<{ updateProfile: Profile }>(

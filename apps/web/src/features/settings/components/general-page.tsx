@@ -24,6 +24,7 @@ import {
   LANGUAGE_NAMES,
   LANGUAGES,
   MESSAGES,
+  ONBOARDING_SCOPE,
   PROJECT_MODULE_LABELS,
 } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
@@ -86,6 +87,7 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
       profileDisplayNames: org.profileDisplayNames,
       projectDefaults: org.projectDefaults,
       learning: org.learning,
+      scope: org.scope,
     },
     validate: {
       name: (v) => (v.trim() ? null : 'Your organization needs a name.'),
@@ -104,6 +106,7 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
       profileDisplayNames: org.profileDisplayNames,
       projectDefaults: org.projectDefaults,
       learning: org.learning,
+      scope: org.scope,
     });
     resetDirty();
   }, [org, setValues, resetDirty]);
@@ -250,6 +253,17 @@ function GeneralForm(props: { organization: OrganizationSettings }) {
             data={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
             allowDeselect={false}
             {...form.getInputProps('projectDefaults.language')}
+          />
+          <Switch
+            mt="md"
+            label="Set-up questions"
+            description="New members answer a few questions (canvas, workflow, experiments…) that shape their first project. Off: they see the introduction only."
+            checked={form.values.scope.includes(ONBOARDING_SCOPE)}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              const others = form.values.scope.filter((value) => value !== ONBOARDING_SCOPE);
+              form.setFieldValue('scope', on ? [...others, ONBOARDING_SCOPE] : others);
+            }}
           />
         </Card>
         <Card withBorder padding="md">

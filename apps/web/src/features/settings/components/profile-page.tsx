@@ -61,6 +61,8 @@ function ProfileForm(props: { profile: Profile }) {
       firstName: p.firstName,
       lastName: p.lastName,
       bgColor: p.bgColor,
+      // The job role given last in another organisation is offered until one is saved here.
+      jobRole: p.jobRole || (p.latestJobRole ?? ''),
       info: p.info,
     },
   });
@@ -128,6 +130,16 @@ function ProfileForm(props: { profile: Profile }) {
               label="Last name"
               maxLength={LIMITS.profile.lastName}
               {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label="Job role"
+              description={
+                !p.jobRole && p.latestJobRole
+                  ? 'As you gave it in another organization; save to keep it here.'
+                  : undefined
+              }
+              maxLength={100}
+              {...form.getInputProps('jobRole')}
             />
             <TextInput
               label={l.title}
