@@ -3,7 +3,7 @@
  * (4 s by default), pause stays until closed, reroute closes when the location changes. An alert
  * that names nothing takes the defaults of part 1 §4.4: type success, time flash, prompt "Alert
  * Prompt" (its name for assistive technology when it has no title); the app's warnings and errors
- * name their type.
+ * name their type. Part 2 §9 says warning; decision 016 settles on part 1's success.
  */
 import { notifications } from '@mantine/notifications';
 import { TIMERS } from '@assay/domain';

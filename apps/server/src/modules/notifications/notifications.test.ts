@@ -129,4 +129,43 @@ describe('notification emails', () => {
       'assignment:Gyms want data',
     ]);
   });
+
+  it('keeps favourites: marked and unmarked by their owner alone, listed on their own (part 2 §4)', async () => {
+    const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
+    const member = await addMember(built, owner.agent, org, 'collaborator');
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Favourites');
+    for (const title of ['First news', 'Second news']) {
+      const card = await publishedHypothesis(owner.agent, org.slug, projectId, title);
+      await cardMutation(owner.agent, org.slug, 'updateHypothesis', {
+        cardId: card.id,
+        version: card.version,
+        members: [member.profileId],
+      });
+    }
+    const LIST =
+      'query($f: Boolean) { notifications(favorites: $f) { notifications { id title isFavorite } } }';
+    const list = async (agent: typeof owner.agent, favorites: boolean) =>
+      (
+        (await onOrg(agent, org.slug, LIST, { f: favorites })).data?.notifications as {
+          notifications: { id: string; title: string; isFavorite: boolean }[];
+        }
+      ).notifications;
+    const all = await list(member.agent, false);
+    expect(all.map((n) => n.title).sort()).toEqual(['First news', 'Second news']);
+    expect(await list(member.agent, true)).toEqual([]);
+    const first = all.find((n) => n.title === 'First news')!;
+    const FAVORITE =
+      'mutation($id: ID!, $f: Boolean!) { favoriteNotification(id: $id, favorite: $f) { id isFavorite } }';
+    const marked = await onOrg(member.agent, org.slug, FAVORITE, { id: first.id, f: true });
+    expect(marked.data?.favoriteNotification).toEqual({ id: first.id, isFavorite: true });
+    expect(await list(member.agent, true)).toEqual([
+      { id: first.id, title: 'First news', isFavorite: true },
+    ]);
+    // Someone else's notification is not theirs to mark: not found, and nothing changes.
+    const byOwner = await onOrg(owner.agent, org.slug, FAVORITE, { id: first.id, f: false });
+    expect(byOwner.errors?.[0]?.message).toMatch(/^statusCode:404;/);
+    expect((await list(member.agent, true)).map((n) => n.id)).toEqual([first.id]);
+    await onOrg(member.agent, org.slug, FAVORITE, { id: first.id, f: false });
+    expect(await list(member.agent, true)).toEqual([]);
+  });
 });

@@ -3,7 +3,6 @@
  * after the first paint.
  */
 import { Badge, Group, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +10,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchHit } from '@assay/domain';
 import { gatewayRequest } from '../../api/gateway.ts';
+import { useSearchText } from '../search-text.ts';
 
 /** A hit: a card or a project (globalSearch), or a collection (the project and collection search). */
 type Hit = Omit<SearchHit, 'kind'> & { kind: SearchHit['kind'] | 'collection' };
@@ -46,7 +46,7 @@ const SEARCH = /* GraphQL */ `
 export function SearchDialog() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [words] = useDebouncedValue(query.trim(), 200);
+  const words = useSearchText(query);
   const results = useQuery({
     queryKey: ['global-search', words],
     queryFn: () =>

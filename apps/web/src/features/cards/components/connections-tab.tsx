@@ -29,6 +29,7 @@ import {
   type Association,
   type CardDetail,
 } from '../api/card.ts';
+import { useSearchText } from '../../../ui/search-text.ts';
 
 const KINDS = [
   { key: 'evidence', label: 'Evidence' },
@@ -52,10 +53,11 @@ export function ConnectionsTab(props: {
   const [search, setSearch] = useState('');
   // The list shown: the one a link named; after a connection, the list of what was just connected.
   const [kind, setKind] = useState<(typeof KINDS)[number]['key']>(props.initialList ?? 'evidence');
+  const searched = useSearchText(search);
   const results = useQuery({
-    queryKey: ['cards-to-connect', card.projectId, search.trim()],
-    queryFn: () => searchCardsToConnect(card.projectId, search.trim()),
-    enabled: search.trim().length > 1,
+    queryKey: ['cards-to-connect', card.projectId, searched],
+    queryFn: () => searchCardsToConnect(card.projectId, searched),
+    enabled: searched.length > 1,
   });
   const connectedIds = new Set(KINDS.flatMap((k) => card.associations[k.key].map((a) => a.cardId)));
   const options = (results.data ?? []).filter(

@@ -67,6 +67,7 @@ import {
   type ExperimentWorkspaceData,
 } from '../api/experiments.ts';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
+import { useSearchText } from '../../../ui/search-text.ts';
 
 function useOpenCard() {
   const [, setParams] = useSearchParams();
@@ -291,9 +292,10 @@ function ExperimentList(props: { projectId: string }) {
   const [search, setSearch] = useState('');
   const [phases, setPhases] = useState<ExperimentPhase[]>([]);
   const [mine, setMine] = useState(false);
+  const searched = useSearchText(search);
   const list = useExperimentList(props.projectId, {
     ...(phases.length ? { phases } : {}),
-    ...(search.trim() ? { search: search.trim() } : {}),
+    ...(searched ? { search: searched } : {}),
     ...(mine ? { mine } : {}),
   });
   return (

@@ -8,6 +8,8 @@ export interface AccessLog {
   activity: { service: string; action: string; entity: string };
   ip: string | null;
   device: string | null;
+  /** The project the entry is about (null: none, or deleted since). */
+  project: { id: string; name: string } | null;
 }
 
 const ACCESS_LOGS = /* GraphQL */ `
@@ -23,6 +25,10 @@ const ACCESS_LOGS = /* GraphQL */ `
       }
       ip
       device
+      project {
+        id
+        name
+      }
     }
   }
 `;

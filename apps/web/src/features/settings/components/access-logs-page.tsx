@@ -2,7 +2,7 @@
 import { Alert, Badge, Button, Group, Select, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { canViewAccessLogs, licenseAllows, type License } from '@assay/domain';
+import { canViewAccessLogs, licenseAllows, timezoneFromOffset, type License } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { LockedFeature } from '../../../ui/locked-feature.tsx';
 import { useAccessLogs } from '../api/access-logs.ts';
@@ -15,6 +15,8 @@ function LogTable() {
   const [action, setAction] = useState<string | null>(null);
   const [params, setParams] = useSearchParams();
   const profileId = params.get('profileId') ?? undefined;
+  // Times are the browser's; the header says which zone that is (part 1 §9.3).
+  const zone = timezoneFromOffset(new Date().getTimezoneOffset());
   const logs = useAccessLogs({
     ...(action ? { action } : {}),
     ...(profileId ? { profileId } : {}),
@@ -42,9 +44,10 @@ function LogTable() {
       <Table striped data-testid="access-logs">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
+            <Table.Th>When ({zone})</Table.Th>
             <Table.Th>Who</Table.Th>
             <Table.Th>What</Table.Th>
+            <Table.Th>Project</Table.Th>
             <Table.Th>IP address</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -54,6 +57,7 @@ function LogTable() {
               <Table.Td>{new Date(log.time).toLocaleString()}</Table.Td>
               <Table.Td>{log.actor ?? '—'}</Table.Td>
               <Table.Td>{describeActivity(log.activity)}</Table.Td>
+              <Table.Td>{log.project?.name ?? '—'}</Table.Td>
               <Table.Td>{log.ip}</Table.Td>
             </Table.Tr>
           ))}

@@ -47,6 +47,7 @@ import {
 import { updatePortfolioAccess } from '../api/profile.ts';
 import { MemberActions } from './member-actions.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
+import { useSearchText } from '../../../ui/search-text.ts';
 
 const PAGE_SIZE = 20;
 const roleName = (role: string) => ORGANIZATION_ROLE_NAMES[role as OrganizationRole] ?? role;
@@ -193,8 +194,9 @@ export function MembersPage() {
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const searched = useSearchText(search);
   const members = useMembers({
-    search,
+    search: searched,
     ...(roleFilter ? { role: roleFilter } : {}),
     page,
     pageSize: PAGE_SIZE,

@@ -28,6 +28,7 @@ import {
   useFeed,
   useTemplates,
 } from '../api/lists.ts';
+import { useSearchText } from '../../../ui/search-text.ts';
 
 const SORT_LABELS: Record<(typeof FEED_SORTS)[number], string> = {
   newest: 'Newest',
@@ -104,7 +105,7 @@ function Feed(props: { projectId: string; onOpen: (id: string) => void }) {
 
 function Contacts() {
   const [search, setSearch] = useState('');
-  const contacts = useContacts(search.trim());
+  const contacts = useContacts(useSearchText(search));
   return (
     <Stack gap="xs">
       <TextInput

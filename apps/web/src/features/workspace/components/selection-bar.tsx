@@ -5,10 +5,11 @@ import { useState } from 'react';
 import { gatewayRequest } from '../../../api/gateway.ts';
 import type { CanvasSectionView } from '../api/canvas.ts';
 import type { Selection } from '../hooks/use-selection.ts';
+import { useSearchText } from '../../../ui/search-text.ts';
 
 function EvidenceSearch(props: { projectId: string; onPick: (id: string) => void }) {
   const [text, setText] = useState('');
-  const words = text.trim();
+  const words = useSearchText(text);
   const found = useQuery({
     queryKey: ['evidence-to-connect', props.projectId, words],
     enabled: words.length > 1,

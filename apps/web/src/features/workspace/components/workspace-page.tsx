@@ -45,6 +45,7 @@ import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
+import { useViewDrawer } from '../../../ui/view-drawer.ts';
 
 function ProductView(props: {
   projectId: string;
@@ -121,9 +122,10 @@ export function WorkspacePage() {
         return p;
       });
   };
-  const [trash, setTrash] = useState(false);
-  const [assistant, setAssistant] = useState(false);
-  const [review, setReview] = useState(false);
+  // The trash, the agent's questions and the evidence review share the right drawer (part 2 §4).
+  const drawer = useViewDrawer<'trash' | 'assistant' | 'review'>();
+  const { clear: clearDrawer } = drawer;
+  useEffect(() => clearDrawer(), [projectId, clearDrawer]);
   const limits = useGenerationLimits();
   const agent = limits.data?.enabled ?? false;
   const [project, setProject] = useState<WorkspaceProject | null>(null);
@@ -204,7 +206,7 @@ export function WorkspacePage() {
             Activity
           </Button>
           {project?.abilities.createCards ? (
-            <Button variant="subtle" size="xs" onClick={() => setTrash(true)}>
+            <Button variant="subtle" size="xs" onClick={() => drawer.open('trash')}>
               Trash
             </Button>
           ) : null}
@@ -216,12 +218,12 @@ export function WorkspacePage() {
             />
           ) : null}
           {agent ? (
-            <Button variant="light" size="xs" onClick={() => setAssistant(true)}>
+            <Button variant="light" size="xs" onClick={() => drawer.open('assistant')}>
               Ask the agent
             </Button>
           ) : null}
           {agent && project?.abilities.createCards ? (
-            <Button variant="light" size="xs" onClick={() => setReview(true)}>
+            <Button variant="light" size="xs" onClick={() => drawer.open('review')}>
               Review evidence
             </Button>
           ) : null}
@@ -275,7 +277,7 @@ export function WorkspacePage() {
           project={project}
         />
       )}
-      <TrashDrawer projectId={projectId} opened={trash} onClose={() => setTrash(false)} />
+      <TrashDrawer projectId={projectId} opened={drawer.shows('trash')} onClose={drawer.close} />
       <ActivityPanel
         projectId={projectId}
         opened={panelOpen}
@@ -284,18 +286,18 @@ export function WorkspacePage() {
         canCreate={project?.abilities.createCards ?? false}
         onUseTemplate={applyTemplate}
       />
-      {agent && review ? (
+      {agent && drawer.holds('review') ? (
         <ReviewSuggestionsPanel
           projectId={projectId}
-          opened={review}
-          onClose={() => setReview(false)}
+          opened={drawer.shows('review')}
+          onClose={drawer.close}
         />
       ) : null}
       {agent ? (
         <AssistantPanel
           projectId={projectId}
-          opened={assistant}
-          onClose={() => setAssistant(false)}
+          opened={drawer.shows('assistant')}
+          onClose={drawer.close}
         />
       ) : null}
     </Stack>
