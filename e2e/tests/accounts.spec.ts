@@ -73,6 +73,16 @@ test('a newcomer signs up, gets an organisation, signs out and back in, and turn
   await expect(page).toHaveURL(`${orgOrigin}/inbox`);
   await expect(page.getByTestId('user-menu')).toHaveText('Ada Lovelace');
 
+  // The app host works inside the organisation this browser last opened (#48 item 2): back at
+  // the app's address, Ada is taken to her organisation, at the page she had open there.
+  await page.goto(`http://app.localhost:${new URL(orgOrigin).port}/`);
+  await expect(page).toHaveURL(`${orgOrigin}/inbox`);
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 2 })).toBeVisible();
+  // A reload keeps the place.
+  await page.reload();
+  await expect(page).toHaveURL(`${orgOrigin}/inbox`);
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 2 })).toBeVisible();
+
   // Turn on MFA.
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Security' }).click();

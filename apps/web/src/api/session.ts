@@ -26,6 +26,18 @@ export async function goToOrganization(organizationId: string, path = '/'): Prom
   window.location.assign(url);
 }
 
+/** One of the signed-in person's organisations, with their role in it. */
+export interface MyOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  license: string;
+  role?: string;
+}
+
+/** The organisations the signed-in person belongs to. */
+export const listMyOrganizations = () => restRequest<MyOrganization[]>('/api/org/organizations');
+
 /** The organisation this browser last opened (local storage `organizationId`), if any. */
 export function rememberedOrganizationId(
   store: Pick<Storage, 'getItem'> = localStorage,

@@ -2,7 +2,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate } from 'react-router';
-import { FIRST_PATH, reopenOnHome } from './locations.ts';
+import { FIRST_PATH, FIRST_SEARCH, reopenOnHome } from './locations.ts';
 import { useBootstrap } from '../api/bootstrap.ts';
 import { HomePage } from '../features/home/components/home-page.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,13 @@ export function HomeRoute() {
   const organizationId = projectsHome ? boot.data?.organization?.id : undefined;
   const reopen = useRef<string | null | undefined>(undefined);
   if (reopen.current === undefined && organizationId)
-    reopen.current = reopenOnHome(localStorage, sessionStorage, organizationId, FIRST_PATH);
+    reopen.current = reopenOnHome(
+      localStorage,
+      sessionStorage,
+      organizationId,
+      FIRST_PATH,
+      FIRST_SEARCH,
+    );
   useEffect(() => {
     if (projectsHome) prefetchProjectsHome(queryClient);
   }, [projectsHome, queryClient]);

@@ -52,5 +52,7 @@ describe('where a member was', () => {
     expect(reopenOnHome(local, tab, 'org', '/')).toBeNull();
     // A tab that opened on another page does not jump when it reaches the home.
     expect(reopenOnHome(local, store(), 'org', '/sign-in')).toBeNull();
+    // Sent by the app host to resume (#48 item 2): the last page, even in a tab that was home.
+    expect(reopenOnHome(local, tab, 'org', '/', '?resume')).toBe('/inbox');
   });
 });

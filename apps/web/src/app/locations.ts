@@ -65,18 +65,23 @@ const TAB_KEY = 'tabOpened';
 
 /** The page this tab opened the app on (read once, when the app starts). */
 export const FIRST_PATH = typeof window === 'undefined' ? '/' : window.location.pathname;
+/** Its query string (`?resume` when the app host sent the person back to where they were). */
+export const FIRST_SEARCH = typeof window === 'undefined' ? '' : window.location.search;
 
 /**
  * Where a tab opened on the organisation's home goes: the last page, the first time this tab
- * shows the home (a reload, or coming back to the home later, stays on it).
+ * shows the home (a reload, or coming back to the home later, stays on it) — or whenever the app
+ * host sent the person here to resume (`/?resume`, #48 item 2).
  */
 export function reopenOnHome(
   local: Store,
   session: Store,
   organizationId: string,
   firstPath: string,
+  firstSearch = '',
 ): string | null {
-  if (session.getItem(TAB_KEY) !== null) return null;
+  const resume = new URLSearchParams(firstSearch).has('resume');
+  if (!resume && session.getItem(TAB_KEY) !== null) return null;
   session.setItem(TAB_KEY, '1');
   if (firstPath !== '/') return null;
   return readLocation(local, lastLocationKey(organizationId));

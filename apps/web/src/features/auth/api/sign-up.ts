@@ -73,5 +73,3 @@ export const listMyInvites = () =>
   restRequest<
     { id: string; role: string; organization: { id: string; name: string; slug: string } }[]
   >('/api/auth/invites');
-
-export const listMyOrganizations = () => restRequest<Organization[]>('/api/org/organizations');

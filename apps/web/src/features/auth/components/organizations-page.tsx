@@ -5,10 +5,10 @@ import { Link, Navigate } from 'react-router';
 import { LICENSE_NAMES, type License } from '@assay/domain';
 import {
   goToOrganization,
+  listMyOrganizations,
   rememberedFirst,
   rememberedOrganizationId,
 } from '../../../api/session.ts';
-import { listMyOrganizations } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { toApiError } from '../../../api/errors.ts';
 import { OopsView } from '../../../app/pages/oops-page.tsx';

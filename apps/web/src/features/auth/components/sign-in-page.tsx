@@ -20,9 +20,13 @@ import { ERRORS, LIMITS } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { takeLoginRequest } from '../../../api/login-request.ts';
-import { goToOrganization, rememberedOrganizationId } from '../../../api/session.ts';
+import {
+  goToOrganization,
+  listMyOrganizations,
+  rememberedOrganizationId,
+} from '../../../api/session.ts';
 import { signIn, ssoStartUrl } from '../api/sign-in.ts';
-import { joinOrganization, listMyOrganizations } from '../api/sign-up.ts';
+import { joinOrganization } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ExploreDemo } from '../../../ui/explore-demo.tsx';
 import { FormError } from './form-error.tsx';

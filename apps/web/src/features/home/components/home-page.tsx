@@ -9,8 +9,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useBootstrap } from '../../../api/bootstrap.ts';
+import {
+  goToOrganization,
+  listMyOrganizations,
+  rememberedOrganizationId,
+} from '../../../api/session.ts';
 import { ExploreDemo } from '../../../ui/explore-demo.tsx';
 import { useHealth } from '../api/get-health.ts';
 
@@ -52,8 +59,58 @@ function ServerStatus() {
   );
 }
 
+/**
+ * The app host works inside the organisation this browser last opened (part 1 §3 storage
+ * `organizationId`, #48 item 2): a signed-in person who still belongs to it goes there, to the
+ * page they last had open in it, once per tab; the list of their organisations stays one click
+ * away for choosing another.
+ */
+function useOpenRemembered(signedIn: boolean) {
+  const remembered = rememberedOrganizationId();
+  const enabled = signedIn && remembered !== null && !openedThisTab();
+  const mine = useQuery({
+    queryKey: ['auth', 'organizations'],
+    queryFn: listMyOrganizations,
+    enabled,
+    meta: { customErrorHandler: true },
+  });
+  const [failed, setFailed] = useState(false);
+  const target = enabled && !failed ? mine.data?.find((o) => o.id === remembered) : undefined;
+  useEffect(() => {
+    if (!target) return;
+    markOpenedThisTab();
+    // The handoff refused (signed out meanwhile, say): this page, with its choices, stays.
+    goToOrganization(target.id, '/?resume').catch(() => setFailed(true));
+  }, [target]);
+  return { target, checking: enabled && mine.isPending };
+}
+
+const OPENED_KEY = 'appHostOpenedOrganization';
+function openedThisTab() {
+  try {
+    return sessionStorage.getItem(OPENED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+function markOpenedThisTab() {
+  try {
+    sessionStorage.setItem(OPENED_KEY, '1');
+  } catch {
+    // Without session storage the app host simply stays here.
+  }
+}
+
 function GetStarted() {
   const boot = useBootstrap();
+  const opening = useOpenRemembered(Boolean(boot.data?.user));
+  if (opening.target || opening.checking) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        {opening.target ? `Opening ${opening.target.name}…` : 'Opening your organization…'}
+      </Text>
+    );
+  }
   if (boot.data?.user) {
     return (
       <Group>
