@@ -163,12 +163,31 @@ test('new project with the agent; evidence from notes gets key insights and rate
     /She spends about 4 hours|too expensive at \$120|She would pay|I talked to Maria/,
   );
   await first.screenshot({ path: 'test-results/agent-suggestion.png' });
-  // Accepted with the rating changed: the connection keeps the quote, shown with it.
-  await first.getByRole('combobox', { name: /^Rating for / }).click();
+  const evidenceId = new URL(page.url()).searchParams.get('cardId');
+  const canvas = page.url().split('?')[0]!;
+  await page.keyboard.press('Escape');
+
+  // Connect mode from the evidence shows its suggestions over the canvas (#49 item 4), each
+  // quote in the evidence's words; one is accepted there with its rating changed.
+  await page.goto(`${canvas}?connect=${evidenceId}`);
+  const banner = page.getByTestId('connect-banner');
+  const here = banner.getByTestId('connection-suggestion');
+  await expect(here.first()).toBeVisible();
+  const before = await here.count();
+  await expect(here.first().getByTestId('suggestion-quote').locator('mark')).not.toBeEmpty();
+  await banner.screenshot({ path: 'test-results/agent-connect-mode.png' });
+  await here
+    .first()
+    .getByRole('combobox', { name: /^Rating for / })
+    .click();
   await page.getByRole('option', { name: 'Disconfirming', exact: true }).click();
-  const before = await suggestions.getByTestId('connection-suggestion').count();
-  await first.getByRole('button', { name: 'Accept' }).click();
-  await expect(suggestions.getByTestId('connection-suggestion')).toHaveCount(before - 1);
+  await here.first().getByRole('button', { name: 'Accept' }).click();
+  await expect(here).toHaveCount(before - 1);
+  await expect(banner).toContainText('(1 connected)');
+  await banner.getByRole('button', { name: 'Done' }).click();
+  await expect(banner).toBeHidden();
+  // The connection keeps the quote, shown on the evidence card.
+  await page.goto(`${canvas}?cardId=${evidenceId}`);
   await card.getByRole('tab', { name: 'Connections' }).click();
   await expect(card.getByTestId('connection-quote').first()).toContainText(/\w+ \w+ \w+/);
   await page.keyboard.press('Escape');

@@ -1,6 +1,11 @@
 /** Quotes checked word for word (#49 item 3): the contract's normalising, and nothing more. */
 import { describe, expect, it } from 'vitest';
-import { checkEvidenceReading, findQuote, verbatimQuote } from './evidence-reading.ts';
+import {
+  checkEvidenceReading,
+  findQuote,
+  quoteInContext,
+  verbatimQuote,
+} from './evidence-reading.ts';
 
 const TEXT =
   'Priya: So my mom takes Arjun Monday\u00a0to Thursday.\nShe said “it’s free, right?”  And she’d be hurt if I stopped.';
@@ -34,6 +39,27 @@ describe('findQuote', () => {
     expect(
       verbatimQuote('ça me prend trente secondes', 'Bon, c\u0327a me prend trente secondes.'),
     ).toBe('c\u0327a me prend trente secondes');
+  });
+});
+
+describe('quoteInContext', () => {
+  const text =
+    'We met Rosa at the depot.\n\nRosa: Honestly we   tried three apps last year. I paid $40 a month for the last one and stopped in March. Now we use a whiteboard.';
+  it('shows the quote as it stands, with whole words around it, marked where cut', () => {
+    const shown = quoteInContext('I paid $40 a month for the last one', text, 30);
+    expect(shown).toEqual({
+      before: '…tried three apps last year. ',
+      quote: 'I paid $40 a month for the last one',
+      after: ' and stopped in March. Now we…',
+    });
+  });
+  it('keeps the text whole when it is short, and answers null for a quote not in it', () => {
+    expect(quoteInContext('tried three apps last year', 'We tried three apps last year.')).toEqual({
+      before: 'We ',
+      quote: 'tried three apps last year',
+      after: '.',
+    });
+    expect(quoteInContext('we loved every app we tried', text)).toBeNull();
   });
 });
 

@@ -138,6 +138,37 @@ export function verbatimQuote(quote: string | null | undefined, text: string): s
 }
 
 /**
+ * A quote with the words around it in the evidence (up to `around` characters each side, cut at a
+ * word, "…" where cut): what a person reads to judge whether the quote carries the point. Null
+ * when the quote is not in the text.
+ */
+export function quoteInContext(
+  quote: string | null | undefined,
+  text: string,
+  around = 160,
+): { before: string; quote: string; after: string } | null {
+  const span = findQuote(quote, text);
+  if (!span) return null;
+  let from = Math.max(0, span.start - around);
+  if (from > 0) {
+    const space = text.indexOf(' ', from);
+    from = space >= 0 && space < span.start ? space + 1 : span.start;
+  }
+  let to = Math.min(text.length, span.end + around);
+  if (to < text.length) {
+    const space = text.lastIndexOf(' ', to);
+    to = space > span.end ? space : span.end;
+  }
+  const before = text.slice(from, span.start).replace(/\s+/g, ' ').trimStart();
+  const after = text.slice(span.end, to).replace(/\s+/g, ' ').trimEnd();
+  return {
+    before: `${from > 0 ? '…' : ''}${before}`,
+    quote: text.slice(span.start, span.end),
+    after: `${after}${to < text.length ? '…' : ''}`,
+  };
+}
+
+/**
  * Keeps what can be shown: suggestions on known hypotheses, one per hypothesis, with a quote found
  * in the text (rewritten as it stands there); insights likewise. Returns how many were dropped
  * for a quote that is not in the evidence.

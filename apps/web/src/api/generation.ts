@@ -100,6 +100,9 @@ export interface CardGenerationView {
     rating: number | null;
     /** The passage of the evidence it rests on, found there word for word. */
     quote: string | null;
+    /** The evidence's words around the quote, as it reads now (… where cut). */
+    before?: string | null;
+    after?: string | null;
     reason: string | null;
   }[];
   abilities: { generate: boolean; completions: string[] };
@@ -108,7 +111,7 @@ export interface CardGenerationView {
 const CARD_GENERATION = `cardId completions {
   interviewQuestions { ${GENERATION} result } keyInsights { ${GENERATION} result }
   valuePropositionCanvas { ${GENERATION} result } connectionSuggestions { ${GENERATION} result } }
-  suggestions { id hypothesisId title score path rating quote reason } abilities { generate completions }`;
+  suggestions { id hypothesisId title score path rating quote reason before after } abilities { generate completions }`;
 
 export function useCardGeneration(cardId: string, enabled = true) {
   return useQuery({

@@ -4,6 +4,7 @@ import {
   AppError,
   CARD_COMPLETIONS,
   cardPath,
+  quoteInContext,
   cardCompletionSchema,
   isEvidenceType,
   type GenerationState,
@@ -20,6 +21,7 @@ import { parse } from '../../http/parse.ts';
 import { connectionSuggestions, generations } from './schema.ts';
 import { presentGeneration, requireAgent, startGeneration } from './service.ts';
 import { requireEditable } from './guards.ts';
+import { evidenceText } from './evidence-run.ts';
 
 export const COMPLETION_TYPES: Record<
   (typeof CARD_COMPLETIONS)[number],
@@ -118,13 +120,31 @@ export async function cardGeneration(services: AppServices, member: MemberContex
   return {
     cardId,
     completions,
-    suggestions: suggestions.map((s) => ({
-      ...s,
-      path: cardPath({ id: s.hypothesisId, type: 'hypothesis' }),
-    })),
+    suggestions: await withQuoteContext(services, cardId, suggestions),
     abilities: {
       generate: agent && editable,
       completions: CARD_COMPLETIONS.filter((k) => COMPLETION_TYPES[k](access.card.type)),
     },
   };
+}
+
+/**
+ * Each suggestion with the words around its quote in the evidence as it reads now (#49 item 4:
+ * "the quote highlighted in the evidence's text"), and the path its hypothesis opens on.
+ */
+async function withQuoteContext<T extends { hypothesisId: string; quote: string | null }>(
+  services: AppServices,
+  cardId: string,
+  suggestions: T[],
+) {
+  const text = suggestions.some((s) => s.quote) ? await evidenceText(services, cardId) : '';
+  return suggestions.map((s) => {
+    const shown = quoteInContext(s.quote, text);
+    return {
+      ...s,
+      before: shown?.before ?? null,
+      after: shown?.after ?? null,
+      path: cardPath({ id: s.hypothesisId, type: 'hypothesis' }),
+    };
+  });
 }

@@ -31,7 +31,7 @@ function textVersion(text: string): number {
  * The evidence's own words: its notes and description, a post's summary, and a customer chat's
  * messages (each as "Name: message", as a transcript reads).
  */
-async function evidenceText(services: AppServices, cardId: string): Promise<string> {
+export async function evidenceText(services: AppServices, cardId: string): Promise<string> {
   const [extra] = await services.database.db
     .select({ summary: evidenceParts.summary, conversation: evidenceParts.conversation })
     .from(evidenceParts)

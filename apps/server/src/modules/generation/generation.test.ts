@@ -433,7 +433,7 @@ describe('card completions, pickers and suggestions', () => {
         { c: evidenceId },
       );
     const SUGGESTED = `query($c: ID!) { cardGeneration(cardId: $c) { completions { connectionSuggestions { status endedAt } }
-      suggestions { id hypothesisId title rating quote reason } } }`;
+      suggestions { id hypothesisId title rating quote reason before after } } }`;
     type Suggested = {
       completions: { connectionSuggestions: { status: string; endedAt: string | null } | null };
       suggestions: {
@@ -443,6 +443,8 @@ describe('card completions, pickers and suggestions', () => {
         rating: number | null;
         quote: string | null;
         reason: string | null;
+        before: string | null;
+        after: string | null;
       }[];
     };
     const readSuggested = async () =>
@@ -459,6 +461,12 @@ describe('card completions, pickers and suggestions', () => {
       quote: 'She spends about 4 hours every Sunday counting stock.',
     });
     expect(forHours!.reason!.length).toBeGreaterThan(10);
+    // Shown within the evidence's own words (#49 item 4): what comes before and after it.
+    expect(forHours).toMatchObject({
+      before: 'I talked to Maria, who owns two pizzerias. ',
+      after:
+        ' She tried an app once but it was too expensive at $120 per month. She would pay for something that orders automatically every week.',
+    });
     for (const s of suggested.suggestions) expect(notes).toContain(s.quote);
 
     // Accepted with another rating, forty clicks at once: one connection, with the quote.

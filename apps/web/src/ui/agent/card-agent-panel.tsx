@@ -19,16 +19,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isGenerationRunning, VALUE_PROPOSITION_PARTS, type GenerationState } from '@assay/domain';
 import { toApiError } from '../../api/errors.ts';
-import { ConnectionSuggestions } from './connection-suggestions.tsx';
+import { ConnectionSuggestions, useDecideSuggestion } from './connection-suggestions.tsx';
 import {
-  decideSuggestion,
   generateCardCompletion,
   generationKeys,
   suggestConnections,
   useCardGeneration,
   type CardGenerationView,
 } from '../../api/generation.ts';
-import { cardViewKeys, queryKeys } from '../../api/query-keys.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { showAlert } from '../alerts.ts';
 import { GenerationProgress } from './generation-progress.tsx';
 
@@ -117,12 +116,7 @@ export function CardAgentPanel(props: { cardId: string; onChanged?: () => void }
         {kinds.map((k) => (
           <Failed key={k} generation={view.completions[k]} />
         ))}
-        <Results
-          view={view}
-          cardId={props.cardId}
-          onDecided={refresh}
-          onChanged={props.onChanged}
-        />
+        <Results view={view} cardId={props.cardId} onChanged={props.onChanged} />
       </Stack>
     </Paper>
   );
@@ -131,25 +125,13 @@ export function CardAgentPanel(props: { cardId: string; onChanged?: () => void }
 function Results(p: {
   view: CardGenerationView;
   cardId: string;
-  onDecided: () => Promise<void>;
   onChanged?: (() => void) | undefined;
 }) {
-  const queryClient = useQueryClient();
   const { completions, suggestions } = p.view;
   const questions = completions.interviewQuestions?.result?.questions ?? [];
   const canvas = completions.valuePropositionCanvas?.result ?? null;
   const insights = completions.keyInsights;
-  const decide = (id: string, accept: boolean, rating?: number | null) =>
-    void decideSuggestion(id, accept, rating)
-      .then(async () => {
-        await p.onDecided();
-        await queryClient.invalidateQueries({ queryKey: queryKeys.card(p.cardId) });
-        for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
-        p.onChanged?.();
-      })
-      .catch((error: unknown) =>
-        showAlert({ type: 'warning', message: toApiError(error).message }),
-      );
+  const decide = useDecideSuggestion(p.cardId, p.onChanged);
   const sections = [];
   if (questions.length) {
     sections.push(

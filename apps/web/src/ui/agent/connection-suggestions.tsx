@@ -4,10 +4,15 @@
  * decides: accept (with the rating as proposed or changed) or dismiss.
  */
 import { Blockquote, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { RATINGS } from '@assay/domain';
-import type { CardGenerationView } from '../../api/generation.ts';
+import { cardLinksKey } from '../../api/connections.ts';
+import { toApiError } from '../../api/errors.ts';
+import { decideSuggestion, generationKeys, type CardGenerationView } from '../../api/generation.ts';
+import { cardViewKeys, queryKeys } from '../../api/query-keys.ts';
+import { showAlert } from '../alerts.ts';
 
 type Suggestion = CardGenerationView['suggestions'][number];
 
@@ -31,8 +36,19 @@ function SuggestionRow(props: {
           </Text>
         ) : null}
         {s.quote ? (
+          // The quote marked within the evidence's own words around it (#49 item 4).
           <Blockquote p="xs" radius="sm" fz="sm" data-testid="suggestion-quote">
+            {s.before ? (
+              <Text span c="dimmed" inherit>
+                {s.before}
+              </Text>
+            ) : null}
             <mark>{s.quote}</mark>
+            {s.after ? (
+              <Text span c="dimmed" inherit>
+                {s.after}
+              </Text>
+            ) : null}
           </Blockquote>
         ) : null}
         <Group gap="xs" justify="space-between" wrap="nowrap">
@@ -60,6 +76,30 @@ function SuggestionRow(props: {
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * Accepts (with a rating) or dismisses one of an evidence card's suggestions, then re-reads what
+ * it moves: the suggestions, the card, its links in connect mode, and the boards' counts and
+ * confidence. A refusal (someone else decided first, say) is shown as a warning.
+ */
+export function useDecideSuggestion(evidenceId: string, onDone?: () => void) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (id: string, accept: boolean, rating?: number | null) =>
+      void decideSuggestion(id, accept, rating)
+        .then(async () => {
+          await queryClient.invalidateQueries({ queryKey: generationKeys.card(evidenceId) });
+          await queryClient.invalidateQueries({ queryKey: queryKeys.card(evidenceId) });
+          void queryClient.invalidateQueries({ queryKey: cardLinksKey(evidenceId) });
+          for (const key of cardViewKeys) void queryClient.invalidateQueries({ queryKey: key });
+          onDone?.();
+        })
+        .catch((error: unknown) =>
+          showAlert({ type: 'warning', message: toApiError(error).message }),
+        ),
+    [evidenceId, onDone, queryClient],
   );
 }
 
