@@ -30,7 +30,9 @@ export const COMPLETION_TYPES: Record<
   interviewQuestions: (type) => type === 'hypothesis',
   valuePropositionCanvas: (type) => type === 'hypothesis',
   keyInsights: (type) => isEvidenceType(type) || type === 'interview',
-  connectionSuggestions: (type) => isEvidenceType(type) || type === 'interview',
+  // An experiment's results are evidence too (#49 item 1): completing one offers the reading.
+  connectionSuggestions: (type) =>
+    isEvidenceType(type) || type === 'interview' || type === 'experiment',
 };
 
 /** A card's completion: interview questions, key insights or a value proposition canvas. */

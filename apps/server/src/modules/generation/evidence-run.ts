@@ -10,13 +10,19 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { AppError, type EvidenceReadingInput } from '@assay/domain';
 import type { UnitOfWork } from '../../platform/events/unit-of-work.ts';
 import type { AppServices } from '../../services.ts';
-import { cards, connections, evidence as evidenceParts, hypotheses } from '../cards/schema.ts';
+import {
+  cards,
+  connections,
+  evidence as evidenceParts,
+  experiments,
+  hypotheses,
+} from '../cards/schema.ts';
 import { readEvidenceChecked } from './evidence-reading.ts';
 import { cardText, type Finish, type Run } from './run-context.ts';
 import { connectionSuggestions, evidenceReadings } from './schema.ts';
 import { writeGeneratedText } from './writes.ts';
 
-const EVIDENCE_TEXT_FIELDS = ['notes', 'description', 'summary'];
+const EVIDENCE_TEXT_FIELDS = ['notes', 'description', 'summary', 'results'];
 
 /**
  * The version of the evidence a suggestion was read from: a digest of the text read (31 bits, an
@@ -28,8 +34,9 @@ function textVersion(text: string): number {
 }
 
 /**
- * The evidence's own words: its notes and description, a post's summary, and a customer chat's
- * messages (each as "Name: message", as a transcript reads).
+ * The evidence's own words: its notes and description, a post's summary, a customer chat's
+ * messages (each as "Name: message", as a transcript reads), an experiment's results and key
+ * learnings.
  */
 export async function evidenceText(services: AppServices, cardId: string): Promise<string> {
   const [extra] = await services.database.db
@@ -40,7 +47,17 @@ export async function evidenceText(services: AppServices, cardId: string): Promi
     .filter((p) => p.body.trim())
     .map((p) => `${p.authorName || p.authorType}: ${p.body.replace(/<[^>]*>/g, ' ').trim()}`)
     .join('\n');
-  return [await cardText(services, cardId, EVIDENCE_TEXT_FIELDS), extra?.summary ?? '', chat]
+  // An experiment's results (its results text, above) and its key learnings.
+  const [experiment] = await services.database.db
+    .select({ keyLearnings: experiments.keyLearnings })
+    .from(experiments)
+    .where(eq(experiments.cardId, cardId));
+  return [
+    await cardText(services, cardId, EVIDENCE_TEXT_FIELDS),
+    extra?.summary ?? '',
+    chat,
+    experiment?.keyLearnings ?? '',
+  ]
     .filter((t) => t.trim())
     .join('\n\n');
 }

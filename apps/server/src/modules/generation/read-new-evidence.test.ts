@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import {
   cardMutation,
+  createCardAs,
   createProjectIn,
   publishedEvidence,
   publishedHypothesis,
@@ -110,5 +111,88 @@ describe('read new evidence', () => {
     );
     const second = await run();
     expect(second.result?.read ?? 0).toBe(0);
+  });
+
+  it('reads an experiment’s results against the hypotheses; accepted, the link keeps its quote (#49 item 1)', async () => {
+    const { owner, org } = await ownerWithOrganization(built);
+    const projectId = await createProjectIn(owner.agent, org.slug, 'Pickup');
+    const pickup = await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Working parents pay someone to collect their children after school',
+    );
+    await publishedHypothesis(
+      owner.agent,
+      org.slug,
+      projectId,
+      'Gyms will offer childcare to their members',
+    );
+    const experiment = (
+      await createCardAs(owner.agent, org.slug, {
+        projectId,
+        type: 'experiment',
+        title: 'A paid pickup trial',
+      })
+    ).card!;
+    const results =
+      'We offered a paid pickup at $12 a day to 40 families. Nineteen parents paid for the first week and fourteen renewed for a month.';
+    const written = await cardMutation(owner.agent, org.slug, 'updateText', {
+      cardId: experiment.id,
+      version: experiment.version,
+      field: 'results',
+      text: `<p>${results}</p>`,
+      rawText: results,
+    });
+    expect(written.error).toBeUndefined();
+    const published = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { version } }',
+      { id: experiment.id, v: written.card!.version },
+    );
+    expect(published.errors).toBeUndefined();
+    const started = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($c: ID!) { suggestConnections(cardId: $c) { cardId } }',
+      { c: experiment.id },
+    );
+    expect(started.errors).toBeUndefined();
+    const READ = `query($c: ID!) { cardGeneration(cardId: $c) {
+      completions { connectionSuggestions { status } } abilities { completions }
+      suggestions { id hypothesisId rating quote } } }`;
+    type Read = {
+      completions: { connectionSuggestions: { status: string } | null };
+      abilities: { completions: string[] };
+      suggestions: { id: string; hypothesisId: string; rating: number | null; quote: string }[];
+    };
+    const read = await until(
+      async () =>
+        (await onOrg(owner.agent, org.slug, READ, { c: experiment.id })).data
+          ?.cardGeneration as Read,
+      (r) => r.completions.connectionSuggestions?.status === 'success',
+    );
+    expect(read.abilities.completions).toContain('connectionSuggestions');
+    const found = read.suggestions.find((x) => x.hypothesisId === pickup.id);
+    expect(found?.rating).toBeGreaterThan(0);
+    expect(results).toContain(found!.quote);
+    const accepted = await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { acceptConnectionSuggestion(id: $id) { cardId } }',
+      { id: found!.id },
+    );
+    expect(accepted.errors).toBeUndefined();
+    const linked = await onOrg(
+      owner.agent,
+      org.slug,
+      'query($id: ID!) { card(cardId: $id) { associations { experiments { cardId quote } } } }',
+      { id: pickup.id },
+    );
+    expect(
+      (linked.data?.card as { associations: { experiments: { cardId: string }[] } }).associations
+        .experiments,
+    ).toEqual([expect.objectContaining({ cardId: experiment.id, quote: found!.quote })]);
   });
 });

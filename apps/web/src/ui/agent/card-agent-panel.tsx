@@ -49,7 +49,12 @@ function Failed(props: { generation: GenerationState | null }) {
   );
 }
 
-export function CardAgentPanel(props: { cardId: string; onChanged?: () => void }) {
+export function CardAgentPanel(props: {
+  cardId: string;
+  onChanged?: () => void;
+  /** A line under the title: what the agent offers here (a completed experiment's reading). */
+  intro?: string;
+}) {
   const data = useCardGeneration(props.cardId);
   const queryClient = useQueryClient();
   // Key insights the agent wrote land in the card's own field: re-read the card.
@@ -112,6 +117,11 @@ export function CardAgentPanel(props: { cardId: string; onChanged?: () => void }
           <Title order={6}>AI agent</Title>
           <Group gap="xs">{kinds.map(action)}</Group>
         </Group>
+        {props.intro ? (
+          <Text size="sm" c="dimmed">
+            {props.intro}
+          </Text>
+        ) : null}
         {running ? <GenerationProgress generation={running} /> : null}
         {kinds.map((k) => (
           <Failed key={k} generation={view.completions[k]} />

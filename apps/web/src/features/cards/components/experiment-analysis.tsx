@@ -5,6 +5,7 @@ import { type CardDetail, type ExperimentAnalysis } from '../api/card.ts';
 import { PlainField } from './plain-field.tsx';
 import { useExperimentWriter } from './experiment-writer.tsx';
 import { ExperimentText } from './experiment-writer.tsx';
+import { CardAgentPanel } from '../../../ui/agent/card-agent-panel.tsx';
 
 const ANALYSIS_TEXTS = [
   { key: 'market', label: 'Market', placeholder: 'What did you learn about the market?' },
@@ -135,6 +136,13 @@ export function ExperimentComplete(props: { card: CardDetail }) {
         placeholder="What will you do differently?"
         onSave={(keyLearnings) => patch({ keyLearnings })}
       />
+      {experiment.phase.phase === 'complete' ? (
+        // Completing an experiment offers the agent's reading of its results (#49 item 5).
+        <CardAgentPanel
+          cardId={card.id}
+          intro="The experiment is complete: the agent can read its results and key learnings against your hypotheses, with a quote for each."
+        />
+      ) : null}
     </Stack>
   );
 }
