@@ -56,6 +56,59 @@ export function stem(word: string, lang: Lang): string {
 const sentenceSegmenters = new Map<Lang, Intl.Segmenter>();
 const wordSegmenters = new Map<Lang, Intl.Segmenter>();
 
+/** Short words a period may follow without ending the sentence ("approx. ten", "vs. them"). */
+const ABBREVIATIONS = new Set([
+  'approx',
+  'ca',
+  'cf',
+  'dr',
+  'eg',
+  'etc',
+  'ex',
+  'ie',
+  'incl',
+  'max',
+  'min',
+  'mr',
+  'mrs',
+  'ms',
+  'no',
+  'nr',
+  'p',
+  'pp',
+  'sr',
+  'st',
+  'vs',
+  'sig',
+  'sra',
+  'dott',
+  'mme',
+  'mlle',
+  'av',
+  'n',
+]);
+
+/**
+ * Casual writing starts a sentence in lower case ("…pizza night. if it stopped the texts…"),
+ * where a sentence segmenter sees one sentence: it ends there too, after a word that is not an
+ * abbreviation.
+ */
+export function splitLowercaseStarts(sentence: string): string[] {
+  const out: string[] = [];
+  let from = 0;
+  for (const m of sentence.matchAll(/([\p{L}\p{N}]+)([.!?]+)\s+(?=\p{Ll})/gu)) {
+    const word = m[1]!;
+    if (m[2] === '.' && (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{L}$/u.test(word))) continue;
+    // "e.g. this": a period inside the word before it is an abbreviation's.
+    if (sentence[m.index - 1] === '.') continue;
+    const end = m.index + m[1]!.length + m[2]!.length;
+    out.push(sentence.slice(from, end).trim());
+    from = end;
+  }
+  out.push(sentence.slice(from).trim());
+  return out.filter((part) => part.length > 1);
+}
+
 /** The sentences of a text (line breaks and bullets end a sentence too), trimmed, non-empty. */
 export function sentences(text: string, lang: Lang): string[] {
   let segmenter = sentenceSegmenters.get(lang);
