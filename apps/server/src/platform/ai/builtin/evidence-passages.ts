@@ -6,7 +6,7 @@
  */
 import { matches } from './analysis.ts';
 import { EVIDENCE_CUES, type EvidenceCues } from './evidence-cues.ts';
-import { contentStems, sentences, splitLowercaseStarts, type Lang } from './text.ts';
+import { contentStems, sentences, type Lang } from './text.ts';
 
 export const QUOTE_MAX = 400;
 
@@ -157,7 +157,7 @@ export function passages(text: string, lang: Lang, projectName = ''): Passage[] 
     if (turn === firstText && !line.speaker && matches(line.body.toLowerCase(), cues.meta) > 0)
       return;
     let cursor = 0;
-    for (const sentence of sentences(line.body, lang).flatMap(splitLowercaseStarts)) {
+    for (const sentence of sentences(line.body, lang)) {
       const at = line.body.indexOf(sentence, cursor);
       if (at < 0) continue;
       cursor = at + sentence.length;

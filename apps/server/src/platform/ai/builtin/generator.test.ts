@@ -58,6 +58,20 @@ function inventedNumbers(text: string, source: string) {
   return (text.match(/\d+/g) ?? []).filter((n) => !allowed.has(n));
 }
 
+describe('the built-in generator on casual writing (#50)', () => {
+  const memo =
+    'dog walks for busy people in the east side. we take 6 dogs per van run, $25 per walk, found our first clients via Nextdoor posts and the building managers at two condo towers who hand out our flyers. costs are the van lease and gas, around $900 a month.';
+
+  it('reads sentences that start in lower case, the price per unit, and a cost that is not the price', () => {
+    const data = builtinProjectData(brief('en-US', memo));
+    const revenue = data.hypotheses.filter((h) => h.section === 'revenueStreams');
+    expect(revenue.map((h) => h.title).join(' ')).toContain('$25 per walk');
+    expect(revenue.map((h) => h.title).join(' ')).not.toContain('$900');
+    // Its channels are read now that each sentence stands alone.
+    expect(data.hypotheses.filter((h) => h.section === 'channels').length).toBeGreaterThan(0);
+  });
+});
+
 describe('the built-in generator', () => {
   for (const language of LANGUAGES) {
     it(`drafts a project from a ${language} description, in ${language}`, () => {

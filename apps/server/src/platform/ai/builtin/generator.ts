@@ -136,6 +136,19 @@ export function builtinProjectData(b: ProjectBrief): ProjectData {
   return { hypotheses, dashboard, experiments };
 }
 
+/** How many of the description's words an experiment's statement may repeat about the problem. */
+const PROBLEM_WORDS = 10;
+
+/** The first `max` words of a text, with "…" when it was longer. */
+function clipWords(text: string, max: number): string {
+  const words = text.split(/\s+/).filter(Boolean);
+  if (words.length <= max) return text;
+  return `${words
+    .slice(0, max)
+    .join(' ')
+    .replace(/[,;:.…]+$/, '')}…`;
+}
+
 function experimentFrom(
   kind: 'interviews' | 'smokeTest' | 'preSale',
   f: Fill,
@@ -146,7 +159,8 @@ function experimentFrom(
   return {
     title: clip(capitalize(e.title(f)), 290),
     experimentType: kind === 'interviews' ? 'generative' : 'evaluative',
-    statement: statement ?? e.statement(f),
+    // The problem said in a few words: the statement names it, it does not paste the description.
+    statement: statement ?? e.statement({ ...f, problem: clipWords(f.problem, PROBLEM_WORDS) }),
     description: e.description(f),
     successCriteria: [{ measurement: e.measurement, expectation: e.expectation }],
   };

@@ -216,6 +216,9 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Price cues that only name a period ("a month", "per year"). */
+const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
+
 function pricesOf(all: string[], lang: Lang): string[] {
   const cues = MODEL_CUES[lang];
   const price = cueRegex(cues.price, `${lang}:price`);
@@ -224,15 +227,38 @@ function pricesOf(all: string[], lang: Lang): string[] {
     `${lang}:notPrice`,
   );
   const strong = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
+  // A period alone ("a month") does not make an amount a price in a sentence about costs.
+  const paying = cueRegex(
+    cues.strongPrice.filter((cue) => !PERIOD_CUE.test(cue)),
+    `${lang}:paying`,
+  );
+  const costs = cueRegex([...cues.cost, ...cues.costBefore], `${lang}:costs`);
   const found: string[] = [];
+  const perUnit: string[] = [];
+  const unit = cueRegex(cues.unit, `${lang}:unit`);
   for (const sentence of all) {
-    if (!price.test(sentence) && !strong.test(sentence)) continue;
+    const cued = price.test(sentence) || strong.test(sentence);
     // What competitors cost, or what the business spends, is not its price.
-    if (other.test(sentence) && !strong.test(sentence)) continue;
+    if (cued && other.test(sentence) && !strong.test(sentence)) continue;
     for (const clause of clauses(sentence)) {
       const m = MONEY.exec(clause);
       if (!m) continue;
       if (other.test(clause) && !strong.test(clause)) continue;
+      if (costs.test(sentence) && !paying.test(clause)) continue;
+      if (!cued) {
+        // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
+        const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';
+        if (!other.test(sentence) && unit.test(next) && !/^(?:a|an)$/i.test(next))
+          perUnit.push(
+            tidy(
+              `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
+                .slice(0, 2)
+                .join(' ')}`,
+              lang,
+            ),
+          );
+        continue;
+      }
       // The amount, then what it is paid for: "per month per practice", "booking fee per job".
       const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
       const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
@@ -240,6 +266,7 @@ function pricesOf(all: string[], lang: Lang): string[] {
       found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
     }
   }
+  if (found.length === 0) found.push(...perUnit);
   if (found.length === 0) {
     // A percentage with a billing word is the price ("a fee of 1.9% per month", "12% commission").
     const billing = cueRegex(cues.billing, `${lang}:billing`);

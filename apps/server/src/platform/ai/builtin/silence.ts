@@ -107,6 +107,19 @@ function prefixRegex(words: readonly string[], key: string): RegExp {
   return re;
 }
 
+/**
+ * Someone who does something for the business ("the building managers who hand out our flyers",
+ * "les gardiens qui distribuent nos prospectus"): a relative clause that ends on "our" or "us" is
+ * a partner at work, named or not.
+ */
+const ACTS_FOR_US: Record<Lang, RegExp> = {
+  en: /\b(?:who|that)\s+(?:\p{L}+\s+){0,3}(?:our|us)\b/iu,
+  es: /\bque\s+(?:\p{L}+\s+){0,3}(?:nuestr[oa]s?|nos)\b/iu,
+  fr: /\bqui\s+(?:\p{L}+\s+){0,3}(?:nos|notre|nous)\b/iu,
+  it: /\bche\s+(?:\p{L}+\s+){0,3}(?:i nostri|le nostre|il nostro|la nostra|ci)\b/iu,
+  pt: /\bque\s+(?:\p{L}+\s+){0,3}(?:nossos?|nossas?|nos)\b/iu,
+};
+
 /** True when the description speaks to the section, whether or not a fact could be read from it. */
 export function mentionsSection(
   description: string,
@@ -124,7 +137,8 @@ export function mentionsSection(
     (text, phrase) => (phrase ? text.split(phrase).join(' ') : text),
     description,
   );
-  if (section === 'keyPartners' && namesOthers(rest, name)) return true;
+  if (section === 'keyPartners' && (namesOthers(rest, name) || ACTS_FOR_US[lang].test(rest)))
+    return true;
   // Costs: more than one amount, where one is the price.
   if (section === 'costStructure') {
     // An amount the reader did not read as a price is likely a cost.

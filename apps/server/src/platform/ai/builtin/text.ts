@@ -120,7 +120,7 @@ export function sentences(text: string, lang: Lang): string[] {
   for (const block of text.split(/\n+|\s[•·▪-]\s/)) {
     for (const { segment } of segmenter.segment(block)) {
       const s = segment.replace(/^[\s•·▪*-]+/, '').trim();
-      if (s.length > 1) out.push(s);
+      if (s.length > 1) out.push(...splitLowercaseStarts(s));
     }
   }
   return out;
