@@ -74,6 +74,44 @@ export const handoffAnswer = z.object({ url: z.string() });
 /** Account fields as sent; the use case checks each with the catalogue's words. */
 export const accountBody = z.record(z.string(), z.unknown());
 
+// The account routes' bodies (#51 item 4). Declared for the documents and the types; each route
+// leaves the checking to its use case (decision 010), which answers with the catalogue's words.
+const field = (max: number) => z.string().max(max);
+
+/** POST /api/auth/signups: the address to confirm, with a beta code or plan when invited so. */
+export const signupStartBody = z.object({
+  email: field(320),
+  licenseKey: field(100).optional(),
+  license: field(40).optional(),
+});
+
+/** POST /api/auth/users: the account made from a confirmation link. */
+export const newUserBody = z.object({
+  token: field(200),
+  firstName: field(100),
+  lastName: field(100),
+  password: field(1000),
+});
+
+/** POST /api/auth/session: a sign-in, with the second factor when it was asked for. */
+export const signInBody = z.object({
+  email: field(320),
+  password: field(1000),
+  code: field(40).optional(),
+});
+
+/** POST /api/auth/password/forgot: the address a reset link goes to. */
+export const forgotPasswordBody = z.object({ email: field(320) });
+
+/** PUT /api/auth/password: a new password from a reset link. */
+export const resetPasswordBody = z.object({ token: field(200), password: field(1000) });
+
+/** PUT /api/auth/email: an email change confirmed by its token. */
+export const emailChangeBody = z.object({ token: field(200) });
+
+/** POST /api/auth/handoff: the organisation to carry the session to, and the page to open. */
+export const handoffBody = z.object({ organizationId: field(64), path: field(2000).optional() });
+
 /** An organisation's single sign-on settings, as its owners see them (never the secret). */
 export const ssoSettingsAnswer = z.object({
   enabled: z.boolean(),

@@ -15,6 +15,12 @@ export const resourceItemSchema = z.object({
   link: z.string().trim().refine(isValidUrl, 'Only http and https links work here.'),
 });
 
+/** The resources menu: hidden or not, and its links (PUT …/resources, and within the update). */
+export const resourcesSchema = z.object({
+  disabled: z.boolean(),
+  items: z.array(resourceItemSchema).max(50),
+});
+
 export const canvasTemplateSchema = z.object({
   id: z.string().min(1).max(64),
   name: text(100).min(1),
@@ -67,7 +73,7 @@ export const organizationUpdateSchema = z
     image: z.string().max(500).nullable(),
     location: text(200).nullable(),
     tags: z.object({ cardTags: z.array(tag).max(500), projectTags: z.array(tag).max(500) }),
-    resources: z.object({ disabled: z.boolean(), items: z.array(resourceItemSchema).max(50) }),
+    resources: resourcesSchema,
     profileDisplayNames: z.object({ title: text(50), department: text(50), aboutMe: text(50) }),
     projectDefaults: z.object({
       private: z.boolean(),

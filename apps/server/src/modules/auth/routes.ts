@@ -2,7 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  accountBody,
+  emailChangeBody,
+  forgotPasswordBody,
+  handoffBody,
+  newUserBody,
+  resetPasswordBody,
+  signInBody,
+  signupStartBody,
   AppError,
   emailChangedAnswer,
   handoffAnswer,
@@ -105,7 +111,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/signups',
     summary: 'Starts a sign-up: mails a confirmation link (the same answer either way).',
     auth: 'public',
-    body: accountBody.optional(),
+    body: signupStartBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: sentAnswer,
     status: 202,
     async handler({ input }) {
@@ -142,7 +150,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/users',
     summary: 'Creates the account from a confirmation link, signed in.',
     auth: 'public',
-    body: accountBody.optional(),
+    body: newUserBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: newUserAnswer,
     status: 201,
     async handler({ request, reply, input }) {
@@ -167,7 +177,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/session',
     summary: 'Signs in (email, password, and the second factor when asked for).',
     auth: 'public',
-    body: accountBody.optional(),
+    body: signInBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: signInAnswer,
     async handler({ request, reply, input }) {
       const b = body(input().body);
@@ -276,7 +288,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/password/forgot',
     summary: 'Mails a password reset link (the same answer either way).',
     auth: 'public',
-    body: accountBody.optional(),
+    body: forgotPasswordBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: sentAnswer,
     status: 202,
     handler: async ({ input }) => forgotPassword(services, { email: body(input().body).email }),
@@ -287,7 +301,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/password',
     summary: 'Sets a new password from a reset link (signing out everywhere).',
     auth: 'public',
-    body: accountBody.optional(),
+    body: resetPasswordBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: okAnswer,
     async handler({ input }) {
       const b = body(input().body);
@@ -300,7 +316,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/email',
     summary: 'Confirms an email change from its token.',
     auth: 'public',
-    body: accountBody.optional(),
+    body: emailChangeBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: emailChangedAnswer,
     handler: async ({ input }) => confirmEmailChange(services, { token: body(input().body).token }),
   });
@@ -319,7 +337,9 @@ export function registerAuthRoutes(app: FastifyInstance, services: AppServices) 
     url: '/api/auth/handoff',
     summary: 'A one-time link carrying your session to an organisation’s subdomain.',
     auth: 'session',
-    body: accountBody.optional(),
+    body: handoffBody,
+    // Checked by the use case, with the catalogue's words for each field (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: handoffAnswer,
     async handler({ request, input }) {
       const b = body(input().body);

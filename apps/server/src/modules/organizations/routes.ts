@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
-  fieldsBody,
+  organizationUpdateSchema,
+  resourceItemSchema,
+  resourcesSchema,
   idParams,
   joinedAnswer,
   memberAnswer,
@@ -124,7 +126,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     summary: 'Updates the organisation’s settings.',
     auth: 'session',
     params: orgParams,
-    body: fieldsBody.optional(),
+    body: organizationUpdateSchema,
+    // Owners and admins only: the use case checks the role before the body (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: organizationAnswer,
     async handler({ request, input }) {
       const { id } = request.params as { id: string };
@@ -139,7 +143,9 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     summary: 'Replaces the organisation’s resource links.',
     auth: 'session',
     params: orgParams,
-    body: z.unknown(),
+    body: resourcesSchema,
+    // Owners and admins only: the use case checks the role before the body (decision 010).
+    bodyCheckedBy: 'useCase',
     answer: organizationAnswer,
     async handler({ request, input }) {
       const { id } = request.params as { id: string };
@@ -155,7 +161,8 @@ export function registerOrganizationRoutes(app: FastifyInstance, services: AppSe
     summary: 'Changes one resource link.',
     auth: 'session',
     params: orgParams.extend({ resourceId: z.string() }),
-    body: z.looseObject({ title: z.unknown().optional(), link: z.unknown().optional() }).optional(),
+    body: resourceItemSchema.pick({ title: true, link: true }).partial(),
+    bodyCheckedBy: 'useCase',
     answer: organizationAnswer,
     async handler({ request, input }) {
       const { id, resourceId } = request.params as { id: string; resourceId: string };
