@@ -71,9 +71,6 @@ export const emailChangedAnswer = z.looseObject({ email: z.string() });
 /** Where the browser goes to carry the session to an organisation's subdomain. */
 export const handoffAnswer = z.object({ url: z.string() });
 
-/** Account fields as sent; the use case checks each with the catalogue's words. */
-export const accountBody = z.record(z.string(), z.unknown());
-
 // The account routes' bodies (#51 item 4). Declared for the documents and the types; each route
 // leaves the checking to its use case (decision 010), which answers with the catalogue's words.
 const field = (max: number) => z.string().max(max);
@@ -108,6 +105,15 @@ export const resetPasswordBody = z.object({ token: field(200), password: field(1
 
 /** PUT /api/auth/email: an email change confirmed by its token. */
 export const emailChangeBody = z.object({ token: field(200) });
+
+/**
+ * POST /api/auth/sso/{slug}/saml/acs: the identity provider's HTTP-POST binding (SAML 2.0
+ * Bindings §3.5), a form with the signed response and the state sent with the request.
+ */
+export const samlPostBody = z.object({
+  SAMLResponse: z.string().max(1_000_000),
+  RelayState: z.string().max(2000).optional(),
+});
 
 /** POST /api/auth/handoff: the organisation to carry the session to, and the page to open. */
 export const handoffBody = z.object({ organizationId: field(64), path: field(2000).optional() });

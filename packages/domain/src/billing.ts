@@ -125,6 +125,16 @@ export const subscribeSchema = z.object({
 });
 export type SubscribeInput = z.infer<typeof subscribeSchema>;
 
+/** The card as the sandbox card element posts it, Recurly.js's names (never to the app itself). */
+export const sandboxTokenBody = z.object({
+  first_name: z.string().max(50),
+  last_name: z.string().max(50),
+  number: z.string().max(30),
+  month: z.string().max(2),
+  year: z.string().max(4),
+  cvv: z.string().max(4),
+});
+
 /** Card fields as the sandbox card element sends them to the tokenizer (never to the app). */
 export const sandboxCardSchema = z.object({
   firstName: z.string().trim().min(1).max(50),

@@ -59,6 +59,31 @@ export const meetingInfoSchema = z.object({
   meetingPassword: z.string().max(100).nullable().optional(),
 });
 
+// The integration routes' other bodies (#51 item 4): what their use cases read, declared.
+
+/** Trello and Intercom connect with a token their owner copied. */
+export const accessTokenBody = z.object({ accessToken: z.string().max(500) });
+
+/** Figma and Zapier: switched on, Figma optionally with a personal access token. */
+export const optionalTokenBody = z.object({ accessToken: z.string().max(500).optional() });
+
+/** A link to a design file or a Trello card on an idea; null unlinks it. */
+export const cardLinkBody = z.object({ url: z.string().max(2000).nullable() });
+
+/** Intercom conversations to import as evidence (none named: the recent ones). */
+export const intercomImportBody = z.object({
+  conversationIds: z.array(z.string().max(64)).max(500).optional(),
+});
+
+/** A page clipped by the browser extension. */
+export const clipSchema = z.object({
+  projectId: z.uuid(),
+  title: z.string().trim().min(1, 'Please give the evidence a title.').max(1000),
+  /** The text the person selected on the page. */
+  text: z.string().trim().max(20_000).default(''),
+  url: z.url().max(2000).optional(),
+});
+
 // Project email inbox (part 2 §3 Project email; §7 updateProjectEmail).
 
 export const projectEmailSchema = z.object({

@@ -9,6 +9,7 @@ import {
   invoiceAnswer,
   paymentsConfigAnswer,
   pdfUrlAnswer,
+  sandboxTokenBody,
   subscribeSchema,
   subscriptionAnswer,
   subscriptionChangeAnswer,
@@ -243,7 +244,9 @@ export function registerBillingRoutes(app: FastifyInstance, services: AppService
       url: SANDBOX_TOKEN_PATH,
       summary: 'The sandbox processor’s card tokenizer (test cards only).',
       auth: 'session',
-      body: z.unknown(),
+      body: sandboxTokenBody,
+      // The tokenizer answers a bad card with Recurly.js's field errors, not the catalogue's 400.
+      bodyCheckedBy: 'useCase',
       answer: z.record(z.string(), z.unknown()),
       async handler({ request, input }) {
         requireAuth(request);

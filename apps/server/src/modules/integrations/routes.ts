@@ -12,7 +12,17 @@ import {
   extensionProjectsAnswer,
   figmaAnswer,
   integrationAnswer,
-  integrationBody,
+  accessTokenBody,
+  cardLinkBody,
+  clipSchema,
+  intercomImportBody,
+  jiraConfigureSchema,
+  jiraSendSchema,
+  meetingInfoSchema,
+  optionalTokenBody,
+  slackSettingsSchema,
+  zapierSubscribeSchema,
+  zoomCredentialsSchema,
   integrationsAnswer,
   intercomImportAnswer,
   jiraCreateMetaAnswer,
@@ -61,7 +71,6 @@ import { subscribeZapier, unsubscribeZapier, zapierMe, zapierSamples } from './z
 
 const projectParams = z.object({ id: z.string() });
 const cardParams = z.object({ cardId: z.string() });
-const settings = integrationBody.optional();
 
 export function registerIntegrationRoutes(app: FastifyInstance, services: AppServices) {
   const member = (request: Parameters<typeof requireMember>[1]) => requireMember(services, request);
@@ -135,6 +144,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     summary: string,
     answer: z.ZodType,
     useCase: Write,
+    body: z.ZodType,
   ][] = [
     [
       'PUT',
@@ -142,6 +152,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Connects Slack (the incoming webhook and what to post).',
       integrationAnswer,
       configureSlack,
+      slackSettingsSchema,
     ],
     [
       'POST',
@@ -149,6 +160,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Connects Trello with a member’s token.',
       integrationAnswer,
       connectTrello,
+      accessTokenBody,
     ],
     [
       'PUT',
@@ -156,6 +168,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Connects Intercom with an access token.',
       integrationAnswer,
       connectIntercom,
+      accessTokenBody,
     ],
     [
       'POST',
@@ -163,6 +176,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Imports Intercom conversations as evidence.',
       intercomImportAnswer,
       importIntercomConversations,
+      intercomImportBody,
     ],
     [
       'PUT',
@@ -170,6 +184,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Connects Zoom with the app’s credentials.',
       integrationAnswer,
       connectZoom,
+      zoomCredentialsSchema,
     ],
     [
       'PUT',
@@ -177,6 +192,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Links a Figma file to an idea (or unlinks it).',
       figmaAnswer,
       setCardFigma,
+      cardLinkBody,
     ],
     [
       'POST',
@@ -184,6 +200,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Sends a card to Jira as an issue.',
       jiraLinkAnswer,
       sendCardToJira,
+      jiraSendSchema,
     ],
     [
       'POST',
@@ -191,6 +208,7 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Links a Trello card to an idea.',
       trelloConnectionAnswer,
       linkTrelloCard,
+      cardLinkBody,
     ],
     [
       'PUT',
@@ -198,9 +216,10 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       'Sets (or clears) an interview’s Zoom meeting.',
       meetingAnswer,
       setInterviewMeeting,
+      meetingInfoSchema,
     ],
   ];
-  for (const [method, url, summary, answer, useCase] of writes) {
+  for (const [method, url, summary, answer, useCase, body] of writes) {
     const onCard = url.includes(':cardId');
     route(app, {
       method,
@@ -208,7 +227,9 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
       summary,
       auth: 'session',
       params: onCard ? cardParams : projectParams,
-      body: settings,
+      body,
+      // Who may change the project or card is settled first, then the body (decision 010).
+      bodyCheckedBy: 'useCase',
       answer,
       async handler({ request, input }) {
         const { params, body } = input();
@@ -230,7 +251,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
           : 'Connects Figma (optionally a personal access token for file names and thumbnails).',
       auth: 'session',
       params: projectParams,
-      body: z.looseObject({ accessToken: z.unknown().optional() }).optional(),
+      body: optionalTokenBody.optional(),
+      bodyCheckedBy: 'useCase',
       answer: integrationAnswer,
       async handler({ request, input }) {
         const { params, body } = input();
@@ -295,7 +317,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     url: '/api/zapier/hooks',
     summary: 'Subscribes a Zapier REST hook.',
     auth: 'projectKey',
-    body: integrationBody.optional(),
+    body: zapierSubscribeSchema,
+    bodyCheckedBy: 'useCase',
     answer: zapierHookAnswer,
     status: 201,
     handler: async ({ request }) => subscribeZapier(services, request),
@@ -328,7 +351,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     auth: 'session',
     params: projectParams,
     query: z.object({ configure: z.string().optional() }),
-    body: settings,
+    body: jiraConfigureSchema.partial(),
+    bodyCheckedBy: 'useCase',
     answer: integrationAnswer,
     async handler({ request, input }) {
       const { params, query, body } = input();
@@ -447,7 +471,8 @@ export function registerIntegrationRoutes(app: FastifyInstance, services: AppSer
     url: '/api/extension/evidence',
     summary: 'Clips a page as evidence (the browser extension).',
     auth: 'token',
-    body: settings,
+    body: clipSchema,
+    bodyCheckedBy: 'useCase',
     answer: clippedAnswer,
     status: 201,
     async handler({ request, input }) {

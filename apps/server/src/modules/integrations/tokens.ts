@@ -5,8 +5,7 @@
  * rest), found by hash, and a personal token is a long-lived session of its own.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { AppError } from '@assay/domain';
-import { z } from 'zod';
+import { AppError, clipSchema } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import { decryptSecret, encryptSecret, hashToken, randomToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';
@@ -126,14 +125,6 @@ export async function projectToken(
     .returning();
   return presentToken(services, created!);
 }
-
-const clipSchema = z.object({
-  projectId: z.uuid(),
-  title: z.string().trim().min(1, 'Please give the evidence a title.').max(1000),
-  /** The text the person selected on the page. */
-  text: z.string().trim().max(20_000).default(''),
-  url: z.url().max(2000).optional(),
-});
 
 /**
  * POST /api/extension/evidence: the clipper's one call. The page becomes a published evidence

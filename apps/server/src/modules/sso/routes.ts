@@ -10,6 +10,7 @@ import {
   AppError,
   isAppError,
   redirectAnswer,
+  samlPostBody,
   ssoSettingsAnswer,
   ssoSettingsSchema,
 } from '@assay/domain';
@@ -103,7 +104,9 @@ export function registerSsoRoutes(app: FastifyInstance, services: AppServices) {
       summary: 'The SAML assertion consumer: signs in and goes to the page (303).',
       auth: 'public',
       params: slugParams,
-      body: z.record(z.string(), z.unknown()).optional(),
+      body: samlPostBody,
+      // A refused or malformed response goes back to the sign-in page with its message.
+      bodyCheckedBy: 'useCase',
       answer: redirectAnswer,
       status: 303,
       async handler({ request, reply, input }) {
