@@ -24,7 +24,7 @@ import {
 import { createCohort, createCohortTeam, getCohort, listCohorts, updateCohort } from './service.ts';
 import { importCohortCsv, inviteToCohort, type CohortInvitation } from './invitations.ts';
 import { profileCohorts } from './profile-cohorts.ts';
-import { mayReadDetails } from '../organizations/ports.ts';
+import { profileDetail } from '../organizations/ports.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
@@ -54,16 +54,9 @@ export const cohortsModule: GatewayModule = {
   typeDefs: readFileSync(new URL('./schema.graphql', import.meta.url), 'utf8'),
   resolvers: {
     Profile: {
-      cohorts: async (
-        profile: { id: string; userId: string },
-        _: unknown,
-        context: GatewayContext,
-      ) => {
-        const current = await member(context);
-        return mayReadDetails(current, profile)
-          ? profileCohorts(context.services, current, profile.id)
-          : null;
-      },
+      cohorts: profileDetail((services, member, profile) =>
+        profileCohorts(services, member, profile.id),
+      ),
     },
     Query: {
       cohorts: async (_: unknown, __: unknown, context: GatewayContext) =>

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../../gateway/context.ts';
 import { requireMember } from '../../http/member-context.ts';
 import { feedbackTally } from './feedback.ts';
-import { mayReadDetails } from '../organizations/ports.ts';
+import { profileDetail } from '../organizations/ports.ts';
 import {
   deleteTranscription,
   getTranscription,
@@ -14,16 +14,9 @@ const member = (context: GatewayContext) => requireMember(context.services, cont
 
 export const resolvers = {
   Profile: {
-    transcription: async (
-      profile: { id: string; userId: string },
-      _: unknown,
-      context: GatewayContext,
-    ) => {
-      const current = await member(context);
-      return mayReadDetails(current, profile)
-        ? profileTranscriptionUsage(context.services, current, profile.id)
-        : null;
-    },
+    transcription: profileDetail((services, member, profile) =>
+      profileTranscriptionUsage(services, member, profile.id),
+    ),
   },
   Media: {
     summaryFeedback: async (file: { id: string }, _: unknown, context: GatewayContext) =>

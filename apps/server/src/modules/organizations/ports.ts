@@ -20,4 +20,4 @@ export { organizationFeatures } from './settings.ts';
 export { organizationExportParts } from './export-parts.ts';
 export { ownerEmails } from './owners.ts';
 export { logAccess } from './access-log.ts';
-export { mayReadDetails } from './profile-details.ts';
+export { profileDetail } from './profile-details.ts';

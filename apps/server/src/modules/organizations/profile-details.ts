@@ -5,7 +5,8 @@
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { canManageMembers, guidanceOf, INITIAL_ONBOARDING } from '@assay/domain';
-import type { MemberContext } from '../../http/member-context.ts';
+import type { GatewayContext } from '../../gateway/context.ts';
+import { requireMember, type MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { profiles, type ProfileRow } from './schema.ts';
 
@@ -51,4 +52,18 @@ export async function latestJobRole(services: AppServices, userId: string) {
     .orderBy(desc(profiles.updatedAt))
     .limit(1);
   return row?.jobRole ?? '';
+}
+
+/**
+ * A gateway field of a profile that only the person and owners and admins read: the resolver
+ * answers `read`'s value for them and null for anyone else. Other modules add their fields of the
+ * profile with it (projects, cohorts, transcription use).
+ */
+export function profileDetail<T, P extends ProfileRef = ProfileRef>(
+  read: (services: AppServices, member: MemberContext, profile: P) => T | Promise<T>,
+) {
+  return async (profile: P, _: unknown, context: GatewayContext) => {
+    const member = await requireMember(context.services, context.request);
+    return mayReadDetails(member, profile) ? read(context.services, member, profile) : null;
+  };
 }

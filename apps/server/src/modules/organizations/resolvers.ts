@@ -14,7 +14,7 @@ import { gettingStarted, updateGuidance } from './guidance.ts';
 import { searchProjectsAndCollections } from './search.ts';
 import { organizationList, slugStatus } from './service.ts';
 import { requireAuth } from '../../http/auth-context.ts';
-import { latestJobRole, mayReadDetails, totalOrgCount } from './profile-details.ts';
+import { latestJobRole, profileDetail, totalOrgCount } from './profile-details.ts';
 
 import { requestContext, requireMember } from '../../http/member-context.ts';
 import {
@@ -31,19 +31,17 @@ import { createInvites, deleteInvite, listPendingInvites, resendInvite } from '.
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
 const ctx = (context: GatewayContext) => requestContext(context.request);
 
-type PresentedProfile = ReturnType<typeof presentProfile>;
-
-/** A detail of §3 the person and their organisation's owners and admins read (null otherwise). */
-const detail =
-  <T>(read: (profile: PresentedProfile, context: GatewayContext) => T | Promise<T>) =>
-  async (profile: PresentedProfile, _: unknown, context: GatewayContext) =>
-    mayReadDetails(await member(context), profile) ? read(profile, context) : null;
-
 export const resolvers = {
   Profile: {
-    onboarding: detail((profile) => profile.onboarding),
-    totalOrgCount: detail((profile, context) => totalOrgCount(context.services, profile.userId)),
-    latestJobRole: detail((profile, context) => latestJobRole(context.services, profile.userId)),
+    onboarding: profileDetail(
+      (_services, _member, profile: ReturnType<typeof presentProfile>) => profile.onboarding,
+    ),
+    totalOrgCount: profileDetail((services, _member, profile) =>
+      totalOrgCount(services, profile.userId),
+    ),
+    latestJobRole: profileDetail((services, _member, profile) =>
+      latestJobRole(services, profile.userId),
+    ),
   },
   Query: {
     organizationList: (_: unknown, __: unknown, context: GatewayContext) =>

@@ -13,7 +13,7 @@ import { listProjectMembers, setProjectMember } from './members.ts';
 import { updateProjectEmail } from '../integrations/ports.ts';
 import { migrateProject } from './migrate.ts';
 import { accessLogProject, profileProjects, projectRoleOf } from './profile-projects.ts';
-import { mayReadDetails } from '../organizations/ports.ts';
+import { profileDetail } from '../organizations/ports.ts';
 import { changeCustomFields, updateCanvasLayout, updateCanvasSection } from './workspace.ts';
 
 const member = (context: GatewayContext) => requireMember(context.services, context.request);
@@ -29,16 +29,9 @@ const fieldChange = async (
 
 export const resolvers = {
   Profile: {
-    projects: async (
-      profile: { id: string; userId: string },
-      _: unknown,
-      context: GatewayContext,
-    ) => {
-      const current = await member(context);
-      return mayReadDetails(current, profile)
-        ? profileProjects(context.services, current, profile.id)
-        : null;
-    },
+    projects: profileDetail((services, member, profile) =>
+      profileProjects(services, member, profile.id),
+    ),
     projectRole: (profile: { id: string }, _: unknown, context: GatewayContext) =>
       projectRoleOf(context, profile.id),
   },
