@@ -1,10 +1,12 @@
 # syntax=docker/dockerfile:1
 # Assay in production: one image, one process per container. Build with `docker build -t assay .`;
-# see compose.yaml and the README's "Deploy" section. The server runs its TypeScript through tsx
-# (docs/decisions/005-production-runtime.md); the web app is built into static files here.
+# see compose.yaml and the README's "Deploy" section. The server runs its TypeScript on Node 24's
+# own type stripping (docs/decisions/017-node-24-type-stripping.md); the web app is built into
+# static files here. The base image's Node line agrees with package.json's engines and its pinned
+# "node" package (apps/server/test/runtime.test.ts).
 
 # 1. Every dependency, to build the web app.
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/domain/package.json packages/domain/
@@ -26,8 +28,10 @@ FROM deps AS runtime-deps
 RUN npm ci --omit=dev --no-audit --no-fund
 
 # 4. The image that runs.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
+# NODE_COMPILE_CACHE: Node keeps the stripped sources and their compiled code between starts.
 ENV NODE_ENV=production \
+    NODE_COMPILE_CACHE=/home/node/.cache/node-compile \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
@@ -45,4 +49,4 @@ EXPOSE 3000
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+CMD ["node", "apps/server/src/main.ts"]

@@ -24,11 +24,10 @@ export async function startProcess<T>(
   script: string,
   env: Record<string, string>,
 ): Promise<Started<T>> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL(script, import.meta.url).pathname],
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },
-  );
+  const child: ChildProcess = spawn(process.execPath, [new URL(script, import.meta.url).pathname], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const { port, seed } = await new Promise<{ port: number; seed: T }>((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {

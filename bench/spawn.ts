@@ -8,8 +8,6 @@ export async function startBenchServer<T>(env: Record<string, string>) {
     [
       // BENCH_NODE_FLAGS: flags for the server's Node (V8's heap settings, say) to compare.
       ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
       new URL('./server.ts', import.meta.url).pathname,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } },

@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/system-deps.sh
 ensure_system_deps
+# The project's own Node 24 (the pinned registry package "node"), also when run as `bash
+# scripts/test.sh` rather than through npm, which puts it first on the PATH itself.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 reports=.reports
 rm -rf "$reports"

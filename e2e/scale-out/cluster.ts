@@ -107,7 +107,7 @@ export async function startCluster(): Promise<Cluster> {
     const instancePorts = [await freePort(), await freePort()];
     const instances = instancePorts.map((instancePort) => {
       let log = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
         cwd: repo,
         env: {
           PATH: process.env.PATH ?? '',

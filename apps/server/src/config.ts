@@ -245,8 +245,11 @@ function taxRatesOf(setting: string | undefined): Record<string, number> {
 }
 
 export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

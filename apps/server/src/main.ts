@@ -25,7 +25,9 @@ async function main() {
       : null;
   if (inbound) console.log(`  Project inboxes: SMTP on port ${inbound.port}`);
   const where = services.database.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-  console.log(`\n  Assay is running: open ${appOrigin(config)}\n  Data: ${where}\n`);
+  console.log(
+    `\n  Assay is running on Node ${process.version}: open ${appOrigin(config)}\n  Data: ${where}\n`,
+  );
 
   let stopping = false;
   // Once requests have drained, a background query cut short by the closing pool (the queue's

@@ -71,6 +71,9 @@ describe('production start (the Dockerfile command)', () => {
       });
       expect(health.status).toBe(200);
       expect(JSON.parse(health.body)).toMatchObject({ status: 'ready', jobs: true });
+      // Which Node runs, in the health answer and the start line: Node 24, stripping its own types.
+      expect(JSON.parse(health.body)).toMatchObject({ node: expect.stringMatching(/^v24\./) });
+      expect(server.output()).toMatch(/Assay is running on Node v24\.\d+\.\d+: open /);
       const signedIn = await request({
         port,
         method: 'GET',

@@ -17,7 +17,7 @@ export interface Command {
   cwd: string;
   args: string[];
 }
-const DEV_COMMAND: Command = { cwd: SERVER_DIR, args: ['--import', 'tsx', 'src/main.ts'] };
+const DEV_COMMAND: Command = { cwd: SERVER_DIR, args: ['src/main.ts'] };
 
 /** The image's command, read from the Dockerfile (run from the repository root, its WORKDIR). */
 export async function dockerCommand(): Promise<Command> {

@@ -18,21 +18,29 @@ const N_FF = 64;
 const N_CTX = 8192;
 const ALIGNMENT = 32;
 
-const enum ValueType {
-  UINT32 = 4,
-  INT32 = 5,
-  FLOAT32 = 6,
-  BOOL = 7,
-  STRING = 8,
-  ARRAY = 9,
-}
+const ValueType = {
+  UINT32: 4,
+  INT32: 5,
+  FLOAT32: 6,
+  BOOL: 7,
+  STRING: 8,
+  ARRAY: 9,
+} as const;
+type ValueType = (typeof ValueType)[keyof typeof ValueType];
 
 type Value =
-  | { type: ValueType.UINT32 | ValueType.INT32 | ValueType.FLOAT32; value: number }
-  | { type: ValueType.BOOL; value: boolean }
-  | { type: ValueType.STRING; value: string }
-  | { type: ValueType.ARRAY; of: ValueType.STRING; value: string[] }
-  | { type: ValueType.ARRAY; of: ValueType.FLOAT32 | ValueType.INT32; value: number[] };
+  | {
+      type: typeof ValueType.UINT32 | typeof ValueType.INT32 | typeof ValueType.FLOAT32;
+      value: number;
+    }
+  | { type: typeof ValueType.BOOL; value: boolean }
+  | { type: typeof ValueType.STRING; value: string }
+  | { type: typeof ValueType.ARRAY; of: typeof ValueType.STRING; value: string[] }
+  | {
+      type: typeof ValueType.ARRAY;
+      of: typeof ValueType.FLOAT32 | typeof ValueType.INT32;
+      value: number[];
+    };
 
 class Writer {
   private chunks: Buffer[] = [];

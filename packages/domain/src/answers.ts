@@ -210,6 +210,7 @@ export const healthAnswer = z.object({
   ok: z.boolean(),
   version: z.string(),
   database: z.string(),
+  node: z.string().describe('The Node.js release that runs the server, e.g. v24.21.0'),
 });
 
 /** Ready to serve: the database and the job queue (503 until they are). */

@@ -15,10 +15,13 @@ const COMPRESS_FROM = 16 * 1024;
 export class PreparedJson {
   private readonly encodings = new Map<Encoding, Buffer>();
 
-  constructor(
-    readonly body: Buffer,
-    readonly etag: string,
-  ) {}
+  readonly body: Buffer;
+  readonly etag: string;
+
+  constructor(body: Buffer, etag: string) {
+    this.body = body;
+    this.etag = etag;
+  }
 
   /** The body in an encoding, compressed the first time it is asked for. */
   encoded(encoding: Encoding): Buffer {
@@ -99,7 +102,11 @@ export function sendPrepared(
 export class PreparedCache {
   private readonly entries = new Map<string, PreparedJson>();
 
-  constructor(private readonly maxBytes: number) {}
+  private readonly maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
 
   get(key: string): PreparedJson | undefined {
     const hit = this.entries.get(key);

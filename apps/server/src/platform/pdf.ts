@@ -46,14 +46,28 @@ function loadPdfLib() {
 }
 
 export class PdfWriter {
+  private readonly lib: PdfLib;
+  readonly doc: PDFDocument;
+  readonly font: PDFFont;
+  readonly bold: PDFFont;
+  private readonly charset: Set<number>;
+  private readonly landscape: boolean;
+
   private constructor(
-    private readonly lib: PdfLib,
-    readonly doc: PDFDocument,
-    readonly font: PDFFont,
-    readonly bold: PDFFont,
-    private readonly charset: Set<number>,
-    private readonly landscape: boolean,
-  ) {}
+    lib: PdfLib,
+    doc: PDFDocument,
+    font: PDFFont,
+    bold: PDFFont,
+    charset: Set<number>,
+    landscape: boolean,
+  ) {
+    this.lib = lib;
+    this.doc = doc;
+    this.font = font;
+    this.bold = bold;
+    this.charset = charset;
+    this.landscape = landscape;
+  }
 
   page!: PDFPage;
   y = 0;

@@ -66,7 +66,10 @@ class Channel {
   private everOpened = false;
   readonly listeners = new Set<Listener>();
 
-  constructor(private readonly name: string) {
+  private readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
     this.connect();
   }
 

@@ -12,7 +12,9 @@ export class DrivenSocket {
   onmessage: ((message: { data: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   readyState = 0;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     DrivenSocket.all.push(this);
   }
   open() {

@@ -16,14 +16,10 @@ const run = promisify(execFile);
 
 /** Runs `npm run -s ai:<task>` as the evaluation set does, with the text on stdin. */
 async function cli(task: 'draft' | 'insights', args: string[], input: string) {
-  const child = run(
-    'node',
-    ['--import', 'tsx', path.join('apps/server/scripts/ai.ts'), task, ...args],
-    {
-      cwd: REPO_ROOT,
-      env: { ...process.env, AI_BASE_URL: '', LOG_LEVEL: 'silent' },
-    },
-  );
+  const child = run(process.execPath, [path.join('apps/server/scripts/ai.ts'), task, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, AI_BASE_URL: '', LOG_LEVEL: 'silent' },
+  });
   child.child.stdin?.end(input);
   const { stdout } = await child;
   return JSON.parse(stdout) as Record<string, unknown>;

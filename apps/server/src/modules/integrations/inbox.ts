@@ -75,11 +75,11 @@ export async function projectForAddress(services: AppServices, address: string) 
 }
 
 export class InboxRefusal extends Error {
-  constructor(
-    public readonly code: 'unknownAddress' | 'tooLarge' | 'unreadable',
-    message: string,
-  ) {
+  readonly code: 'unknownAddress' | 'tooLarge' | 'unreadable';
+
+  constructor(code: InboxRefusal['code'], message: string) {
     super(message);
+    this.code = code;
   }
 }
 

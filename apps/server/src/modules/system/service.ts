@@ -4,6 +4,8 @@ export interface HealthReport {
   ok: boolean;
   version: string;
   database: 'pglite' | 'postgres';
+  /** The Node.js release that runs the server (process.version). */
+  node: string;
 }
 
 /** Reports whether the app can reach its database. */
@@ -14,7 +16,12 @@ export async function checkHealth(services: AppServices): Promise<HealthReport> 
   } catch {
     ok = false;
   }
-  return { ok, version: services.config.appVersion, database: services.database.kind };
+  return {
+    ok,
+    version: services.config.appVersion,
+    database: services.database.kind,
+    node: process.version,
+  };
 }
 
 /** Readiness: the database and, when enabled, the job queue. */

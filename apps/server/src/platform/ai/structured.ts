@@ -8,12 +8,13 @@
 import { z } from 'zod';
 
 export class AiError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'http' | 'invalid' | 'timeout' | 'cancelled' | 'unavailable',
-    readonly status?: number,
-  ) {
+  readonly kind: 'http' | 'invalid' | 'timeout' | 'cancelled' | 'unavailable';
+  readonly status: number | undefined;
+
+  constructor(message: string, kind: AiError['kind'], status?: number) {
     super(message);
+    this.kind = kind;
+    this.status = status;
     this.name = 'AiError';
   }
 }

@@ -52,10 +52,13 @@ export class PgliteStatements {
    */
   readonly #merged = new WeakMap<ParserOptions, PGlite['parsers']>();
 
-  constructor(
-    private readonly pglite: PGlite,
-    private readonly lib: Pick<typeof PgliteModule, 'parse'>,
-  ) {}
+  private readonly pglite: PGlite;
+  private readonly lib: Pick<typeof PgliteModule, 'parse'>;
+
+  constructor(pglite: PGlite, lib: Pick<typeof PgliteModule, 'parse'>) {
+    this.pglite = pglite;
+    this.lib = lib;
+  }
 
   /**
    * Runs `text` as a named statement, or as the unnamed one (`unnamed`). `inTransaction`: the

@@ -5,8 +5,7 @@
  * another tenant's request. The thread has a heap limit of its own: work that outgrows it fails
  * alone (the thread is made anew), it never takes the server's memory.
  *
- * The thread runs TypeScript as the server does: bootstrap.mjs registers the tsx loader when
- * Node is not stripping types itself, then imports the entry.
+ * The thread runs its TypeScript entry as the server does, on Node's own type stripping.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -25,8 +24,6 @@ interface Waiting {
 
 export class ThreadFailed extends Error {}
 
-const BOOTSTRAP = new URL('./bootstrap.mjs', import.meta.url);
-
 /** A function that runs `entry`'s handler on its thread: input in, output out (structured clone). */
 export function threadRunner<I, O>(entry: URL, options: ThreadOptions) {
   let worker: Worker | null = null;
@@ -41,8 +38,7 @@ export function threadRunner<I, O>(entry: URL, options: ThreadOptions) {
     }
   };
   const start = () => {
-    const made = new Worker(BOOTSTRAP, {
-      workerData: { entry: entry.href },
+    const made = new Worker(entry, {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb },
     });

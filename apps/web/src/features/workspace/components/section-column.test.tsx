@@ -27,7 +27,10 @@ const cards: BoardCard[] = Array.from({ length: 60 }, (_, i) => ({
  */
 class NearScreen {
   static watched = new Map<Element, NearScreen>();
-  constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+  private readonly callback: (entries: { isIntersecting: boolean }[]) => void;
+  constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+    this.callback = callback;
+  }
   observe(element: Element) {
     NearScreen.watched.set(element, this);
   }
