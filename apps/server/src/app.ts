@@ -61,6 +61,7 @@ import { registerIntegrationHandlers } from './modules/integrations/handlers.ts'
 import { registerModuleJoins } from './joins.ts';
 import { registerOpenApi } from './http/openapi/swagger.ts';
 import { registerIntegrationRoutes } from './modules/integrations/routes.ts';
+import { registerMcpRoutes } from './modules/mcp/routes.ts';
 import { registerInboundMailRoute } from './modules/integrations/inbox-transport.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import {
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
   await registerBillingLifecycleRoutes(app, services);
   registerPortalRoutes(app, services);
   registerIntegrationRoutes(app, services);
+  registerMcpRoutes(app, services);
   registerInboundMailRoute(app, services);
   registerCohortRoutes(app, services);
   registerDemoRoutes(app, services);

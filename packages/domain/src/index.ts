@@ -63,6 +63,7 @@ export * from './card-answers.ts';
 export * from './billing-answers.ts';
 export * from './account-answers.ts';
 export * from './integration-answers.ts';
+export * from './access-tokens.ts';
 export * from './first-screen.ts';
 export * from './invoices.ts';
 export * from './display.ts';

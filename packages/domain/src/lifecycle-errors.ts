@@ -3,6 +3,24 @@
  * deleting and restoring it. Part of ERRORS (errors.ts).
  */
 export const LIFECYCLE_ERRORS = {
+  /** Personal access tokens (issue #52): a person holds at most 20 live ones. */
+  accessTokenLimit: {
+    status: 409,
+    ref: 2101,
+    message: 'You have 20 access tokens. Revoke one before you make another.',
+  },
+  /** A quote given with a rating that is not in the evidence's own words (issue #52). */
+  quoteNotInEvidence: {
+    status: 400,
+    ref: 2103,
+    message: 'That quote is not in the evidence word for word. Quote the evidence’s own words.',
+  },
+  /** A read-only access token asked to add or change something. */
+  accessTokenReadOnly: {
+    status: 403,
+    ref: 2102,
+    message: 'This access token is read-only. Make a read-write token to add or change things.',
+  },
   /** A set-up step past the introduction when the organisation's scope leaves it out (§6). */
   onboardingOutOfScope: {
     status: 403,

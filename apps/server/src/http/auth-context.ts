@@ -1,7 +1,7 @@
 /** Attaches the signed-in user (if any) to API requests. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, SESSION_COOKIE } from '@assay/domain';
-import type { AuthContext } from '../modules/auth/sessions.ts';
+import { ACCESS_TOKENS, AppError, MCP_PATH, SESSION_COOKIE } from '@assay/domain';
+import { resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
 import { resolveIdentity } from './member-context.ts';
 import type { AppServices } from '../services.ts';
 
@@ -11,9 +11,18 @@ declare module 'fastify' {
   }
 }
 
+const ACCESS_TOKEN_BEARER = new RegExp(`^Bearer (${ACCESS_TOKENS.prefix}[A-Za-z0-9_-]{20,100})$`);
+
 export function registerAuthContext(app: FastifyInstance, services: AppServices) {
   app.decorateRequest('auth', null);
   app.addHook('preHandler', async (request) => {
+    // The MCP server (issue #52) takes a personal access token only, never the session cookie:
+    // a page open in a browser cannot call it on a member's behalf.
+    if (request.url === MCP_PATH || request.url.startsWith(`${MCP_PATH}?`)) {
+      const token = ACCESS_TOKEN_BEARER.exec(request.headers.authorization ?? '')?.[1];
+      request.auth = token ? await resolveSession(services.database.db, token) : null;
+      return;
+    }
     if (!request.url.startsWith('/api/')) return;
     // The browser extension sends its personal token instead of a cookie (its calls only).
     const bearer = request.url.startsWith('/api/extension/')

@@ -8,7 +8,7 @@
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, GATEWAY_PATH } from '@assay/domain';
+import { AppError, GATEWAY_PATH, MCP_PATH } from '@assay/domain';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -33,7 +33,8 @@ function clientKey(request: FastifyRequest): string {
 export async function registerRateLimits(app: FastifyInstance, settings: RateLimitSettings) {
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    const isGateway = route.url === GATEWAY_PATH;
+    // The MCP server is another door to the same reads and writes: the gateway's limit.
+    const isGateway = route.url === GATEWAY_PATH || route.url === MCP_PATH;
     if (!isGateway && !COSTLY_READS.has(route.url) && !methods.some((m) => WRITE_METHODS.has(m)))
       return;
     if (route.config && 'rateLimit' in route.config) return;

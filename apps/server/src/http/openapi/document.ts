@@ -9,6 +9,7 @@ export const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
   session: [{ session: [] }],
   public: [],
   token: [{ personalToken: [] }],
+  accessToken: [{ accessToken: [] }],
   projectKey: [{ projectKey: [] }],
   secret: [{ inboundSecret: [] }],
   metrics: [{ metricsToken: [] }],
@@ -16,6 +17,7 @@ export const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
 
 const TAGS: [RegExp, string][] = [
   [/^\/api\/(health|bootstrap|demo|dev|docs)|^\/metrics|^\/sub\//, 'System'],
+  [/^\/mcp$/, 'AI assistants (MCP)'],
   [/^\/api\/gateway/, 'Gateway'],
   [/^\/api\/(auth|users)/, 'Accounts'],
   [
@@ -53,6 +55,12 @@ export const COMPONENTS = {
       type: 'http',
       scheme: 'bearer',
       description: 'A personal asy_… token (browser extension routes only).',
+    },
+    accessToken: {
+      type: 'http',
+      scheme: 'bearer',
+      description:
+        'A personal access token (assay_pat_…), made in Settings → Your profile → Access tokens (the MCP server only).',
     },
     projectKey: {
       type: 'apiKey',

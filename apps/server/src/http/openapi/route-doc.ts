@@ -1,7 +1,8 @@
 /** A route's line in the OpenAPI document: what it is for, and what proves who calls. */
 import type { z } from 'zod';
 
-export type RouteAuth = 'session' | 'public' | 'token' | 'projectKey' | 'secret' | 'metrics';
+export type RouteAuth =
+  'session' | 'public' | 'token' | 'accessToken' | 'projectKey' | 'secret' | 'metrics';
 
 export interface RouteDoc {
   summary: string;

@@ -8,7 +8,15 @@ export {
   workspaceAccess,
 } from './access.ts';
 export type { CardAccess, ProjectAccess } from './access.ts';
-export { getAssumptionsMap, learningSummary, testNextForProject } from './assumptions.ts';
+export {
+  getAssumptionsMap,
+  getTestNext,
+  learningSummary,
+  testNextForProject,
+} from './assumptions.ts';
+export { getCardHistory, getProjectTimeline } from './history-api.ts';
+export { globalSearch } from './global-search.ts';
+export { listEvidence } from './lists.ts';
 export { touchProjectCards } from './board-cache.ts';
 export { getCanvas } from './canvas.ts';
 export { recordCardEvent } from './card-events.ts';

@@ -17,11 +17,21 @@ export function experimentTitleFor(hypothesisTitle: string): string {
   return title.length > 200 ? `${title.slice(0, 199).trimEnd()}…` : title;
 }
 
+/** What a caller may say of the experiment (the assistant over MCP, issue #52); the rest defaults. */
+export interface ExperimentPlan {
+  title?: string;
+  statement?: string;
+  description?: string;
+  successCriteria?: { measurement: string; expectation: string }[];
+}
+
 export async function draftExperimentFor(
   services: AppServices,
   member: MemberContext,
   hypothesisId: string,
   context: RequestContext,
+  plan: ExperimentPlan = {},
+  origin: 'picker' | 'generated' = 'picker',
 ) {
   if (!isUuid(hypothesisId)) throw new AppError('notFound');
   const access = await cardAccess(services, member, hypothesisId);
@@ -42,14 +52,14 @@ export async function draftExperimentFor(
           profileId: member.profileId,
         },
         {
-          title: experimentTitleFor(access.card.title),
+          title: plan.title?.trim() || experimentTitleFor(access.card.title),
           experimentType: 'evaluative',
-          statement: access.card.title,
-          description: '',
-          successCriteria: [],
+          statement: plan.statement?.trim() || access.card.title,
+          description: plan.description ?? '',
+          successCriteria: plan.successCriteria ?? [],
         },
         [access.card.id],
-        'picker',
+        origin,
       ),
     { context },
   );

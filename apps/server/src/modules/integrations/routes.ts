@@ -66,6 +66,7 @@ import {
   testSlack,
 } from './service.ts';
 import { clipEvidence, projectToken, revokeUserToken, userTokens } from './tokens.ts';
+import { registerAccessTokenRoutes } from './access-token-routes.ts';
 import { connectZoom, importMeetingRecording, setInterviewMeeting } from './zoom.ts';
 import { subscribeZapier, unsubscribeZapier, zapierMe, zapierSamples } from './zapier.ts';
 
@@ -74,6 +75,7 @@ const cardParams = z.object({ cardId: z.string() });
 
 export function registerIntegrationRoutes(app: FastifyInstance, services: AppServices) {
   const member = (request: Parameters<typeof requireMember>[1]) => requireMember(services, request);
+  registerAccessTokenRoutes(app, services);
 
   route(app, {
     method: 'GET',

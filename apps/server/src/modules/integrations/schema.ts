@@ -61,12 +61,21 @@ export const apiTokens = pgTable(
   {
     id: idColumn(),
     organizationId: organizationIdColumn(),
-    /** user (the browser extension) or project (Zapier) */
+    /**
+     * user (the browser extension), project (Zapier) or access (a personal access token for the
+     * team's own AI assistant over MCP, issue #52)
+     */
     kind: text('kind').notNull(),
     profileId: uuid('profile_id').references(() => profiles.id, { onDelete: 'cascade' }),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
-    sealed: text('sealed').notNull(),
+    /** Sealed with the app secret to be shown again; null for access tokens (shown once). */
+    sealed: text('sealed'),
+    /** An access token's name, as its owner gave it. */
+    name: text('name'),
+    /** An access token's reach: read or write. */
+    access: text('access'),
+    expiresAt: at('expires_at'),
     createdAt: createdAtColumn(),
     lastUsedAt: at('last_used_at'),
     revokedAt: at('revoked_at'),

@@ -25,7 +25,7 @@ export const USER_TOKEN_PREFIX = 'asy_';
 function presentToken(services: AppServices, row: typeof apiTokens.$inferSelect) {
   return {
     id: row.id,
-    token: decryptSecret(row.sealed, services.config.appSecret, PURPOSE),
+    token: row.sealed ? decryptSecret(row.sealed, services.config.appSecret, PURPOSE) : '',
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
