@@ -1,6 +1,13 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_SERVICES_PORT } from '../fake-services.ts';
-import { createProjectAndOpenSettings, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
+import {
+  createProjectAndOpenSettings,
+  openProject,
+  signUpWithOrganization,
+  uniqueSuffix,
+} from './helpers.ts';
 
 /** What the stand-in Slack received for one webhook. */
 async function slackMessages(webhookPath: string) {
@@ -217,4 +224,78 @@ test('an interviewer in a Zoom meeting picks the project, records the interview 
     'zoom-recording.m4a was added to the interview.',
   );
   await page.screenshot({ path: 'test-results/zoom-interview.png', fullPage: true });
+});
+
+test('a founder makes an access token in their profile; their AI assistant reads the projects and adds an interview over MCP, which waits in their drafts; the revoked token stops at once', async ({
+  page,
+}) => {
+  await signUpWithOrganization(page, {
+    email: `assistant-${uniqueSuffix()}@example.com`,
+    orgName: 'Walk Co',
+  });
+  await createProjectAndOpenSettings(page, 'Dog walking');
+
+  // Settings → Your profile → Access tokens: a read-and-write token, shown once.
+  await page.goto(new URL('/profile', page.url()).toString());
+  const tokens = page.getByRole('region', { name: 'Access tokens' });
+  await tokens.getByLabel('Name').fill('Desktop assistant');
+  await tokens.locator('label', { hasText: 'Read and write' }).click();
+  await expect(tokens.getByRole('radio', { name: 'Read and write' })).toBeChecked();
+  await tokens.getByRole('button', { name: 'Make token' }).click();
+  const shown = tokens.getByTestId('new-access-token');
+  await expect(shown).toContainText('Copy it now: it is shown only this once.');
+  const token = (await shown.locator('code').first().textContent()) ?? '';
+  expect(token).toMatch(/^assay_pat_/);
+  await expect(shown).toContainText('"assay-mcp"');
+  await page.screenshot({ path: 'test-results/access-token.png', fullPage: true });
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(tokens.getByTestId('new-access-token')).toBeHidden();
+  await expect(tokens.getByTestId('access-tokens')).toContainText('Desktop assistant');
+  await expect(tokens.getByTestId('access-tokens')).toContainText('Read and write');
+
+  // The assistant, as an MCP client over streamable HTTP with the token.
+  // (Node does not resolve *.localhost as the browser does: the same server at its address.)
+  const mcpUrl = new URL('/mcp', page.url());
+  mcpUrl.hostname = '127.0.0.1';
+  const assistant = new Client({ name: 'e2e-assistant', version: '1.0.0' });
+  await assistant.connect(
+    new StreamableHTTPClientTransport(mcpUrl, {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    }),
+  );
+  const listed = await assistant.callTool({ name: 'list_projects' });
+  const projects = JSON.parse((listed.content as { text: string }[])[0]?.text ?? '[]') as {
+    id: string;
+    name: string;
+  }[];
+  const project = projects.find((p) => p.name === 'Dog walking');
+  expect(project).toBeDefined();
+  const added = await assistant.callTool({
+    name: 'add_evidence',
+    arguments: {
+      projectId: project!.id,
+      kind: 'interview',
+      title: 'Call with Priya',
+      text: 'She paid a neighbour’s kid $15 a walk all last summer.',
+    },
+  });
+  expect(added.isError).toBeFalsy();
+
+  // In Assay: the interview waits in its author's drafts; the token shows it was used.
+  await page.goto(new URL('/', page.url()).toString());
+  await openProject(page, 'Dog walking');
+  await page.getByRole('button', { name: 'Activity' }).click();
+  const panel = page.getByRole('dialog', { name: 'Project activity' });
+  await panel.getByRole('tab', { name: 'Drafts' }).click();
+  await expect(panel.getByText('Call with Priya')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto(new URL('/profile', page.url()).toString());
+  const row = page.getByTestId('access-tokens').getByRole('row', { name: /Desktop assistant/ });
+  await expect(row).not.toContainText('Never');
+
+  // Revoked: the assistant's next call is refused.
+  await row.getByRole('button', { name: 'Revoke Desktop assistant' }).click();
+  await expect(page.getByText('You have no access tokens.')).toBeVisible();
+  await expect(assistant.callTool({ name: 'list_projects' })).rejects.toThrow(/401/);
+  await assistant.close();
 });

@@ -1902,6 +1902,46 @@ const REST: Record<string, Rule> = {
       return actor.delete(`/api/users/tokens/${id}`, undefined, onHost(w));
     },
   },
+  'POST /api/auth/tokens': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: (w, actor) =>
+      actor.post('/api/auth/tokens', { name: 'Matrix', organizationId: w.org.id, access: 'read' }),
+  },
+  'DELETE /api/auth/tokens/:tokenId': {
+    kind: 'organization',
+    allowed: MEMBERS,
+    run: async (w, actor) => {
+      // Each member revokes a token of their own in the organisation.
+      const made = await actor.post('/api/auth/tokens', {
+        name: 'Matrix',
+        organizationId: w.org.id,
+        access: 'read',
+      });
+      const id =
+        (made.json() as { accessToken?: { id: string } }).accessToken?.id ??
+        '00000000-0000-0000-0000-000000000000';
+      return actor.delete(`/api/auth/tokens/${id}`);
+    },
+  },
+  'GET /api/org/access-tokens': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: (w, actor) => actor.get('/api/org/access-tokens', onHost(w)),
+  },
+  'DELETE /api/org/access-tokens/:tokenId': {
+    kind: 'organization',
+    allowed: MANAGERS,
+    run: async (w, actor) => {
+      const made = await w.owner.post('/api/auth/tokens', {
+        name: 'Matrix',
+        organizationId: w.org.id,
+        access: 'read',
+      });
+      const { accessToken } = made.json() as { accessToken: { id: string } };
+      return actor.delete(`/api/org/access-tokens/${accessToken.id}`, undefined, onHost(w));
+    },
+  },
   'GET /api/extension/projects': {
     kind: 'organization',
     allowed: MEMBERS,
@@ -1964,6 +2004,7 @@ const REST: Record<string, Rule> = {
   'DELETE /api/auth/session': { kind: 'signedIn' },
   'GET /api/auth/sessions': { kind: 'signedIn' },
   'GET /api/auth/me': { kind: 'signedIn' },
+  'GET /api/auth/tokens': { kind: 'signedIn' },
   'DELETE /api/auth/me': { kind: 'signedIn' },
   'GET /api/auth/invites': { kind: 'signedIn' },
   'POST /api/auth/handoff': { kind: 'signedIn' },

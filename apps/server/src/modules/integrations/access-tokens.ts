@@ -12,7 +12,7 @@ import {
   type AccessLevel,
   type AccessToken,
 } from '@assay/domain';
-import type { AuthContext } from '../auth/sessions.ts';
+import type { AuthContext } from '../auth/ports.ts';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import { hashToken, randomToken } from '../../platform/crypto.ts';
 import type { AppServices } from '../../services.ts';

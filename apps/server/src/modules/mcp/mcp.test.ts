@@ -4,7 +4,10 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@assay/domain';
@@ -185,8 +188,9 @@ describe('the MCP server', () => {
     const { resources } = await readClient.listResources();
     expect(resources.map((r) => r.uri)).toContain(`assay://projects/${projectId}/canvas`);
     const canvas = await readClient.readResource({ uri: `assay://projects/${projectId}/canvas` });
-    expect(canvas.contents[0]?.text).toContain('# Dog walking: business model canvas');
-    expect(canvas.contents[0]?.text).toContain('Busy owners pay for midday walks (untested');
+    const markdown = String((canvas.contents[0] as { text?: string } | undefined)?.text);
+    expect(markdown).toContain('# Dog walking: business model canvas');
+    expect(markdown).toContain('Busy owners pay for midday walks (untested');
     const { prompts } = await readClient.listPrompts();
     expect(prompts.map((p) => p.name).sort()).toEqual([
       'plan_next_experiment',
@@ -379,5 +383,39 @@ describe('the MCP server', () => {
     });
     expect(hypothesisRead.isError).toBe(true);
     expect(text(hypothesisRead)).not.toContain('Their secret');
+  });
+});
+
+describe('assay-mcp, the local entry', () => {
+  it('speaks MCP over stdio and forwards to the server with the token', async () => {
+    const script = path.resolve(
+      path.dirname(fileURLToPath(import.meta.url)),
+      '../../../scripts/assay-mcp.ts',
+    );
+    const client = new Client({ name: 'desktop-assistant', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [script, '--url', base, '--token', readToken],
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(12);
+      const projects = json<{ name: string }[]>(await client.callTool({ name: 'list_projects' }));
+      expect(projects.map((p) => p.name)).toContain('Dog walking');
+      // The server's refusals come through as they are.
+      const refused = await client.callTool({
+        name: 'add_evidence',
+        arguments: { projectId, kind: 'note', title: 'No', text: 'Read-only token.' },
+      });
+      expect(refused.isError).toBe(true);
+      expect(text(refused)).toContain(ERRORS.accessTokenReadOnly.message);
+      const { prompts } = await client.listPrompts();
+      expect(prompts).toHaveLength(2);
+    } finally {
+      await client.close();
+    }
   });
 });

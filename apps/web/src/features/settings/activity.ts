@@ -11,6 +11,9 @@ const WORDS: Record<string, string> = {
   'organizations.leave.profile': 'Left the organization',
   'organizations.create.organization': 'Created the organization',
   'organizations.requestApproval.organization': 'Asked the owners for a feature or more room',
+  'auth.accessTokenCreate.profile': 'Made an access token',
+  'auth.accessTokenRevoke.profile': 'Revoked an access token',
+  'auth.accessTokenUse.profile': 'Used an access token (AI assistant)',
 };
 
 export function describeActivity(activity: {

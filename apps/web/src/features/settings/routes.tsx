@@ -30,6 +30,12 @@ export const settingsRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./components/sso-page.tsx')).SsoPage }),
   },
   {
+    path: '/settings/access-tokens',
+    lazy: async () => ({
+      Component: (await import('./components/access-tokens-page.tsx')).AccessTokensPage,
+    }),
+  },
+  {
     path: '/settings/access-logs',
     lazy: async () => ({
       Component: (await import('./components/access-logs-page.tsx')).AccessLogsPage,

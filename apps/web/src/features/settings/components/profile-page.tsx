@@ -25,6 +25,7 @@ import {
   type Profile,
 } from '../api/profile.ts';
 import { ImagePicker } from '../../../ui/image-picker.tsx';
+import { AccessTokens } from './access-tokens.tsx';
 import { LeaveOrganization } from './leave-organization.tsx';
 
 const COLORS = [
@@ -185,6 +186,7 @@ export function ProfilePage() {
     <Stack maw={800} mx="auto" py="xl" px="md" gap="md">
       <Title order={1}>Your profile</Title>
       {profile.data ? <ProfileForm profile={profile.data} /> : null}
+      <AccessTokens />
       <LeaveOrganization />
     </Stack>
   );

@@ -9,6 +9,7 @@ const TABS = [
   { value: '/settings/workspace', label: 'Fields and templates' },
   { value: '/settings/members', label: 'Members' },
   { value: '/settings/access-logs', label: 'Access log' },
+  { value: '/settings/access-tokens', label: 'Access tokens' },
   { value: '/settings/billing', label: 'Billing' },
   { value: '/settings/sso', label: 'Single sign-on', ownersOnly: true },
 ];
