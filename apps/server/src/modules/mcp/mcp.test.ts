@@ -364,6 +364,30 @@ describe('the MCP server', () => {
     expect(withCookie.headers['www-authenticate']).toContain('Bearer');
   });
 
+  it('follows a role that drops: what the new role may not do is refused at the next call', async () => {
+    const person = await addMember(built, owner.agent, org, 'collaborator');
+    const token = ((await makeToken(person.agent, { access: 'write' })).json() as { token: string })
+      .token;
+    const client = await connect(token);
+    const create = (title: string) =>
+      client.callTool({
+        name: 'create_hypothesis',
+        arguments: { projectId, section: 'channels', title },
+      });
+    const before = await create('Vets recommend us');
+    expect(before.isError).toBeFalsy();
+    await onOrg(
+      owner.agent,
+      org.slug,
+      'mutation($id: ID!) { updateMemberRole(profileId: $id, role: "limitedContributor") { id } }',
+      { id: person.profileId },
+    );
+    const after = await create('Groomers recommend us');
+    expect(after.isError).toBe(true);
+    expect(text(after)).toBe(`${ERRORS.forbidden.message} (ref ${ERRORS.forbidden.ref})`);
+    await client.close();
+  });
+
   it('answers a project the person may not see as a tool error, not its data', async () => {
     const stranger = await ownerWithOrganization(built);
     const theirProject = await createProjectIn(stranger.owner.agent, stranger.org.slug, 'Secret');
@@ -417,5 +441,43 @@ describe('assay-mcp, the local entry', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+describe('the gateway’s limits', () => {
+  it('answers a tool call over the rate limit with a tool error carrying the catalogue’s message', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_GATEWAY_PER_MINUTE: '3' } });
+    const { owner: someone, org: theirs } = await ownerWithOrganization(limited);
+    const made = (
+      await someone.agent.post('/api/auth/tokens', {
+        name: 'Busy assistant',
+        organizationId: theirs.id,
+        access: 'read',
+      })
+    ).json() as { token: string };
+    const call = (id: number) =>
+      limited.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          authorization: `Bearer ${made.token}`,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        payload: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_projects' } },
+      });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(call));
+    const bodies = answers.map(
+      (a) => a.json() as { id: number; result: { isError?: boolean; content: { text: string }[] } },
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(bodies.filter((b) => !b.result.isError)).toHaveLength(3);
+    const refused = bodies.filter((b) => b.result.isError);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]?.result.content[0]?.text).toBe(
+      `${ERRORS.rateLimited.message} (ref ${ERRORS.rateLimited.ref})`,
+    );
+    // Each answer keeps its own call's id.
+    expect(bodies.map((b) => b.id).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 });

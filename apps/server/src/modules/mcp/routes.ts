@@ -47,7 +47,49 @@ async function caller(services: AppServices, request: FastifyRequest, reply: Fas
   return { token, member };
 }
 
+/** Refusals a request to the MCP server meets before its tool runs (limits, a malformed call). */
+const REFUSALS_AS_ANSWERS = new Set([400, 402, 403, 404, 409, 413, 429]);
+
+/**
+ * A limit's refusal (the gateway's rate, a body too large) reaches the assistant as MCP speaks:
+ * a tool call gets a tool error carrying the catalogue's message, any other request a JSON-RPC
+ * error. A missing or dead token stays an HTTP 401, which MCP clients know.
+ */
+function asMcpAnswer(request: FastifyRequest, statusCode: number, payload: unknown) {
+  const call = request.body as { jsonrpc?: unknown; id?: unknown; method?: unknown } | undefined;
+  if (!REFUSALS_AS_ANSWERS.has(statusCode) || call?.jsonrpc !== '2.0' || call.id === undefined)
+    return null;
+  let refusal: { message?: string; ref?: number } = {};
+  try {
+    refusal = JSON.parse(String(payload)) as typeof refusal;
+  } catch {
+    return null;
+  }
+  const text = `${refusal.message ?? 'The request was refused.'}${refusal.ref ? ` (ref ${refusal.ref})` : ''}`;
+  return JSON.stringify(
+    call.method === 'tools/call'
+      ? {
+          jsonrpc: '2.0',
+          id: call.id,
+          result: { isError: true, content: [{ type: 'text', text }] },
+        }
+      : {
+          jsonrpc: '2.0',
+          id: call.id,
+          error: { code: -32000, message: text, data: { statusCode, ref: refusal.ref } },
+        },
+  );
+}
+
 export function registerMcpRoutes(app: FastifyInstance, services: AppServices) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url !== MCP_PATH || reply.statusCode < 400) return payload;
+    const answer = asMcpAnswer(request, reply.statusCode, payload);
+    if (!answer) return payload;
+    reply.code(200).type('application/json');
+    return answer;
+  });
+
   route(app, {
     method: 'POST',
     url: MCP_PATH,
