@@ -59,6 +59,34 @@ function inventedNumbers(text: string, source: string) {
 }
 
 describe('the built-in generator on casual writing (#50)', () => {
+  it('never takes money lost for the price, even in a sentence that asks what things cost', () => {
+    const cases: [Parameters<typeof parseBusinessModel>[1], string, string, string][] = [
+      [
+        'en',
+        'half the messages ask what a small tattoo costs, and then people no-show, and if you block 5 hours for a sleeve and they do not come that is $600 gone. it costs $29 a month per studio.',
+        '$29',
+        '$600',
+      ],
+      [
+        'it',
+        'metà dei messaggi sono quanto costa un tatuaggino, e poi la gente non si presenta, perché se blocchi 5 ore per un braccio e quello non viene sono tipo 600 euro andati. costa 29 euro al mese a studio.',
+        '29 euro',
+        '600',
+      ],
+      [
+        'pt',
+        'metade das mensagens é quanto custa uma tatuagem, e aí o cliente não aparece e são uns 600 reais perdidos. custa R$ 29 por mês por estúdio.',
+        'R$ 29',
+        '600',
+      ],
+    ];
+    for (const [lang, text, price, loss] of cases) {
+      const m = parseBusinessModel(text, lang, 'Ink');
+      expect(m.prices.join(' '), lang).toContain(price);
+      expect(m.prices.join(' '), lang).not.toContain(loss);
+    }
+  });
+
   const memo =
     'dog walks for busy people in the east side. we take 6 dogs per van run, $25 per walk, found our first clients via Nextdoor posts and the building managers at two condo towers who hand out our flyers. costs are the van lease and gas, around $900 a month.';
 

@@ -139,14 +139,22 @@ export function builtinProjectData(b: ProjectBrief): ProjectData {
 /** How many of the description's words an experiment's statement may repeat about the problem. */
 const PROBLEM_WORDS = 10;
 
-/** The first `max` words of a text, with "…" when it was longer. */
+/**
+ * The first `max` words of a text, with "…" when it was longer. An elided word counts as two
+ * ("c'est", "l'appli"), as a reader counts them: the statement never pastes a long run of the
+ * description.
+ */
 function clipWords(text: string, max: number): string {
   const words = text.split(/\s+/).filter(Boolean);
-  if (words.length <= max) return text;
-  return `${words
-    .slice(0, max)
-    .join(' ')
-    .replace(/[,;:.…]+$/, '')}…`;
+  const kept: string[] = [];
+  let count = 0;
+  for (const word of words) {
+    count += 1 + (word.match(/[\p{L}][’'][\p{L}]/gu)?.length ?? 0);
+    if (count > max) break;
+    kept.push(word);
+  }
+  if (kept.length === words.length) return text;
+  return `${kept.join(' ').replace(/[,;:.…]+$/, '')}…`;
 }
 
 function experimentFrom(

@@ -216,6 +216,18 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/**
+ * Money lost, wasted or owed as a fine ("600 euro andati", "jusqu'à 1 500 € d'amende", "loses
+ * $400 a no-show"): a cost of the problem, never the business's price (#50 item 1).
+ */
+const LOSS: Record<Lang, RegExp> = {
+  en: /\b(?:los[et]|loses|losing|gone|wasted?|down the drain|fines?|fined|penalt(?:y|ies))\b/iu,
+  es: /\b(?:perd(?:id[oa]s?|emos|en|e|ió|iendo)|tirad[oa]s?|multas?)\b/iu,
+  fr: /\b(?:perd(?:u|ue|us|ues|ent|ons|re)?|gaspill\p{L}*|amendes?|pénalités?)\b/iu,
+  it: /\b(?:pers[ioe]|perd(?:e|ono|iamo|ere)|andat[ioe]|buttat[ioe]|sprecat[ioe]|multe?|multa)\b/iu,
+  pt: /\b(?:perd(?:id[oa]s?|e|em|emos|eu)|jogad[oa]s? fora|desperdiçad[oa]s?|multas?)\b/iu,
+};
+
 /** Price cues that only name a period ("a month", "per year"). */
 const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
 
@@ -245,6 +257,7 @@ function pricesOf(all: string[], lang: Lang): string[] {
       if (!m) continue;
       if (other.test(clause) && !strong.test(clause)) continue;
       if (costs.test(sentence) && !paying.test(clause)) continue;
+      if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
       if (!cued) {
         // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
         const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';

@@ -14,6 +14,44 @@ const brief = (language: 'en-US' | 'es-US' | 'fr-FR' | 'it-IT' | 'pt-BR', descri
 });
 
 describe('silence', () => {
+  it('hears partners at work, costs in any phrasing and channels one goes through (#50)', () => {
+    // Work done for or with the business, and a supplier it gets things from.
+    expect(mentionsSection('a clinic on 5th checks the records for us', 'keyPartners', 'en')).toBe(
+      true,
+    );
+    expect(mentionsSection('we rent the land from them', 'keyPartners', 'en')).toBe(true);
+    expect(
+      mentionsSection('as lojas que indicam a gente no balcão', 'keyPartners', 'pt', 'Andaime'),
+    ).toBe(true);
+    expect(mentionsSection('i pagamenti passano da stripe', 'keyPartners', 'it')).toBe(true);
+    // A channel reached through a medium names no partner.
+    expect(mentionsSection('we reach owners through instagram', 'keyPartners', 'en')).toBe(false);
+    // Costs asked and answered, or said in the singular.
+    expect(
+      mentionsSection('Les coûts ? Les camions et les chauffeurs.', 'costStructure', 'fr'),
+    ).toBe(true);
+    expect(mentionsSection('El costo principal son los sueldos.', 'keyResources', 'es')).toBe(true);
+    expect(mentionsSection('we sell it by the month', 'costStructure', 'en')).toBe(false);
+    // Going through someone is a channel.
+    expect(mentionsSection('on passe par les coopératives laitières', 'channels', 'fr')).toBe(true);
+  });
+
+  it('asks no one who their customers are or what they offer once the description says it', () => {
+    // Customers and offer written so that no reader could lift them as phrases.
+    const data = builtinProjectData(
+      brief(
+        'en-US',
+        'so basically the thing is for the folks at the dog park every morning, the ones always late for work. we sort that out for them, every day, rain or shine, no stress at all.',
+      ),
+    );
+    for (const section of ['customerSegments', 'valuePropositions', 'keyActivities']) {
+      expect(
+        data.hypotheses.filter((h) => h.section === section && isQuestionTitle(h.title)),
+        section,
+      ).toEqual([]);
+    }
+  });
+
   it('knows when a description speaks to a section, in each language', () => {
     expect(
       mentionsSection('we get customers through nextdoor posts and flyers', 'channels', 'en'),

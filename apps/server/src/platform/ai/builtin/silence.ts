@@ -25,21 +25,48 @@ function cuesOf(section: Section, lang: Lang): { prefixes: string[]; expressions
       return { prefixes: [...lexicon.solution, ...lexicon.products], expressions: [] };
     case 'channels':
       return {
-        prefixes: [...lexicon.channels, ...FOUND_THROUGH[lang]],
+        prefixes: [...lexicon.channels, ...FOUND_THROUGH[lang], ...GO_THROUGH[lang]],
         expressions: [...model.channel],
       };
     case 'revenueStreams':
       // Not the lexicon's revenue words: "plan" is a price plan and a plan for a wedding.
       return { prefixes: [], expressions: model.price.filter((c) => !/^plan/i.test(c)) };
     case 'keyPartners':
-      return { prefixes: lexicon.partners, expressions: [...model.partner] };
+      return {
+        prefixes: [...lexicon.partners, ...GO_THROUGH[lang]],
+        expressions: [...model.partner],
+      };
     case 'keyResources':
     case 'costStructure':
-      return { prefixes: [], expressions: [...model.cost] };
+      // "Les coûts ? …", "El costo principal son…": the cost words themselves, in any phrasing.
+      return { prefixes: COST_WORDS[lang], expressions: [...model.cost] };
     default:
       return { prefixes: [], expressions: [] };
   }
 }
+
+/** Words for what the business spends (word starts): a cost said in any phrasing. */
+const COST_WORDS: Record<Lang, string[]> = {
+  en: ['cost', 'expense', 'overhead', 'spend on'],
+  es: ['costo', 'coste', 'gasto'],
+  fr: ['coût', 'dépense', 'charges'],
+  it: ['cost', 'spes'],
+  pt: ['custo', 'despesa', 'gasto'],
+};
+
+/**
+ * Going through someone ("we go through the co-ops", "on passe par les coopératives", "i
+ * pagamenti passano da Stripe"): a third party carries customers or money for the business — a
+ * channel, and a partner at work. (The verb, not a bare "via" or "through": a channel reached
+ * "through Instagram" names no partner.)
+ */
+const GO_THROUGH: Record<Lang, string[]> = {
+  en: ['go through', 'goes through', 'going through', 'run through', 'runs through'],
+  es: ['pasamos por', 'pasa por', 'pasan por'],
+  fr: ['passe par', 'passons par', 'passent par'],
+  it: ['passiamo per', 'passiamo da', 'passa per', 'passa da', 'passano per', 'passano da'],
+  pt: ['passamos por', 'passa por', 'passam por'],
+};
 
 /** How people say where customers come from, besides naming a channel (word starts). */
 const FOUND_THROUGH: Record<Lang, string[]> = {
@@ -109,15 +136,16 @@ function prefixRegex(words: readonly string[], key: string): RegExp {
 
 /**
  * Someone who does something for the business ("the building managers who hand out our flyers",
- * "les gardiens qui distribuent nos prospectus"): a relative clause that ends on "our" or "us" is
- * a partner at work, named or not.
+ * "les gardiens qui distribuent nos prospectus", "a clinic checks the records for us", "we lease
+ * the land from him"): a clause that ends on "our" or "us", or work done for or with us, is a
+ * partner at work, named or not.
  */
 const ACTS_FOR_US: Record<Lang, RegExp> = {
-  en: /\b(?:who|that)\s+(?:\p{L}+\s+){0,3}(?:our|us)\b/iu,
-  es: /\bque\s+(?:\p{L}+\s+){0,3}(?:nuestr[oa]s?|nos)\b/iu,
-  fr: /\bqui\s+(?:\p{L}+\s+){0,3}(?:nos|notre|nous)\b/iu,
-  it: /\bche\s+(?:\p{L}+\s+){0,3}(?:i nostri|le nostre|il nostro|la nostra|ci)\b/iu,
-  pt: /\bque\s+(?:\p{L}+\s+){0,3}(?:nossos?|nossas?|nos)\b/iu,
+  en: /\b(?:who|that)\s+(?:\p{L}+\s+){0,3}(?:our|us)\b|\b(?:for|with) us\b|\bfrom (?:him|her|them)\b/iu,
+  es: /\bque\s+(?:\p{L}+\s+){0,3}(?:nuestr[oa]s?|nos)\b|\b(?:para|con) nosotros\b/iu,
+  fr: /\bqui\s+(?:\p{L}+\s+){0,3}(?:nos|notre|nous)\b|\b(?:pour|avec) nous\b/iu,
+  it: /\bche\s+(?:\p{L}+\s+){0,3}(?:i nostri|le nostre|il nostro|la nostra|ci)\b|\b(?:per|con) noi\b/iu,
+  pt: /\bque\s+(?:\p{L}+\s+){0,3}(?:nossos?|nossas?|nos|a gente)\b|\b(?:pra|para|com) (?:a gente|nós)\b/iu,
 };
 
 /** True when the description speaks to the section, whether or not a fact could be read from it. */

@@ -236,12 +236,18 @@ function own<T>(m: BusinessModel, write: (m: BusinessModel) => T, copies: (v: T)
   return write(shrunk(m, 2));
 }
 
+/** Sections every description of a business speaks to: who it serves, what it offers and does. */
+const ALWAYS_SAID = new Set<Section>(['customerSegments', 'valuePropositions', 'keyActivities']);
+
 function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
   const t = WRITER_TEXT[out];
   const all = drafts(m, out);
   const hypotheses: GeneratedHypothesis[] = [];
   const description = m.sentences.join(' ');
   const placed = [...m.channels, ...m.alternatives, ...m.segments, ...m.prices];
+  // A description of a business says who it serves and what it does: where the reader could not
+  // pull that out, it says less rather than asking the founder what they wrote (#50 item 3).
+  const describesBusiness = description.split(/\s+/).filter(Boolean).length >= 12;
   for (const section of Object.keys(all) as Section[]) {
     for (const d of all[section]) {
       // A question only where the description is silent: where it speaks to the section and no
@@ -249,7 +255,8 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
       if (
         !d.facts.length &&
         isQuestionTitle(d.title) &&
-        mentionsSection(description, section, m.lang, m.name, placed)
+        ((ALWAYS_SAID.has(section) && describesBusiness) ||
+          mentionsSection(description, section, m.lang, m.name, placed))
       )
         continue;
       hypotheses.push({

@@ -168,7 +168,12 @@ export function AccessTokens() {
           Let your own AI assistant read your canvas and evidence, and, with a read-and-write token,
           add evidence, ratings, hypotheses and experiments as you. A token does only what you may
           do, in one organization.{' '}
-          <Anchor href="https://modelcontextprotocol.io" target="_blank" rel="noreferrer">
+          <Anchor
+            href="https://modelcontextprotocol.io"
+            target="_blank"
+            rel="noreferrer"
+            underline="always"
+          >
             About the Model Context Protocol
           </Anchor>
         </Text>
