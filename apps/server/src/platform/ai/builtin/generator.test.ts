@@ -59,6 +59,21 @@ function inventedNumbers(text: string, source: string) {
 }
 
 describe('the built-in generator on casual writing (#50)', () => {
+  it('reads money however it is written, and ends the price where another clause begins', () => {
+    const read = (lang: Parameters<typeof parseBusinessModel>[1], text: string) =>
+      parseBusinessModel(text, lang, 'X').prices;
+    expect(read('es', 'el paquete cuesta 450-650 dlls por evento y cobramos un anticipo.')).toEqual(
+      ['450-650 dlls por evento'],
+    );
+    expect(read('es', 'cobramos 15 mil pesos al mes por sucursal.')[0]).toContain('15 mil pesos');
+    expect(read('fr', 'on facture 2,5 k€ HT par chantier.')[0]).toContain('2,5 k€');
+    expect(read('it', "costa 29 euro al mese a studio più l'1% sulle caparre.")).toEqual([
+      '29 euro al mese a studio',
+    ]);
+    // "… and per scale" still says what the amount is paid for.
+    expect(read('fr', 'Le prix : 4 € par mois et par balance.')[0]).toContain('et par balance');
+  });
+
   it('never takes money lost for the price, even in a sentence that asks what things cost', () => {
     const cases: [Parameters<typeof parseBusinessModel>[1], string, string, string][] = [
       [

@@ -228,6 +228,9 @@ const LOSS: Record<Lang, RegExp> = {
   pt: /\b(?:perd(?:id[oa]s?|e|em|emos|eu)|jogad[oa]s? fora|desperdiçad[oa]s?|multas?)\b/iu,
 };
 
+/** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
+const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
+
 /** Price cues that only name a period ("a month", "per year"). */
 const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
 
@@ -248,6 +251,7 @@ function pricesOf(all: string[], lang: Lang): string[] {
   const found: string[] = [];
   const perUnit: string[] = [];
   const unit = cueRegex(cues.unit, `${lang}:unit`);
+  const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
   for (const sentence of all) {
     const cued = price.test(sentence) || strong.test(sentence);
     // What competitors cost, or what the business spends, is not its price.
@@ -275,7 +279,17 @@ function pricesOf(all: string[], lang: Lang): string[] {
       // The amount, then what it is paid for: "per month per practice", "booking fee per job".
       const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
       const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
-      const kept = end >= 0 ? tail.slice(0, end + 1) : tail;
+      // "… por evento y cobramos …": what the amount is paid for ends where another clause joins.
+      // ("par mois et par balance" goes on saying what it is paid for: not a new clause.)
+      const joined = tail.findIndex(
+        (w, i) => i > 0 && joins.has(w.toLowerCase()) && !PER.test(tail[i + 1] ?? ''),
+      );
+      const kept =
+        joined >= 0 && (end < 0 || joined <= end)
+          ? tail.slice(0, joined)
+          : end >= 0
+            ? tail.slice(0, end + 1)
+            : tail;
       found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
     }
   }

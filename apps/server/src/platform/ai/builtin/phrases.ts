@@ -21,8 +21,12 @@ export function cueRegex(cues: readonly string[], key: string): RegExp {
   return re;
 }
 
+/**
+ * An amount of money however it is written: a symbol before or after, a range ("450-650 dlls"),
+ * thousands said as a word ("15 mil pesos", "2,5 k€") and the informal currency names and codes.
+ */
 export const MONEY =
-  /(?:(?:R\$|US\$|[$€£])\s?\d[\d.,\u00A0\u202F ]*\d|(?:R\$|US\$|[$€£])\s?\d|\d[\d.,\u00A0\u202F ]*\s?(?:€|\$|euros?|dólares|dollars|reais|real)(?![\p{L}]))/iu;
+  /(?:(?:R\$|US\$|[$€£])\s?\d[\d.,\u00A0\u202F ]*\d|(?:R\$|US\$|[$€£])\s?\d|\d[\d.,\u00A0\u202F ]*(?:\s?[-–]\s?\d[\d.,\u00A0\u202F ]*)?\s?(?:(?:k|mil|mille)\s?)?(?:€|\$|euros?|dólares|dollars|reais|real|dlls?|dls|usd|eur|brl|mxn|pesos)(?![\p{L}]))/iu;
 
 export function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
