@@ -23,6 +23,7 @@ import {
 } from './generator.ts';
 import { analyze, detectLang } from './analysis.ts';
 import { parseBusinessModel } from './model.ts';
+import { tidy } from './phrases.ts';
 import { DESCRIPTIONS } from './samples.ts';
 import { langOf } from './text.ts';
 import { copiesFrom, joinPrep } from './writer.ts';
@@ -59,6 +60,18 @@ function inventedNumbers(text: string, source: string) {
 }
 
 describe('the built-in generator on casual writing (#50)', () => {
+  it('writes no phrase that starts on a filler or leaves a contraction hanging', () => {
+    expect(tidy('basically dog daycare for busy owners', 'en')).toBe('dog daycare for busy owners');
+    expect(tidy('cioè un gestionale per tatuatori', 'it')).toBe('un gestionale per tatuatori');
+    const data = builtinProjectData({
+      name: 'PackRun',
+      language: 'en-US',
+      description:
+        "ok so packrun, it's basically dog daycare except we come get the dog. dog owners downtown work 10 hour days. $38 a day.",
+    });
+    for (const h of data.hypotheses) expect(h.title).not.toMatch(/\s['’]s\b/);
+  });
+
   it('reads money however it is written, and ends the price where another clause begins', () => {
     const read = (lang: Parameters<typeof parseBusinessModel>[1], text: string) =>
       parseBusinessModel(text, lang, 'X').prices;

@@ -32,6 +32,15 @@ export function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }
 
+/** Fillers of speech a phrase does not start with (voice memos, chat). */
+const LEADING_FILLERS: Record<Lang, Set<string>> = {
+  en: new Set(['basically', 'literally', 'like', 'um', 'uh', 'so', 'kinda', 'actually', 'just']),
+  es: new Set(['básicamente', 'basicamente', 'pues', 'tipo', 'bueno', 'este']),
+  fr: new Set(['genre', 'bah', 'ben', 'bref', 'euh', 'basiquement']),
+  it: new Set(['cioè', 'praticamente', 'tipo', 'allora', 'insomma', 'boh']),
+  pt: new Set(['tipo', 'basicamente', 'então', 'né', 'aí', 'tipo assim']),
+};
+
 /** Prepositions a noun phrase cannot start with (it was cut from a longer one). */
 const LEADING_PREPOSITIONS: Record<Lang, Set<string>> = {
   en: new Set(['of', 'to', 'with', 'by', 'from', 'into', 'onto']),
@@ -57,7 +66,13 @@ export function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): 
   const ws = wordsOf(text);
   // Nor does it start on a preposition: "of dog owners" is a fragment of "a van of dog owners".
   const leading = LEADING_PREPOSITIONS[lang];
-  while (ws.length > 1 && leading.has(ws[0]!.toLowerCase())) ws.shift();
+  // …nor on the fillers of speech ("basically", "tipo", "cioè"), which say nothing of the business.
+  const fillers = LEADING_FILLERS[lang];
+  while (
+    ws.length > 1 &&
+    (leading.has(ws[0]!.toLowerCase()) || fillers.has(ws[0]!.toLowerCase().replace(/[,;:]$/, '')))
+  )
+    ws.shift();
   // A phrase ends on a content word: "the front desk calling by" loses "by".
   const dangling = new Set(MODEL_CUES[lang].dangling);
   const bare = (w: string) => w.toLowerCase().replace(/[^\p{L}']/gu, '');

@@ -261,7 +261,12 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
         continue;
       hypotheses.push({
         section,
-        title: cap(d.title).slice(0, 290),
+        // A contraction cut from its subject rejoins the name before it ("PackRun 's" → "PackRun's")…
+        title: cap(d.title)
+          .replace(/(\p{L})\s+(['’](?:s|re|ll|d)\b)/gu, '$1$2')
+          // …and after a colon, where it has no subject, it goes.
+          .replace(/([:;,])\s+['’](?:s|re|ll|d)\s+/gu, '$1 ')
+          .slice(0, 290),
         description: [
           d.facts.length ? t.because(d.facts.join('; ')) : t.silent,
           t.untested,
