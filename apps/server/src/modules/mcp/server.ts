@@ -81,6 +81,17 @@ export function mcpServer(caller: McpCaller): McpServer {
       return run(args);
     });
   const readOnly = { readOnlyHint: true, openWorldHint: false } as const;
+  /** A read of one project: its id in, the answer out. */
+  const projectRead = (
+    name: string,
+    description: string,
+    run: (projectId: string) => Promise<unknown>,
+  ) =>
+    server.registerTool(
+      name,
+      { description, inputSchema: { projectId }, annotations: readOnly },
+      read(name, (a: { projectId: string }) => run(a.projectId)),
+    );
   const writes = { readOnlyHint: false, destructiveHint: false, openWorldHint: false } as const;
 
   server.registerTool(
@@ -91,15 +102,10 @@ export function mcpServer(caller: McpCaller): McpServer {
     },
     read('list_projects', () => projectsRead(services, member)),
   );
-  server.registerTool(
+  projectRead(
     'get_canvas',
-    {
-      description:
-        'A project’s business model canvas: each section’s hypotheses with confidence, risky and result.',
-      inputSchema: { projectId },
-      annotations: readOnly,
-    },
-    read('get_canvas', (a: { projectId: string }) => canvasRead(services, member, a.projectId)),
+    'A project’s business model canvas: each section’s hypotheses with confidence, risky and result.',
+    (p) => canvasRead(services, member, p),
   );
   server.registerTool(
     'get_hypothesis',
@@ -122,16 +128,8 @@ export function mcpServer(caller: McpCaller): McpServer {
     },
     read('search', (a: { text: string }) => searchRead(services, member, a.text)),
   );
-  server.registerTool(
-    'list_evidence',
-    {
-      description: 'A project’s published evidence, newest first.',
-      inputSchema: { projectId },
-      annotations: readOnly,
-    },
-    read('list_evidence', (a: { projectId: string }) =>
-      evidenceListRead(services, member, a.projectId),
-    ),
+  projectRead('list_evidence', 'A project’s published evidence, newest first.', (p) =>
+    evidenceListRead(services, member, p),
   );
   server.registerTool(
     'get_evidence',
@@ -145,17 +143,10 @@ export function mcpServer(caller: McpCaller): McpServer {
       evidenceRead(services, member, a.evidenceId),
     ),
   );
-  server.registerTool(
+  projectRead(
     'what_to_test_next',
-    {
-      description:
-        'The hypotheses that matter with little, weak or disputed evidence and no experiment under way, ranked, each with its reason.',
-      inputSchema: { projectId },
-      annotations: readOnly,
-    },
-    read('what_to_test_next', (a: { projectId: string }) =>
-      testNextRead(services, member, a.projectId),
-    ),
+    'The hypotheses that matter with little, weak or disputed evidence and no experiment under way, ranked, each with its reason.',
+    (p) => testNextRead(services, member, p),
   );
   server.registerTool(
     'project_timeline',

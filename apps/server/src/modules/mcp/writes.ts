@@ -5,21 +5,11 @@
  * plans one (in Plan, connected to its hypothesis). A rating's quote must stand in the evidence
  * word for word.
  */
-import { AppError, isUuid, verbatimQuote } from '@assay/domain';
+import { AppError, isUuid, plainToHtml, verbatimQuote } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { connectCards, createCard, getCard, updateText } from '../cards/ports.ts';
 import { draftExperimentFor, evidenceText } from '../generation/ports.ts';
-
-/** Plain text as the editor's HTML: one paragraph per line, escaped. */
-function asHtml(text: string): string {
-  const escape = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return text
-    .split(/\r?\n/)
-    .map((line) => `<p>${escape(line)}</p>`)
-    .join('');
-}
 
 async function writeText(
   services: AppServices,
@@ -33,7 +23,7 @@ async function writeText(
   return updateText(
     services,
     member,
-    { cardId: card.id, version: card.version, field, text: asHtml(text), rawText: text },
+    { cardId: card.id, version: card.version, field, text: plainToHtml(text), rawText: text },
     context,
   );
 }
