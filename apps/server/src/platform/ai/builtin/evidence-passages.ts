@@ -59,9 +59,12 @@ export interface Passage {
   numbers: Set<string>;
 }
 
-/** "Name:", "[3 dic, 10:41] Rosa:", "Sandrine – 10:05 :" at the start of a line. */
+/**
+ * "Name:", "[3 dic, 10:41] Rosa:", "Sandrine – 10:05 :", "Sandrine (office manager, firm) – 10:02 :"
+ * at the start of a line.
+ */
 const SPEAKER =
-  /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([^\s:\n\d][^:\n]{0,40}?)(?:\s*[-–—,]?\s*\d{1,2}[:h.]\d{2})?\s*:\s+/u;
+  /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([^\s:\n\d(][^:\n(]{0,40}?(?:\s*\([^)\n]{1,80}\))?)(?:\s*[-–—,]?\s*\d{1,2}[:h.]\d{2})?\s*:\s+/u;
 
 function speakerKey(name: string): string {
   return name
@@ -93,11 +96,22 @@ function askers(
   cues: EvidenceCues,
   projectWords: Set<string>,
 ): Set<string> {
-  const bySpeaker = new Map<string, { questions: number; sentences: number; raw: string }>();
+  const bySpeaker = new Map<
+    string,
+    { questions: number; sentences: number; raw: string; bracketed: boolean }
+  >();
   for (const t of turns) {
     if (!t.speaker) continue;
     const key = speakerKey(t.speaker);
-    const entry = bySpeaker.get(key) ?? { questions: 0, sentences: 0, raw: t.speaker };
+    const entry = bySpeaker.get(key) ?? {
+      questions: 0,
+      sentences: 0,
+      raw: t.speaker,
+      bracketed: true,
+    };
+    // A bracket on every turn names their side ("Léa (CroqBureau)"); one introducing someone's
+    // role once ("Sandrine (office manager, …)") does not.
+    if (!/\(/.test(t.speaker)) entry.bracketed = false;
     const parts = t.body.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
     entry.sentences += parts.length;
     entry.questions += parts.filter((s) => s.trim().endsWith('?')).length;
@@ -108,7 +122,12 @@ function askers(
   for (const [key, entry] of bySpeaker) {
     const words = key.split(/[\s.]+/).filter(Boolean);
     const named = words.some((w) => cues.askers.includes(w) || EVIDENCE_CUES.en.askers.includes(w));
-    const company = /\(/.test(entry.raw) || words.some((w) => w.length > 3 && projectWords.has(w));
+    const bracket = /\(([^)]*)\)/.exec(entry.raw)?.[1]?.toLowerCase() ?? '';
+    const company =
+      entry.bracketed ||
+      [...words, ...bracket.split(/[^\p{L}\p{N}]+/u)].some(
+        (w) => w.length > 3 && projectWords.has(w),
+      );
     const asking = entry.sentences > 0 && entry.questions / entry.sentences >= 0.5;
     if (named || company || asking) out.add(key);
   }
@@ -124,7 +143,8 @@ export function passages(text: string, lang: Lang, projectName = ''): Passage[] 
   let offset = 0;
   for (const line of text.split('\n')) {
     const m = SPEAKER.exec(line);
-    const plausible = m && m[1]!.split(/\s+/).length <= 5 && !/[.!?]$/.test(m[1]!);
+    const name = m ? speakerKey(m[1]!) : '';
+    const plausible = m && name.split(/\s+/).length <= 5 && !/[.!?]$/.test(name);
     if (m && plausible) {
       lines.push({
         speaker: m[1]!,

@@ -22,13 +22,27 @@ interface Weighted {
   weights: Map<string, number>;
   total: number;
   numbers: Set<string>;
-  /** The stems of the claim itself (its title): a passage must share one to bear on it. */
+  /** The stems of the claim itself (its title). */
   titleStems: Set<string>;
+  /** Its title's stems that name what it is about (not a unit of time): a passage must share one. */
+  topicStems: Set<string>;
   /** The claim as written, lower case: its own negations and cue words. */
   claim: string;
   /** A threshold the claim sets ("at least 3 hours", "more than $5,000"), if any. */
   threshold: { value: number; atLeast: boolean; unit: string | null } | null;
 }
+
+/**
+ * Units of time and counting: "45 minutes a lesson" and "40 minutes from the school" share a word
+ * but not a topic, so one of these alone does not make a passage about a claim.
+ */
+const UNIT_WORDS: Record<Lang, string> = {
+  en: 'minute minutes hour hours day days week weeks month months year years time times',
+  es: 'minuto minutos hora horas día días semana semanas mes meses año años vez veces',
+  fr: 'minute minutes heure heures jour jours semaine semaines mois an ans année années fois',
+  it: 'minuto minuti ora ore giorno giorni settimana settimane mese mesi anno anni volta volte',
+  pt: 'minuto minutos hora horas dia dias semana semanas mês meses ano anos vez vezes',
+};
 
 /** Each hypothesis's words, weighted by how particular they are to it among the others. */
 export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weighted[] {
@@ -41,6 +55,7 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
     for (const s of new Set([...titleStems[i]!, ...bodyStems[i]!])) df.set(s, (df.get(s) ?? 0) + 1);
   });
   const n = input.hypotheses.length;
+  const units = new Set(contentStems(UNIT_WORDS[lang], lang));
   return input.hypotheses.map((h, i) => {
     const weights = new Map<string, number>();
     const add = (s: string, base: number) => {
@@ -60,6 +75,7 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
       total,
       numbers: figures(h.title),
       titleStems: titleStems[i]!,
+      topicStems: new Set([...titleStems[i]!].filter((stem) => !units.has(stem))),
       claim: h.title.toLowerCase().replace(/[’‘]/g, "'"),
       threshold: thresholdOf(h.title, lang),
     };
@@ -94,7 +110,49 @@ function numberOf(raw: string): number {
   return Number(raw.replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'));
 }
 
-/** What a figure counts: the currency sign before it, or the stem of the word after it. */
+/** Counts written as words, two to twelve: "three times a year" is a figure against a threshold. */
+const NUMBER_WORDS: Record<Lang, readonly string[]> = {
+  en: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'],
+  es: ['dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce'],
+  fr: ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze'],
+  it: [
+    'due',
+    'tre',
+    'quattro',
+    'cinque',
+    'sei',
+    'sette',
+    'otto',
+    'nove',
+    'dieci',
+    'undici',
+    'dodici',
+  ],
+  pt: ['dois', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito', 'nove', 'dez', 'onze', 'doze'],
+};
+
+/** The text with its counts in words written as digits. */
+function withDigits(text: string, lang: Lang): string {
+  const words = NUMBER_WORDS[lang];
+  return text.replace(/\p{L}+/gu, (w) => {
+    const i = words.indexOf(w.toLowerCase());
+    return i < 0 ? w : String(i + 2);
+  });
+}
+
+/** "… a year", "… por semana", "… par mois": the period a count is per, if it names one. */
+const PER_PERIOD: Record<Lang, RegExp> = {
+  en: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:a|an|per|each|every)\s+(year|month|week|day)\b/iu,
+  es: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:al|a la|por|cada)\s+(año|mes|semana|día)\b/iu,
+  fr: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:par|chaque|l')\s*(an|année|mois|semaine|jour)\b/iu,
+  it: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:all'|al|alla|a|ogni|per)\s*(anno|mese|settimana|giorno)\b/iu,
+  pt: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:ao|à|por|cada)\s+(ano|mês|semana|dia)\b/iu,
+};
+
+/**
+ * What a figure counts: the currency sign before it, the period it is per ("3 times a year" and
+ * "2 boxes a year" are both a year's count), or the stem of the word after it.
+ */
 function unitAt(text: string, index: number, length: number, lang: Lang): string | null {
   const before = text.slice(Math.max(0, index - 3), index);
   const sign = /([$€£]|R\$)\s*$/.exec(before);
@@ -104,6 +162,8 @@ function unitAt(text: string, index: number, length: number, lang: Lang): string
   const word = /^\s*%|^\s*([\p{L}]{2,})/u.exec(after);
   if (!word) return null;
   if (word[0].includes('%')) return '%';
+  const period = PER_PERIOD[lang].exec(after);
+  if (period) return `per ${contentStems(period[1]!, lang)[0] ?? period[1]!.toLowerCase()}`;
   return contentStems(word[1]!, lang)[0] ?? null;
 }
 
@@ -113,11 +173,12 @@ function thresholdOf(title: string, lang: Lang): Weighted['threshold'] {
     [t.atLeast, true],
     [t.atMost, false],
   ] as const) {
-    const m = re.exec(title);
+    const counted = withDigits(title, lang);
+    const m = re.exec(counted);
     if (!m) continue;
     const raw = m[1]!;
     const at = m.index + m[0].length - raw.length;
-    return { value: numberOf(raw), atLeast, unit: unitAt(title, at, raw.length, lang) };
+    return { value: numberOf(raw), atLeast, unit: unitAt(counted, at, raw.length, lang) };
   }
   return null;
 }
@@ -136,7 +197,7 @@ export function relevance(h: Weighted, p: Passage): number {
     const w = h.weights.get(s);
     if (w) {
       shared += w;
-      if (h.titleStems.has(s)) titled += 1;
+      if (h.topicStems.has(s)) titled += 1;
     }
   }
   let figure = 0;
@@ -193,18 +254,46 @@ function focus(text: string, h: Weighted | undefined, lang: Lang): string {
   return weight(head) >= weight(text.slice(m.index)) ? head : text;
 }
 
-function read(
+/**
+ * A short answer that opens a reply ("not really, …", "no, …"): it answers the question asked, not
+ * the claim; what follows it is what the passage says.
+ */
+const ANSWER: Record<Lang, RegExp> = {
+  en: /^\s*(?:no|nope|nah|not really|not exactly|not quite)\s*[,.;:!—–-]\s*/iu,
+  es: /^\s*(?:no|la verdad no|pues no|no tanto|no mucho)\s*[,.;:!—–-]\s*/iu,
+  fr: /^\s*(?:non|pas vraiment|pas trop|pas tellement|bof)\s*[,.;:!—–-]\s*/iu,
+  it: /^\s*(?:no|non proprio|non tanto|non molto|mah)\s*[,.;:!—–-]\s*/iu,
+  pt: /^\s*(?:não|nem tanto|não muito|não exatamente)\s*[,.;:!—–-]\s*/iu,
+};
+
+/**
+ * A relative clause describes its noun ("players who did not know the club", "a waiter who did
+ * not ask for it"): a negation inside one is not said of the claim.
+ */
+const RELATIVE: Record<Lang, RegExp> = {
+  en: /\b(?:who|whom|which)\b[^,;:.!?]*/giu,
+  es: /\s(?:que|quien|quienes)\s+(?=no\s)[^,;:.!?]*/giu,
+  fr: /\s(?:qui|que|qu')\s*(?=ne\s|n')[^,;:.!?]*/giu,
+  it: /\s(?:che|cui)\s+(?:(?:la|lo|li|le|ci|si|mi|ti|vi|gli|ne|il)\s+)*(?=non\s)[^,;:.!?]*/giu,
+  pt: /\s(?:que|quem)\s+(?=não\s)[^,;:.!?]*/giu,
+};
+
+export function read(
   passage: Passage,
   next: Passage | undefined,
   cues: EvidenceCues,
   h?: Weighted,
   lang: Lang = 'en',
 ): Reading {
-  const own = focus(passage.text, h, lang).toLowerCase().replace(/[’‘]/g, "'");
+  const own = focus(passage.text, h, lang)
+    .replace(ANSWER[lang], '')
+    .toLowerCase()
+    .replace(/[’‘]/g, "'");
   const claim = h?.claim ?? '';
   const context = next && next.turn === passage.turn ? next.text.toLowerCase() : '';
   const contractions = (text: string) => (text.includes("n't") ? 1 : 0);
-  const evidenceNegated = matches(own, cues.negation) + contractions(own);
+  const stated = own.replace(RELATIVE[lang], ' ');
+  const evidenceNegated = matches(stated, cues.negation) + contractions(stated);
   const claimNegated = matches(claim, cues.negation) + contractions(claim);
   // Both negative, or both not: they agree.
   const negation = claimNegated > 0 ? (evidenceNegated > 0 ? -1 : 0) : evidenceNegated;
@@ -216,10 +305,11 @@ function read(
     matches(own, cues.behaviour) + (figures(own).size > 0 ? 1 : 0) + (negation < 0 ? 2 : 0);
   let measured = 0;
   if (h?.threshold) {
-    for (const m of passage.text.matchAll(/\d[\d.,]*/g)) {
+    const counted = withDigits(passage.text, lang);
+    for (const m of counted.matchAll(/\d[\d.,]*/g)) {
       const value = numberOf(m[0]);
       if (!Number.isFinite(value) || value === 0) continue;
-      if (!sameUnit(h.threshold.unit, unitAt(passage.text, m.index, m[0].length, lang))) continue;
+      if (!sameUnit(h.threshold.unit, unitAt(counted, m.index, m[0].length, lang))) continue;
       // The same order of magnitude as the threshold: a figure of the same kind.
       const ratio = value / h.threshold.value;
       if (ratio < 0.1 || ratio > 10) continue;
@@ -245,7 +335,7 @@ function read(
 /** A relevant plain statement about their own situation, with no cue either way, leans for. */
 const DEFAULT_RATING = 1;
 
-function rate(r: Reading): number {
+export function rate(r: Reading): number {
   if (r.measured !== 0) return r.measured * 2;
   if (r.against >= 1) return r.strongAgainst || r.against >= 2 ? -2 : -1;
   if (r.praise > 0 || r.hedge > 0) return 0;

@@ -1,0 +1,108 @@
+import type { EvidenceReadingInput } from '@assay/domain';
+import { describe, expect, it } from 'vitest';
+import { builtinReadEvidence } from './evidence-reader.ts';
+
+/** A project of a trade none of the evaluation cases is in: mobile bicycle repair. */
+function input(hypotheses: [string, string][], text: string, type = 'chat'): EvidenceReadingInput {
+  return {
+    project: { name: 'SpokeVan', description: 'A van that repairs commuters’ bicycles at work.' },
+    hypotheses: hypotheses.map(([id, title]) => ({
+      id,
+      section: 'customerSegments',
+      title,
+      description: '',
+    })),
+    evidence: { type, title: 'Chat', text },
+  };
+}
+
+const rating = (reading: ReturnType<typeof builtinReadEvidence>, id: string) =>
+  reading.suggestions.find((s) => s.hypothesisId === id)?.rating ?? 0;
+
+describe('the built-in evidence reader', () => {
+  it('takes a role in brackets on the first turn for the customer, and a company in brackets on every turn for the company', () => {
+    const chat = [
+      'Priya (facilities manager, law firm) – 09:02 : Hi, I want to cancel our repair plan.',
+      'Tom (SpokeVan) – 09:03 : Sorry to hear that! May I ask why?',
+      'Priya – 09:05 : Half the office works from home now, the bike room is empty on Mondays.',
+      'Tom (SpokeVan) – 09:06 : We fixed 300 bikes for offices on the monthly report plan last year.',
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Offices fix 300 bikes a year through our monthly report plan'],
+          ['h2', 'Facilities managers cancel the repair plan when the office goes remote'],
+        ],
+        chat,
+      ),
+      'en-US',
+    );
+    // What the company's agent says is not evidence about the customer.
+    for (const s of reading.suggestions) expect(s.quote).not.toMatch(/300 bikes|May I ask/);
+    for (const i of reading.insights) expect(i.quote).not.toMatch(/300 bikes|May I ask/);
+    // The customer's first turn is read without the label that introduced her.
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h2')?.quote).toBe(
+      'Hi, I want to cancel our repair plan.',
+    );
+  });
+
+  it('reads a reply that opens on "not really" by what follows it', () => {
+    const chat = [
+      'Sam (SpokeVan): Is the price part of it?',
+      'Ana: not really, $40 a month is less than I spend on one flat tyre at the shop.',
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input([['h1', '$40 a month is a fair price for commuters']], chat),
+      'en-US',
+    );
+    expect(rating(reading, 'h1')).toBeGreaterThan(0);
+  });
+
+  it('weighs counts written as words against a claim’s threshold per the same period', () => {
+    const notes =
+      'Carla: I take the bike in for a service two times a year, in March and before winter.';
+    const reading = builtinReadEvidence(
+      input([['h1', 'Commuters service their bikes at least four times a year']], notes),
+      'en-US',
+    );
+    expect(rating(reading, 'h1')).toBe(-2);
+    const fr = builtinReadEvidence(
+      {
+        ...input(
+          [['h1', 'Les cyclistes font réviser leur vélo au moins trois fois par an']],
+          'Carla : je fais réviser le vélo cinq fois par an, je roule beaucoup.',
+        ),
+      },
+      'fr-FR',
+    );
+    expect(rating(fr, 'h1')).toBe(2);
+  });
+
+  it('does not link a claim by a unit of time alone', () => {
+    const notes = 'Carla: We live 40 minutes from the nearest bike shop and I work until six.';
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Riders prefer 45 minutes repairs to 30 minutes ones'],
+          ['h2', 'Offices pay for tyres and chains'],
+          ['h3', 'Bike shops refer overflow jobs to us'],
+          ['h4', 'Commuters work in offices with a bike room'],
+        ],
+        notes,
+      ),
+      'en-US',
+    );
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h3')).toBeDefined();
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')).toBeUndefined();
+  });
+
+  it('reads something tried and dropped as against the claim', () => {
+    const notes =
+      'Dev: We tried a repair subscription for the team for two months and I dropped it.';
+    const reading = builtinReadEvidence(
+      input([['h1', 'Offices keep a repair subscription for their team']], notes),
+      'en-US',
+    );
+    expect(rating(reading, 'h1')).toBeLessThan(0);
+  });
+});
