@@ -35,6 +35,12 @@ describe('findQuote', () => {
     expect(findQuote(undefined, TEXT)).toBeNull();
   });
 
+  it('places a quote exactly after an emoji (two UTF-16 units)', () => {
+    const text = 'Buenas noches muchachas 🙏\n\nUna me paga con cheque. Le café 😅 on n’y touche pas.';
+    expect(verbatimQuote('Una me paga con cheque.', text)).toBe('Una me paga con cheque.');
+    expect(verbatimQuote('on n’y touche pas', text)).toBe('on n’y touche pas');
+  });
+
   it('a composed and a decomposed accent are the same letter', () => {
     expect(
       verbatimQuote('ça me prend trente secondes', 'Bon, c\u0327a me prend trente secondes.'),

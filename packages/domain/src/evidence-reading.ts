@@ -97,10 +97,9 @@ function normalise(text: string): { text: string; origin: number[] } {
       pendingSpace = -1;
     }
     const plain = ch.normalize('NFC').replace(SINGLE_QUOTES, "'").replace(DOUBLE_QUOTES, '"');
-    for (const c of plain) {
-      out += c;
-      origin.push(start);
-    }
+    out += plain;
+    // One entry per UTF-16 unit, as `out` is indexed: an emoji is two.
+    for (let k = 0; k < plain.length; k += 1) origin.push(start);
   }
   origin.push(at);
   return { text: out, origin };
