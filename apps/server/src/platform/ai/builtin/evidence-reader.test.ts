@@ -105,4 +105,22 @@ describe('the built-in evidence reader', () => {
     );
     expect(rating(reading, 'h1')).toBeLessThan(0);
   });
+
+  it('keeps a short statement against a claim among the key insights', () => {
+    const notes = [
+      'Carla: We are 14 people and about 9 of us ride in every day, 12 km each way.',
+      'Carla: The bike room has 20 racks and a pump we bought for €60 last year.',
+      'Carla: Repairs? Not an issue.',
+      'Carla: Our facilities budget is €2,000 a year and it mostly goes to coffee.',
+      'Carla: We moved here in 2019 from a smaller office with 6 desks.',
+      'Carla: Three of us come by train from Leiden, 35 minutes door to door.',
+      'Carla: The landlord cleans the bike room every Friday at 7.',
+      'Carla: Last winter 4 people switched to the bus for two months.',
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input([['h1', 'Repairs are an issue for office commuters']], notes, 'interview'),
+      'en-US',
+    );
+    expect(reading.insights.map((i) => i.quote)).toContain('Not an issue.');
+  });
 });

@@ -399,23 +399,35 @@ export function builtinReadEvidence(
       reason: reason(chosen.rating, lang),
     });
   }
-  return { suggestions, insights: insights(said, hypotheses, cues) };
+  return {
+    suggestions,
+    insights: insights(said, hypotheses, cues, new Set(suggestions.map((s) => s.quote))),
+  };
 }
 
 /** The passages that carry facts: figures, behaviour, refusals; not praise or questions. */
-function insights(said: Passage[], hypotheses: Weighted[], cues: EvidenceCues) {
+function insights(
+  said: Passage[],
+  hypotheses: Weighted[],
+  cues: EvidenceCues,
+  suggested: Set<string>,
+) {
   const scored = said.map((p, i) => {
     const r = read(p, said[i + 1], cues);
     const words = p.text.split(/\s+/).length;
     const related = Math.max(0, ...hypotheses.map((h) => relevance(h, p)));
+    // A figure counts once more than in behaviour (where it is counted already); a passage that
+    // moves a hypothesis is a key insight; a short statement against a claim ("Not an issue.")
+    // is as much one as a long one.
     let score =
-      (p.numbers.size > 0 ? 2 : 0) +
+      (p.numbers.size > 0 ? 1 : 0) +
       Math.min(r.behaviour, 2) +
       Math.min(r.against, 2) +
       Math.min(related, 2) -
       (r.praise > 0 && r.against === 0 ? 2 : 0) -
-      (p.text.trim().endsWith('?') ? 3 : 0);
-    if (words < 6) score -= 2;
+      (p.text.trim().endsWith('?') ? 3 : 0) +
+      (suggested.has(p.text) ? 2 : 0);
+    if (words < 6 && r.against === 0) score -= 2;
     return { p, i, score };
   });
   const picked = scored
