@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { builtinReadEvidence } from './evidence-reader.ts';
 
 /** A project of a trade none of the evaluation cases is in: mobile bicycle repair. */
-function input(hypotheses: [string, string][], text: string, type = 'chat'): EvidenceReadingInput {
+function input(
+  hypotheses: ([string, string] | [string, string, string])[],
+  text: string,
+  type = 'chat',
+): EvidenceReadingInput {
   return {
     project: { name: 'SpokeVan', description: 'A van that repairs commuters’ bicycles at work.' },
-    hypotheses: hypotheses.map(([id, title]) => ({
+    hypotheses: hypotheses.map(([id, title, section]) => ({
       id,
-      section: 'customerSegments',
+      section: section ?? 'customerSegments',
       title,
       description: '',
     })),
@@ -122,5 +126,31 @@ describe('the built-in evidence reader', () => {
       'en-US',
     );
     expect(reading.insights.map((i) => i.quote)).toContain('Not an issue.');
+  });
+
+  it('asks more of a passage before it bears on the business’s own workings than on its customers', () => {
+    const notes = 'Carla: The parking near our office is terrible, I gave up driving in.';
+    const claims: [string, string, string][] = [
+      ['h1', 'Commuters who gave up driving want their bike fixed at work', 'customerSegments'],
+      ['h2', 'Parking the van near offices will cost us $150 a month', 'costStructure'],
+      ['h3', 'Bike shops refer overflow jobs to us', 'keyPartners'],
+    ];
+    const reading = builtinReadEvidence(input(claims, notes, 'interview'), 'en-US');
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')).toBeDefined();
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h2')).toBeUndefined();
+    // The same words, on a claim about customers, are a link.
+    const asCustomers = builtinReadEvidence(
+      input(
+        [
+          claims[0],
+          ['h2', 'Parking near offices is terrible for commuters', 'customerSegments'],
+          claims[2],
+        ],
+        notes,
+        'interview',
+      ),
+      'en-US',
+    );
+    expect(asCustomers.suggestions.find((s) => s.hypothesisId === 'h2')).toBeDefined();
   });
 });

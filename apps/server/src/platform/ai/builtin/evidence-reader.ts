@@ -19,6 +19,8 @@ export { passages } from './evidence-passages.ts';
 
 interface Weighted {
   id: string;
+  /** The canvas section it is on. */
+  section: string;
   weights: Map<string, number>;
   total: number;
   numbers: Set<string>;
@@ -71,6 +73,7 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
     for (const [stem, w] of weights) if (titleStems[i]!.has(stem)) total += w;
     return {
       id: h.id,
+      section: h.section,
       weights,
       total,
       numbers: figures(h.title),
@@ -356,6 +359,22 @@ function reason(rating: number, lang: Lang): string {
 const RELATIVE_FLOOR = 0.3;
 /** The least relevance that links at all. */
 const ABSOLUTE_FLOOR = 0.5;
+/**
+ * How much more a passage must share with a claim about the business's own workings before a
+ * customer's words are read as bearing on it. Interviews, posts and chats test what customers
+ * are, want, do and pay (segments, value, revenue); they seldom speak to the team's partners,
+ * activities, resources and costs, and a word shared with those ("the parking is terrible" and
+ * "parking will cost us $150") is most often only a shared word. Channels and relationships lie
+ * between. (The spec's lenses: the feasibility blocks and the cost structure ask twice as much.)
+ */
+const SECTION_FLOOR: Record<string, number> = {
+  keyPartners: 2,
+  keyActivities: 2,
+  keyResources: 2,
+  costStructure: 2,
+  channels: 1.25,
+  customerRelationships: 1.25,
+};
 /** Passages this close to the most relevant one are read too. */
 const NEAR = 0.6;
 
@@ -379,7 +398,8 @@ export function builtinReadEvidence(
   const suggestions: EvidenceSuggestion[] = [];
   for (const { h, ranked } of best) {
     const first = ranked[0];
-    if (!first || first.score < ABSOLUTE_FLOOR || first.score < top * RELATIVE_FLOOR) continue;
+    const floor = ABSOLUTE_FLOOR * (SECTION_FLOOR[h.section] ?? 1);
+    if (!first || first.score < floor || first.score < top * RELATIVE_FLOOR) continue;
     // The strongest relevant passage that says something: praise and hedges are passed over,
     // and a fact against the claim outweighs talk for it (the Mom Test).
     const rated: { p: Passage; rating: number }[] = [];
