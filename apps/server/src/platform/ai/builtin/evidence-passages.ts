@@ -40,11 +40,22 @@ const IRREGULAR: Partial<Record<Lang, Record<string, string>>> = {
   },
 };
 
-/** Content stems, with irregular forms read as their verb. */
+/**
+ * An elided article or pronoun before a word ("l'abbonamento", "d'été", "n'est", "qu'on"): the
+ * word is what it is about, so "abbonate" and "l'abbonamento" share their stem.
+ */
+const ELISION: Partial<Record<Lang, RegExp>> = {
+  fr: /(?<![\p{L}])(?:l|d|n|s|c|j|m|t|qu|jusqu|lorsqu|puisqu)['’](?=\p{L})/giu,
+  it: /(?<![\p{L}])(?:l|d|n|s|c|m|t|v|un|all|dell|nell|sull|dall|coll|quell|quest|po)['’](?=\p{L})/giu,
+};
+
+/** Content stems, with irregular forms read as their verb and elisions set apart. */
 export function stemsOf(text: string, lang: Lang): string[] {
+  const elision = ELISION[lang];
+  const open = elision ? text.replace(elision, ' ') : text;
   const irregular = IRREGULAR[lang];
-  if (!irregular) return contentStems(text, lang);
-  const mapped = text.replace(/[\p{L}]+/gu, (w) => irregular[w.toLowerCase()] ?? w);
+  if (!irregular) return contentStems(open, lang);
+  const mapped = open.replace(/[\p{L}]+/gu, (w) => irregular[w.toLowerCase()] ?? w);
   return contentStems(mapped, lang);
 }
 

@@ -153,4 +153,50 @@ describe('the built-in evidence reader', () => {
     );
     expect(asCustomers.suggestions.find((s) => s.hypothesisId === 'h2')).toBeDefined();
   });
+
+  it('reads a word after an elided article as the word ("l’abbonamento" and "abbonati")', () => {
+    const chat = 'Giulia: Buongiorno, vorrei sospendere l’abbonamento della bici da giugno.';
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'I pendolari restano abbonati tutto l’anno', 'customerSegments'],
+          ['h2', 'Le aziende pagano le riparazioni ai dipendenti', 'revenueStreams'],
+          ['h3', 'I meccanici lavorano a chiamata nel furgone', 'keyResources'],
+        ],
+        chat,
+      ),
+      'it-IT',
+    );
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')?.quote).toContain(
+      'l’abbonamento',
+    );
+  });
+
+  it('reads what someone pays today below a claimed price as falling short, and the price said back as nothing', () => {
+    const claim: [string, string, string] = [
+      'h1',
+      'Commuters will pay $25 a repair at their office',
+      'revenueStreams',
+    ];
+    const others: [string, string, string][] = [
+      ['h2', 'Offices lend us a corner of their bike room', 'keyPartners'],
+      ['h3', 'Riders book through the company intranet', 'channels'],
+    ];
+    const less = builtinReadEvidence(
+      input(
+        [claim, ...others],
+        'Carla: The shop down the road charges me $12 a repair for a flat, I pay that.',
+      ),
+      'en-US',
+    );
+    expect(rating(less, 'h1')).toBe(-2);
+    const echoed = builtinReadEvidence(
+      input(
+        [claim, ...others],
+        'Carla: About the $25 a repair: no, I already have a guy who does it.',
+      ),
+      'en-US',
+    );
+    expect(rating(echoed, 'h1')).toBeLessThan(0);
+  });
 });

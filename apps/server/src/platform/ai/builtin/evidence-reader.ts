@@ -31,7 +31,7 @@ interface Weighted {
   /** The claim as written, lower case: its own negations and cue words. */
   claim: string;
   /** A threshold the claim sets ("at least 3 hours", "more than $5,000"), if any. */
-  threshold: { value: number; atLeast: boolean; unit: string | null } | null;
+  threshold: { value: number; atLeast: boolean; unit: string | null; implied?: boolean } | null;
 }
 
 /**
@@ -183,8 +183,25 @@ function thresholdOf(title: string, lang: Lang): Weighted['threshold'] {
     const at = m.index + m[0].length - raw.length;
     return { value: numberOf(raw), atLeast, unit: unitAt(counted, at, raw.length, lang) };
   }
+  // "Will pay $19 a month": a price someone pays is one they pay at least; what they pay today
+  // for the same need, below it, falls short.
+  if (!WILL_PAY[lang].test(title)) return null;
+  for (const m of title.matchAll(/\d[\d.,]*/g)) {
+    const unit = unitAt(title, m.index, m[0].length, lang);
+    if (unit && /[$€£]/.test(unit))
+      return { value: numberOf(m[0]), atLeast: true, unit, implied: true };
+  }
   return null;
 }
+
+/** A claim that someone will pay, in each language. */
+const WILL_PAY: Record<Lang, RegExp> = {
+  en: /\b(?:will|would) pay\b|\bpay(?:s|ing)?\b/iu,
+  es: /\bpag(?:ar[áa]n?|arían?|an|a)\b/iu,
+  fr: /\bpaier(?:a|ont|aient|ait)\b|\bpay(?:ent|er)\b/iu,
+  it: /\bpagher(?:à|anno|ebbero|ebbe)\b|\bpagan?o\b|\bpagare\b/iu,
+  pt: /\bpagar(?:ão|ia|iam|á)?\b|\bpagam?\b/iu,
+};
 
 function sameUnit(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return false;
@@ -316,10 +333,19 @@ export function read(
       // The same order of magnitude as the threshold: a figure of the same kind.
       const ratio = value / h.threshold.value;
       if (ratio < 0.1 || ratio > 10) continue;
+      // A price the claim names, said back ("about the $29 a month: …"), measures nothing.
+      if (h.threshold.implied && value === h.threshold.value) continue;
       const meets = h.threshold.atLeast ? value >= h.threshold.value : value <= h.threshold.value;
       measured = meets ? 1 : -1;
       break;
     }
+  }
+  // Paying more than the price today supports it, but a refusal or what already serves them
+  // still outweighs it; paying less today falls short of it.
+  let paysMore = 0;
+  if (h?.threshold?.implied && measured > 0) {
+    measured = 0;
+    paysMore = 1;
   }
   return {
     against:
@@ -328,7 +354,7 @@ export function read(
       (matches(own, cues.contrast) ? 0.5 : 0) +
       contrastNext * 0.5,
     strongAgainst: negation > 0 && (alternative > 0 || behaviour > 0),
-    behaviour,
+    behaviour: behaviour + paysMore,
     praise: matches(own, cues.praise),
     hedge: matches(own, cues.hedge),
     measured,
