@@ -130,22 +130,28 @@ describe('the built-in evidence reader', () => {
 
   it('asks more of a passage before it bears on the business’s own workings than on its customers', () => {
     const notes = 'Carla: The parking near our office is terrible, I gave up driving in.';
-    const claims: [string, string, string][] = [
-      ['h1', 'Commuters who gave up driving want their bike fixed at work', 'customerSegments'],
-      ['h2', 'Parking the van near offices will cost us $150 a month', 'costStructure'],
-      ['h3', 'Bike shops refer overflow jobs to us', 'keyPartners'],
+    const h1: [string, string, string] = [
+      'h1',
+      'Commuters who gave up driving want their bike fixed at work',
+      'customerSegments',
     ];
-    const reading = builtinReadEvidence(input(claims, notes, 'interview'), 'en-US');
+    const h3: [string, string, string] = [
+      'h3',
+      'Bike shops refer overflow jobs to us',
+      'keyPartners',
+    ];
+    const cost: [string, string, string] = [
+      'h2',
+      'Parking the van near offices will cost us $150 a month',
+      'costStructure',
+    ];
+    const reading = builtinReadEvidence(input([h1, cost, h3], notes, 'interview'), 'en-US');
     expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')).toBeDefined();
     expect(reading.suggestions.find((s) => s.hypothesisId === 'h2')).toBeUndefined();
     // The same words, on a claim about customers, are a link.
     const asCustomers = builtinReadEvidence(
       input(
-        [
-          claims[0],
-          ['h2', 'Parking near offices is terrible for commuters', 'customerSegments'],
-          claims[2],
-        ],
+        [h1, ['h2', 'Parking near offices is terrible for commuters', 'customerSegments'], h3],
         notes,
         'interview',
       ),
