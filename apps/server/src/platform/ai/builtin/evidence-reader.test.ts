@@ -205,4 +205,22 @@ describe('the built-in evidence reader', () => {
     );
     expect(rating(echoed, 'h1')).toBeLessThan(0);
   });
+
+  it('reads "already" before a count as time gone by, not as something that already serves them', () => {
+    const notes =
+      'Carla: My bike is already 9 years old, so I took out the repair plan last spring.';
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Riders of older bikes take out the repair plan', 'customerSegments'],
+          ['h2', 'Offices lend us a corner of their bike room', 'keyPartners'],
+          ['h3', 'Riders book through the company intranet', 'channels'],
+        ],
+        notes,
+        'interview',
+      ),
+      'en-US',
+    );
+    expect(rating(reading, 'h1')).toBeGreaterThan(0);
+  });
 });

@@ -298,6 +298,18 @@ const RELATIVE: Record<Lang, RegExp> = {
   pt: /\s(?:que|quem)\s+(?=não\s)[^,;:.!?]*/giu,
 };
 
+/**
+ * "Already" before a count or an age ("she's already 9", "ya son 6 semanas"): time gone by, not
+ * something that already serves them.
+ */
+const ALREADY_A_COUNT: Record<Lang, RegExp> = {
+  en: /\balready\s+(?:[\p{L}']+\s+)?(?=\d)/giu,
+  es: /(?<!\p{L})ya\s+(?:\p{L}+\s+)?(?=\d)/giu,
+  fr: /(?<!\p{L})déjà\s+(?:\p{L}+\s+)?(?=\d)/giu,
+  it: /(?<!\p{L})già\s+(?:\p{L}+\s+)?(?=\d)/giu,
+  pt: /(?<!\p{L})já\s+(?:\p{L}+\s+)?(?=\d)/giu,
+};
+
 export function read(
   passage: Passage,
   next: Passage | undefined,
@@ -317,7 +329,11 @@ export function read(
   const claimNegated = matches(claim, cues.negation) + contractions(claim);
   // Both negative, or both not: they agree.
   const negation = claimNegated > 0 ? (evidenceNegated > 0 ? -1 : 0) : evidenceNegated;
-  const alternative = added(own, claim, cues.alternative);
+  const alternative = added(
+    withDigits(own, lang).replace(ALREADY_A_COUNT[lang], ' '),
+    claim,
+    cues.alternative,
+  );
   const contrastNext = context
     ? matches(context, cues.negation) + added(context, claim, cues.alternative)
     : 0;
