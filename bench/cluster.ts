@@ -31,7 +31,14 @@ const TOP_STATEMENTS = `select calls, round(total_exec_time::numeric, 1) as exec
 
 const url = (port: number) => `postgres://postgres@127.0.0.1:${port}`;
 
-export async function startCluster(): Promise<{ url: string; stop(): void }> {
+export async function startCluster(): Promise<{
+  url: string;
+  /** The server's log file (statements appear in it once `log_statement` is set). */
+  log: string;
+  /** Runs SQL as the superuser in a database of the cluster. */
+  psql(database: string, command: string): string;
+  stop(): void;
+}> {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b));
   const bin = `/usr/lib/postgresql/${versions.at(-1)}/bin`;
   const dir = mkdtempSync(join(tmpdir(), 'assay-bench-pg-'));
@@ -64,6 +71,11 @@ export async function startCluster(): Promise<{ url: string; stop(): void }> {
   }
   return {
     url: url(port),
+    log: `${dir}/log`,
+    psql: (database, command) =>
+      execFileSync(`${bin}/psql`, [`${url(port)}/${database}`, '-qAtc', command], {
+        encoding: 'utf8',
+      }),
     stop() {
       try {
         if (statements)
