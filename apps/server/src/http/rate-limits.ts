@@ -9,6 +9,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, GATEWAY_PATH, MCP_PATH } from '@assay/domain';
+import { SnapshotStore } from './rate-limit-store.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
@@ -51,6 +52,8 @@ export async function registerRateLimits(app: FastifyInstance, settings: RateLim
     // After the auth context's preHandler (global hooks run before a route's own).
     hook: 'preHandler',
     keyGenerator: clientKey,
+    // Each request its own count, even among requests of the same turn (rate-limit-store.ts).
+    store: SnapshotStore,
     errorResponseBuilder: (_request, context) => {
       return new AppError('rateLimited', { details: { retryAfterMs: context.ttl } });
     },
