@@ -13,6 +13,7 @@ import type { EvidenceReading, EvidenceReadingInput, EvidenceSuggestion } from '
 import { matches } from './analysis.ts';
 import { EVIDENCE_CUES, READING_REASONS, type EvidenceCues } from './evidence-cues.ts';
 import { figures, passages, stemsOf, type Passage } from './evidence-passages.ts';
+import { measure, thresholdOf, withDigits, type Threshold } from './evidence-thresholds.ts';
 import { contentStems, langOf, type Lang } from './text.ts';
 
 export { passages } from './evidence-passages.ts';
@@ -31,7 +32,7 @@ interface Weighted {
   /** The claim as written, lower case: its own negations and cue words. */
   claim: string;
   /** A threshold the claim sets ("at least 3 hours", "more than $5,000"), if any. */
-  threshold: { value: number; atLeast: boolean; unit: string | null; implied?: boolean } | null;
+  threshold: Threshold | null;
 }
 
 /**
@@ -83,131 +84,6 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
       threshold: thresholdOf(h.title, lang),
     };
   });
-}
-
-/** "At least N" / "more than N" (atLeast) or "under N" / "less than N" in a claim, per language. */
-const THRESHOLDS: Record<Lang, { atLeast: RegExp; atMost: RegExp }> = {
-  en: {
-    atLeast: /\b(?:at least|more than|over|above|upwards of)\s+\D{0,3}(\d[\d.,]*)/i,
-    atMost: /\b(?:under|less than|below|at most|no more than|fewer than)\s+\D{0,3}(\d[\d.,]*)/i,
-  },
-  es: {
-    atLeast: /\b(?:al menos|más de|por lo menos|mínimo)\s+\D{0,3}(\d[\d.,]*)/i,
-    atMost: /\b(?:menos de|como máximo|no más de)\s+\D{0,3}(\d[\d.,]*)/i,
-  },
-  fr: {
-    atLeast: /\b(?:au moins|plus de|minimum)\s+\D{0,3}(\d[\d.,]*)/i,
-    atMost: /\b(?:moins de|au plus|au maximum)\s+\D{0,3}(\d[\d.,]*)/i,
-  },
-  it: {
-    atLeast: /\b(?:almeno|più di|oltre)\s+\D{0,3}(\d[\d.,]*)/i,
-    atMost: /\b(?:meno di|al massimo|non più di)\s+\D{0,3}(\d[\d.,]*)/i,
-  },
-  pt: {
-    atLeast: /\b(?:pelo menos|mais de|no mínimo)\s+\D{0,3}(\d[\d.,]*)/i,
-    atMost: /\b(?:menos de|no máximo|até)\s+\D{0,3}(\d[\d.,]*)/i,
-  },
-};
-
-function numberOf(raw: string): number {
-  return Number(raw.replace(/[.,](?=\d{3}\b)/g, '').replace(',', '.'));
-}
-
-/** Counts written as words, two to twelve: "three times a year" is a figure against a threshold. */
-const NUMBER_WORDS: Record<Lang, readonly string[]> = {
-  en: ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'],
-  es: ['dos', 'tres', 'cuatro', 'cinco', 'seis', 'siete', 'ocho', 'nueve', 'diez', 'once', 'doce'],
-  fr: ['deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf', 'dix', 'onze', 'douze'],
-  it: [
-    'due',
-    'tre',
-    'quattro',
-    'cinque',
-    'sei',
-    'sette',
-    'otto',
-    'nove',
-    'dieci',
-    'undici',
-    'dodici',
-  ],
-  pt: ['dois', 'três', 'quatro', 'cinco', 'seis', 'sete', 'oito', 'nove', 'dez', 'onze', 'doze'],
-};
-
-/** The text with its counts in words written as digits. */
-function withDigits(text: string, lang: Lang): string {
-  const words = NUMBER_WORDS[lang];
-  return text.replace(/\p{L}+/gu, (w) => {
-    const i = words.indexOf(w.toLowerCase());
-    return i < 0 ? w : String(i + 2);
-  });
-}
-
-/** "… a year", "… por semana", "… par mois": the period a count is per, if it names one. */
-const PER_PERIOD: Record<Lang, RegExp> = {
-  en: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:a|an|per|each|every)\s+(year|month|week|day)\b/iu,
-  es: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:al|a la|por|cada)\s+(año|mes|semana|día)\b/iu,
-  fr: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:par|chaque|l')\s*(an|année|mois|semaine|jour)\b/iu,
-  it: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:all'|al|alla|a|ogni|per)\s*(anno|mese|settimana|giorno)\b/iu,
-  pt: /^(?:\s+[\p{L}'-]+){0,2}?\s+(?:ao|à|por|cada)\s+(ano|mês|semana|dia)\b/iu,
-};
-
-/**
- * What a figure counts: the currency sign before it, the period it is per ("3 times a year" and
- * "2 boxes a year" are both a year's count), or the stem of the word after it.
- */
-function unitAt(text: string, index: number, length: number, lang: Lang): string | null {
-  const before = text.slice(Math.max(0, index - 3), index);
-  const sign = /([$€£]|R\$)\s*$/.exec(before);
-  if (sign) return sign[1]!;
-  const after = text.slice(index + length);
-  if (/^\s*(?:[$€£]|euros?|dollars?|dólares|dollari|reais)/i.test(after)) return '€$';
-  const word = /^\s*%|^\s*([\p{L}]{2,})/u.exec(after);
-  if (!word) return null;
-  if (word[0].includes('%')) return '%';
-  const period = PER_PERIOD[lang].exec(after);
-  if (period) return `per ${contentStems(period[1]!, lang)[0] ?? period[1]!.toLowerCase()}`;
-  return contentStems(word[1]!, lang)[0] ?? null;
-}
-
-function thresholdOf(title: string, lang: Lang): Weighted['threshold'] {
-  const t = THRESHOLDS[lang];
-  for (const [re, atLeast] of [
-    [t.atLeast, true],
-    [t.atMost, false],
-  ] as const) {
-    const counted = withDigits(title, lang);
-    const m = re.exec(counted);
-    if (!m) continue;
-    const raw = m[1]!;
-    const at = m.index + m[0].length - raw.length;
-    return { value: numberOf(raw), atLeast, unit: unitAt(counted, at, raw.length, lang) };
-  }
-  // "Will pay $19 a month": a price someone pays is one they pay at least; what they pay today
-  // for the same need, below it, falls short.
-  if (!WILL_PAY[lang].test(title)) return null;
-  for (const m of title.matchAll(/\d[\d.,]*/g)) {
-    const unit = unitAt(title, m.index, m[0].length, lang);
-    if (unit && /[$€£]/.test(unit))
-      return { value: numberOf(m[0]), atLeast: true, unit, implied: true };
-  }
-  return null;
-}
-
-/** A claim that someone will pay, in each language. */
-const WILL_PAY: Record<Lang, RegExp> = {
-  en: /\b(?:will|would) pay\b|\bpay(?:s|ing)?\b/iu,
-  es: /\bpag(?:ar[áa]n?|arían?|an|a)\b/iu,
-  fr: /\bpaier(?:a|ont|aient|ait)\b|\bpay(?:ent|er)\b/iu,
-  it: /\bpagher(?:à|anno|ebbero|ebbe)\b|\bpagan?o\b|\bpagare\b/iu,
-  pt: /\bpagar(?:ão|ia|iam|á)?\b|\bpagam?\b/iu,
-};
-
-function sameUnit(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return false;
-  if (a === b) return true;
-  const money = (u: string) => /[$€£]/.test(u);
-  return money(a) && money(b);
 }
 
 export function relevance(h: Weighted, p: Passage): number {
@@ -339,23 +215,7 @@ export function read(
     : 0;
   const behaviour =
     matches(own, cues.behaviour) + (figures(own).size > 0 ? 1 : 0) + (negation < 0 ? 2 : 0);
-  let measured = 0;
-  if (h?.threshold) {
-    const counted = withDigits(passage.text, lang);
-    for (const m of counted.matchAll(/\d[\d.,]*/g)) {
-      const value = numberOf(m[0]);
-      if (!Number.isFinite(value) || value === 0) continue;
-      if (!sameUnit(h.threshold.unit, unitAt(counted, m.index, m[0].length, lang))) continue;
-      // The same order of magnitude as the threshold: a figure of the same kind.
-      const ratio = value / h.threshold.value;
-      if (ratio < 0.1 || ratio > 10) continue;
-      // A price the claim names, said back ("about the $29 a month: …"), measures nothing.
-      if (h.threshold.implied && value === h.threshold.value) continue;
-      const meets = h.threshold.atLeast ? value >= h.threshold.value : value <= h.threshold.value;
-      measured = meets ? 1 : -1;
-      break;
-    }
-  }
+  let measured = h?.threshold ? measure(passage.text, h.threshold, lang) : 0;
   // Paying more than the price today supports it, but a refusal or what already serves them
   // still outweighs it; paying less today falls short of it.
   let paysMore = 0;
