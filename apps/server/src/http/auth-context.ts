@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCESS_TOKENS, AppError, MCP_PATH, SESSION_COOKIE } from '@assay/domain';
 import { resolveSession, type AuthContext } from '../modules/auth/sessions.ts';
-import { resolveIdentity } from './member-context.ts';
+import { openIdentityCache, resolveIdentity } from './member-context.ts';
 import type { AppServices } from '../services.ts';
 
 declare module 'fastify' {
@@ -15,6 +15,8 @@ const ACCESS_TOKEN_BEARER = new RegExp(`^Bearer (${ACCESS_TOKENS.prefix}[A-Za-z0
 
 export function registerAuthContext(app: FastifyInstance, services: AppServices) {
   app.decorateRequest('auth', null);
+  const closeIdentityCache = openIdentityCache(services);
+  app.addHook('onClose', async () => closeIdentityCache());
   app.addHook('preHandler', async (request) => {
     // The MCP server (issue #52) takes a personal access token only, never the session cookie:
     // a page open in a browser cannot call it on a member's behalf.

@@ -30,6 +30,7 @@ import type { OrganizationRow } from '../modules/organizations/schema.ts';
 import { findMembership, findOrganizationBySlug } from '../modules/organizations/service.ts';
 import type { AppServices } from '../services.ts';
 import { classifyHost } from './hosts.ts';
+import { createIdentityCache, type IdentityCache } from './identity-cache.ts';
 import { isWriteRequest } from './write-requests.ts';
 
 export interface MemberContext {
@@ -51,7 +52,15 @@ export interface MemberContext {
    * The project the request named (x-project-id) and the member's own role in it, read with the
    * session in the same statement; access rules are still applied where the project is used.
    */
-  project?: { row: ProjectAccessRow; role: string | null };
+  project?: {
+    row: ProjectAccessRow;
+    role: string | null;
+    /**
+     * From the instance's identity cache (#53): every column is current but the project's card
+     * version, which moves with each card write and is not followed there.
+     */
+    cached: boolean;
+  };
 }
 
 export interface RequestContext {
@@ -72,7 +81,7 @@ const preloaded = new WeakMap<
   {
     organizationId: string;
     membership: Membership | null;
-    project: { row: ProjectAccessRow; role: string | null } | null;
+    project: { row: ProjectAccessRow; role: string | null; cached: boolean } | null;
   }
 >();
 
@@ -97,19 +106,9 @@ export function organizationHint(
   return null;
 }
 
-/**
- * The session, its user and — when the request names an organisation — the membership there, in
- * one prepared statement; the member context later uses what it found without asking again.
- */
-export async function resolveIdentity(
-  services: AppServices,
-  request: FastifyRequest,
-  token: string,
-): Promise<AuthContext | null> {
-  const hint = organizationHint(request, services.config.appDomain);
-  if (!hint) return resolveSession(services.database.db, token);
-  if (token.length > 200) return null;
-  const query = prepared(services.database.db, 'identity', (d) =>
+/** The statement that reads a request's identity (see resolveIdentity). */
+function identityQuery(services: AppServices) {
+  return prepared(services.database.db, 'identity', (d) =>
     d
       .select({
         session: sessions,
@@ -160,14 +159,67 @@ export async function resolveIdentity(
       .limit(1)
       .prepare('identity'),
   );
-  const [row] = await query.execute({
-    hash: hashToken(token),
-    now: new Date().toISOString(),
-    organizationId: hint.id,
-    slug: hint.slug?.toLowerCase() ?? null,
-    projectId: projectHint(request),
-  });
-  if (!row) return null;
+}
+
+type IdentityRow = Awaited<ReturnType<ReturnType<typeof identityQuery>['execute']>>[number];
+
+/** Each app instance's identity cache (#53), opened with its request hooks. */
+const identityCaches = new WeakMap<AppServices, IdentityCache<IdentityRow>>();
+
+/** The instance's identity cache (its figures, for tests and metrics). */
+export function identityCacheOf(services: AppServices) {
+  return identityCaches.get(services);
+}
+
+/** Opens the instance's identity cache; it stops listening when the app closes. */
+export function openIdentityCache(services: AppServices): () => void {
+  const cache = createIdentityCache<IdentityRow>(services.database);
+  identityCaches.set(services, cache);
+  return () => {
+    cache.close();
+    identityCaches.delete(services);
+  };
+}
+
+/**
+ * The session, its user and — when the request names an organisation — the membership there, in
+ * one prepared statement, or from the instance's identity cache; the member context later uses
+ * what it found without asking again.
+ */
+export async function resolveIdentity(
+  services: AppServices,
+  request: FastifyRequest,
+  token: string,
+): Promise<AuthContext | null> {
+  const hint = organizationHint(request, services.config.appDomain);
+  if (!hint) return resolveSession(services.database.db, token);
+  if (token.length > 200) return null;
+  const hash = hashToken(token);
+  const slug = hint.slug?.toLowerCase() ?? null;
+  const projectId = projectHint(request);
+  const cache = identityCaches.get(services);
+  const key = `${hash}|${hint.id ?? ''}|${slug ?? ''}|${projectId ?? ''}`;
+  let row = cache?.get(key);
+  // A cached session still ends when it expires.
+  if (row && row.session.expiresAt.getTime() <= Date.now()) row = undefined;
+  const cached = row !== undefined;
+  if (!row) {
+    const since = cache?.generation() ?? 0;
+    [row] = await identityQuery(services).execute({
+      hash,
+      now: new Date().toISOString(),
+      organizationId: hint.id,
+      slug,
+      projectId,
+    });
+    if (!row) return null;
+    cache?.set(
+      key,
+      row,
+      { userId: row.user.id, organizationId: row.organization?.id ?? null },
+      since,
+    );
+  }
   await noteSessionSeen(services.database.db, row.session);
   if (row.organization) {
     preloaded.set(request, {
@@ -175,7 +227,8 @@ export async function resolveIdentity(
       membership:
         row.profileId && row.role && row.role !== 'disabled'
           ? {
-              organization: row.organization,
+              // A copy: a use case may note a change on its member's organisation.
+              organization: { ...row.organization },
               profileId: row.profileId,
               role: row.role,
               firstName: row.firstName ?? '',
@@ -185,7 +238,9 @@ export async function resolveIdentity(
             }
           : null,
       project:
-        row.project && row.profileId ? { row: row.project, role: row.projectRole ?? null } : null,
+        row.project && row.profileId
+          ? { row: { ...row.project }, role: row.projectRole ?? null, cached }
+          : null,
     });
   }
   return { session: row.session, user: row.user };

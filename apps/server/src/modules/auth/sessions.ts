@@ -75,7 +75,10 @@ export async function resolveSession(
 /** Writes last_seen_at, at most every five minutes per session. */
 export async function noteSessionSeen(db: Executor, session: SessionRow): Promise<void> {
   if (Date.now() - session.lastSeenAt.getTime() > SEEN_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+    const now = new Date();
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id));
+    // A cached session (the identity cache, #53) knows it was noted.
+    session.lastSeenAt = now;
   }
 }
 

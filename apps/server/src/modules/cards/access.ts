@@ -20,6 +20,8 @@ export interface ProjectAccess {
   scope: PermissionScope;
   /** Whether the member opens the project's workspace (part 1 §2.5), not only its dashboard. */
   openWorkspace: boolean;
+  /** False when the project came from the identity cache: read its card version anew (#53). */
+  cardsVersionFresh: boolean;
 }
 
 export interface CardAccess extends ProjectAccess {
@@ -32,8 +34,18 @@ export async function projectAccess(
   member: MemberContext,
   projectId: string,
 ): Promise<ProjectAccess> {
-  const { project, role, openWorkspace } = await findVisibleProject(services, member, projectId);
-  return { project, role, scope: memberProjectScope(member, project, role), openWorkspace };
+  const { project, role, openWorkspace, cardsVersionFresh } = await findVisibleProject(
+    services,
+    member,
+    projectId,
+  );
+  return {
+    project,
+    role,
+    scope: memberProjectScope(member, project, role),
+    openWorkspace,
+    cardsVersionFresh,
+  };
 }
 
 /**
@@ -94,12 +106,30 @@ export async function cardAccess(
       ),
     );
   if (!row) throw new AppError('cardNotFound');
+  return accessForCard(services, member, row, executor);
+}
+
+/**
+ * The access to a card already read (the card and its hypothesis row, of the member's
+ * organisation, not deleted): refused as cardAccess refuses. `known` is the access to its project
+ * when the request has it already (a second card of the same project).
+ */
+export async function accessForCard(
+  services: AppServices,
+  member: MemberContext,
+  row: { card: CardRow; hypothesis: HypothesisRow | null },
+  executor: Executor = services.database.db,
+  known?: ProjectAccess,
+): Promise<CardAccess> {
   // A draft is its creator's until published.
   if (row.card.draft && row.card.createdByProfileId !== member.profileId && !row.card.template) {
     throw new AppError('cardNotFound');
   }
   try {
-    const access = await workspaceAccess(services, member, row.card.projectId);
+    const access =
+      known && known.project.id === row.card.projectId
+        ? known
+        : await workspaceAccess(services, member, row.card.projectId);
     // Unpaid editors of an editor-pay cohort's team are told payment is due.
     await checkCohortPayment(executor, member, access.project);
     // An engagement the member's cohort role may not see is simply not found (part 2 §6).

@@ -18,7 +18,7 @@ import type { MemberContext } from '../../http/member-context.ts';
 import type { AppServices } from '../../services.ts';
 import { presentProject } from '../projects/ports.ts';
 import { loadPeople, projectAccess } from './access.ts';
-import { boardRows, visibleRows } from './board-cache.ts';
+import { boardRows, currentCardsVersion, visibleRows } from './board-cache.ts';
 import { learningOf } from './connections.ts';
 import { cardAbilities } from './present.ts';
 import { cards, connections, experiments } from './schema.ts';
@@ -30,7 +30,7 @@ async function liveHypotheses(services: AppServices, member: MemberContext, proj
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,
     projectId,
-    cardsVersion: access.project.cardsVersion,
+    cardsVersion: await currentCardsVersion(services.database.db, access),
     hypothesisType: 'business',
     board: 'canvas',
     learning: learningOf(member),

@@ -116,6 +116,22 @@ async function loadRows(
   }));
 }
 
+/**
+ * The project's card version for a board read: as the request read it with its identity, or
+ * anew when the project came from the identity cache (#53), which does not follow it.
+ */
+export async function currentCardsVersion(
+  executor: Executor,
+  access: { project: { id: string; cardsVersion: number }; cardsVersionFresh: boolean },
+): Promise<number> {
+  if (access.cardsVersionFresh) return access.project.cardsVersion;
+  const [row] = await executor
+    .select({ version: projects.cardsVersion })
+    .from(projects)
+    .where(eq(projects.id, access.project.id));
+  return row?.version ?? access.project.cardsVersion;
+}
+
 /** Every card of a board (drafts included), from the cache when the version still matches. */
 export async function boardRows(
   executor: Executor,

@@ -20,7 +20,7 @@ import { PreparedCache, prepareJson, type PreparedJson } from '../../http/prepar
 import { listBoardSections, seedBoardSections } from '../projects/ports.ts';
 import { workspaceAccess } from './access.ts';
 import { cardAbilities } from './present.ts';
-import { boardRows, visibleRows, type BoardRow } from './board-cache.ts';
+import { boardRows, currentCardsVersion, visibleRows, type BoardRow } from './board-cache.ts';
 import { learningOf } from './connections.ts';
 
 function presentBoardCard(row: BoardRow, canEdit: (row: BoardRow) => boolean) {
@@ -56,7 +56,7 @@ export async function getCanvas(
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,
     projectId,
-    cardsVersion: access.project.cardsVersion,
+    cardsVersion: await currentCardsVersion(services.database.db, access),
     learning: learningOf(member),
     hypothesisType: 'business',
     board: 'canvas',
@@ -88,11 +88,12 @@ export async function getCanvasAnswer(
   if (access.project.settings.businessHypotheses === false) throw new AppError('forbidden');
   const learning = learningOf(member);
   const project = JSON.stringify(presentProject(access.project, member, access.role));
+  const cardsVersion = await currentCardsVersion(services.database.db, access);
   // Everything the answer depends on; the board's rows are a function of its version.
   const key = [
     'canvas',
     projectId,
-    access.project.cardsVersion,
+    cardsVersion,
     JSON.stringify(learning),
     member.profileId,
     JSON.stringify(access.scope),
@@ -104,7 +105,7 @@ export async function getCanvasAnswer(
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,
     projectId,
-    cardsVersion: access.project.cardsVersion,
+    cardsVersion,
     learning,
     hypothesisType: 'business',
     board: 'canvas',
@@ -171,7 +172,7 @@ export async function getProductBoard(
   const all = await boardRows(services.database.db, {
     organizationId: member.organization.id,
     projectId,
-    cardsVersion: access.project.cardsVersion,
+    cardsVersion: await currentCardsVersion(services.database.db, access),
     learning: learningOf(member),
     hypothesisType: 'product',
     board: sectionType,

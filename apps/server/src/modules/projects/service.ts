@@ -244,7 +244,8 @@ export async function findVisibleProject(
   }
   const cohortRole = project.cohortId ? (parts?.get(project.cohortId)?.cohortRole ?? null) : null;
   const openWorkspace = opensWorkspace(member, project, role, { ownRole, cohortRole });
-  return { project, role, openWorkspace };
+  // A project from the identity cache has every column current but its card version (#53).
+  return { project, role, openWorkspace, cardsVersionFresh: !named?.cached };
 }
 
 /**

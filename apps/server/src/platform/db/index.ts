@@ -1,5 +1,6 @@
 /** The database: PGlite (embedded default) or PostgreSQL through node-postgres. */
 import { execFile } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,13 @@ export interface Database {
    */
   executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   close(): Promise<void>;
+  /**
+   * What a request re-reads on every call changed (#53): the `assay_identity` notifications of
+   * migration 0061 ('u:<user id>', 'o:<organisation id>'), and '*' when some may have been
+   * missed. On PostgreSQL every connection of the pool listens, so the instance that commits a
+   * change hears it before its commit returns, and every other instance as soon as it is sent.
+   */
+  onIdentityChange(handler: (key: string) => void): () => void;
   /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY and the like. */
   pool?: pg.Pool;
   pglite?: PGlite;
@@ -98,6 +106,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
+    const identity = identityEmitter();
+    let opened = 0;
+    let listening = 0;
+    pool.on('connect', (client) => {
+      client.on('notification', (message) => {
+        if (message.channel === IDENTITY_CHANNEL) identity.emit('change', message.payload ?? '*');
+      });
+      client.once('end', () => (listening -= 1));
+      // Queued before the query the connection was opened for.
+      client.query(`LISTEN ${IDENTITY_CHANNEL}`).catch(() => undefined);
+      // While no connection was open nobody listened: what was said meanwhile is unknown.
+      if (opened > 0 && listening === 0) identity.emit('change', '*');
+      opened += 1;
+      listening += 1;
+    });
     const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',
@@ -107,6 +130,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const result = await pool.query({ text, values: values as unknown[] | undefined, name });
         return { rows: result.rows as Record<string, unknown>[] };
       },
+      onIdentityChange: (handler) => subscribe(identity, handler),
       close: () => pool.end(),
     };
   }
@@ -139,6 +163,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // PGlite has no autovacuum daemon: the planner's statistics of the tables that changed are
   // refreshed now and then, as PostgreSQL's autovacuum would, so plans follow the data.
   const stopStatistics = scheduleStatistics(pglite, PGLITE_ANALYZE_EVERY_MS);
+  // PGlite hands a notification over before the statement that caused it returns.
+  const identity = identityEmitter();
+  await pglite.listen(IDENTITY_CHANNEL, (payload) => identity.emit('change', payload || '*'));
+  statements.onNotification = (channel, payload) => {
+    if (channel === IDENTITY_CHANNEL) identity.emit('change', payload || '*');
+  };
   return {
     kind: 'pglite',
     db,
@@ -159,6 +189,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await pglite.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
+    onIdentityChange: (handler) => subscribe(identity, handler),
     close: async () => {
       stopStatistics();
       if (!pglite.closed) await pglite.close();
@@ -167,6 +198,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 const PGLITE_ANALYZE_EVERY_MS = 60_000;
+
+/** The channel migration 0061's triggers notify on. */
+export const IDENTITY_CHANNEL = 'assay_identity';
+
+function identityEmitter(): EventEmitter {
+  const emitter = new EventEmitter();
+  // One listener per app instance on this database (tests build many on one).
+  emitter.setMaxListeners(0);
+  return emitter;
+}
+
+function subscribe(emitter: EventEmitter, handler: (key: string) => void): () => void {
+  emitter.on('change', handler);
+  return () => emitter.off('change', handler);
+}
 
 /** Applies the committed SQL migrations. */
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -54,6 +54,8 @@ export class PgliteStatements {
 
   private readonly pglite: PGlite;
   private readonly lib: Pick<typeof PgliteModule, 'parse'>;
+  /** Where a notification the statements' answers carry goes (the database's listeners). */
+  onNotification: ((channel: string, payload: string) => void) | undefined;
 
   constructor(pglite: PGlite, lib: Pick<typeof PgliteModule, 'parse'>) {
     this.pglite = pglite;
@@ -105,6 +107,13 @@ export class PgliteStatements {
     let failure: unknown;
     new Parser().parse(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), (answer) => {
       if (failure) return;
+      // A NOTIFY of the statement (a trigger's): PGlite's own listeners never see this reader's
+      // messages, so it is handed over here.
+      if (answer.name === 'notification') {
+        const note = answer as unknown as { channel: string; payload: string };
+        this.onNotification?.(note.channel, note.payload);
+        return;
+      }
       if (answer.name === 'error') failure = answer;
       // The same shapes PGlite's parser gives (PGlite's is a copy of this one).
       else messages.push(answer as unknown as BackendMessage);
