@@ -75,10 +75,6 @@ export async function confidencesFor(
     .from(cards)
     .leftJoin(experiments, eq(experiments.cardId, cards.id))
     .where(and(inArray(cards.id, ids), isNull(cards.deletedAt)));
-  // A draft is its author's alone: it moves nobody's map until it is published.
-  const byId = new Map(
-    found.filter((c) => !c.draft || c.type === 'hypothesis').map((c) => [c.id, c]),
-  );
   const evidenceIds = found
     .filter((c) => c.type !== 'hypothesis' && c.type !== 'experiment')
     .map((c) => c.id);
@@ -88,6 +84,39 @@ export async function confidencesFor(
         .from(cardInterviewees)
         .where(inArray(cardInterviewees.cardId, evidenceIds))
     : [];
+  return confidencesFrom({ rows, found, people, wanted, settings, now });
+}
+
+/** What the confidence of hypotheses is made of: their connections and the cards at the other end. */
+export interface ConfidenceInputs {
+  rows: { first: string; second: string; rating: number | null }[];
+  found: {
+    id: string;
+    type: string;
+    draft: boolean;
+    evidenceKind: EvidenceKind | null;
+    publishedAt: Date | null;
+    createdAt: Date;
+    phase: string | null;
+    success: boolean | null;
+    criteria: { achieved?: boolean | null }[] | null;
+    completedAt: Date | null;
+  }[];
+  people: { cardId: string; intervieweeId: string }[];
+  /** Only these hypotheses, or every one the rows reach. */
+  wanted: Set<string> | null;
+  settings: LearningSettings;
+  now: Date;
+}
+
+/** The confidence of hypotheses from what it is made of (no database). */
+export function confidencesFrom(inputs: ConfidenceInputs): Map<string, Confidence> {
+  const { rows, found, people, wanted, settings, now } = inputs;
+  const result = new Map<string, Confidence>();
+  // A draft is its author's alone: it moves nobody's map until it is published.
+  const byId = new Map(
+    found.filter((c) => !c.draft || c.type === 'hypothesis').map((c) => [c.id, c]),
+  );
   // An interview with several people counts as its first person's (by id, so it is stable).
   const personOf = new Map<string, string>();
   for (const p of [...people].sort((a, b) => a.intervieweeId.localeCompare(b.intervieweeId)))

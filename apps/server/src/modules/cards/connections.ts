@@ -11,12 +11,19 @@ import {
   learningSettingsOf,
   normalizeRating,
   isUuid,
+  type Confidence,
   type LearningSettings,
 } from '@assay/domain';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { Executor } from '../../platform/db/index.ts';
 import type { AppServices } from '../../services.ts';
-import { cardAccess, mayEditCard, type CardAccess } from './access.ts';
+import { accessForCard, cardAccess, mayEditCard, type CardAccess } from './access.ts';
+import {
+  insertConnection,
+  loadConnectionScene,
+  planLearning,
+  updateRating,
+} from './connection-writes.ts';
 import { cleanExperimentsAfterDisconnect } from './experiments.ts';
 import { touchProjectCards } from './board-cache.ts';
 import { confidencesFor, UNTESTED } from './confidence.ts';
@@ -82,6 +89,28 @@ export async function loadAssociations(
         .leftJoin(experiments, eq(experiments.cardId, cards.id))
         .where(and(inArray(cards.id, otherIds), isNull(cards.deletedAt)))
     : [];
+  return associationsFrom(
+    cardId,
+    rows,
+    others,
+    (await confidencesFor(executor, { hypothesisIds: [cardId] }, learning)).get(cardId) ?? UNTESTED,
+  );
+}
+
+/** A card's associations, metrics and rating from its connections and the cards at their ends. */
+export function associationsFrom(
+  cardId: string,
+  rows: ConnectionRow[],
+  others: {
+    id: string;
+    title: string;
+    type: string;
+    isEvidence: boolean;
+    hypothesisType: string | null;
+    phase: string | null;
+  }[],
+  confidence: Confidence,
+) {
   const byId = new Map(others.map((o) => [o.id, o]));
   const associations = {
     hypothesis: [] as ReturnType<typeof presentAssociation>[],
@@ -90,6 +119,7 @@ export async function loadAssociations(
   };
   const live: ConnectionRow[] = [];
   for (const row of rows) {
+    if (row.firstCardId !== cardId && row.secondCardId !== cardId) continue;
     const other = byId.get(row.firstCardId === cardId ? row.secondCardId : row.firstCardId);
     if (!other) continue;
     live.push(row);
@@ -97,9 +127,7 @@ export async function loadAssociations(
   }
   return {
     associations,
-    confidence:
-      (await confidencesFor(executor, { hypothesisIds: [cardId] }, learning)).get(cardId) ??
-      UNTESTED,
+    confidence,
     metrics: {
       hypothesis: associations.hypothesis.length,
       evidence: associations.evidence.length,
@@ -185,10 +213,17 @@ export async function connectCards(
   };
   const otherId = typeof input.cardId === 'string' ? input.cardId : '';
   if (!isUuid(otherId)) throw new AppError('connectionRejected');
-  const access = await cardAccess(services, member, cardId);
+  if (!isUuid(cardId)) throw new AppError('cardNotFound');
+  // One read for the checks, the learning and the answer; one write (#53).
+  const scene = await loadConnectionScene(services, member, [cardId, otherId], null);
+  const own = scene.cards.get(cardId);
+  if (!own) throw new AppError('cardNotFound');
+  const access = await accessForCard(services, member, own);
   if (!mayEdit(access, member)) throw new AppError('forbidden');
   if (otherId === cardId) throw new AppError('connectionRejected');
-  const other = await cardAccess(services, member, otherId).catch(() => {
+  const found = scene.cards.get(otherId);
+  if (!found) throw new AppError('connectionRejected');
+  const other = await accessForCard(services, member, found, undefined, access).catch(() => {
     throw new AppError('connectionRejected');
   });
   if (other.card.projectId !== access.card.projectId) throw new AppError('connectionRejected');
@@ -197,39 +232,31 @@ export async function connectCards(
     throw new AppError('connectionRejected');
   const [first, second] = cardId < otherId ? [cardId, otherId] : [otherId, cardId];
   const rating = input.rating === undefined ? null : normalizeRating(Number(input.rating));
-  const row = await services.transaction(
-    async (unit) => {
-      const [created] = await unit.tx
-        .insert(connections)
-        .values({
-          organizationId: member.organization.id,
-          projectId: access.card.projectId,
-          firstCardId: first,
-          secondCardId: second,
-          rating,
-          quote: agent.quote ?? null,
-          ownerProfileId: member.profileId,
-          updatedByProfileId: member.profileId,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created)
-        throw new AppError('connectionRejected', { message: 'These cards are already connected.' });
-      // the boards show each hypothesis's confidence: a new connection moves it
-      await touchProjectCards(unit.tx, access.card.projectId);
-      await noteQuadrants(unit.tx, actorOf(member), [first, second], learningOf(member));
-      await record(services, member, context, access.card.projectId, 'create', {
-        connectionId: created.id,
-        cards: [first, second],
-        rating,
-      })(unit);
-      return created;
-    },
-    { context },
+  // the boards show each hypothesis's confidence: a new connection moves it
+  const plan = planLearning(
+    scene,
+    [...scene.links, { firstCardId: first, secondCardId: second, rating }],
+    [first, second],
+    learningOf(member),
   );
+  const written = await insertConnection(services, member, context, {
+    projectId: access.card.projectId,
+    first,
+    second,
+    rating,
+    quote: agent.quote ?? null,
+    moves: plan.moves,
+  });
+  if (!written)
+    throw new AppError('connectionRejected', { message: 'These cards are already connected.' });
   return {
-    connection: presentConnection(row),
-    ...(await loadAssociations(services.database.db, cardId, learningOf(member))),
+    connection: presentConnection(written.connection),
+    ...associationsFrom(
+      cardId,
+      [...scene.links, written.connection],
+      scene.ends,
+      plan.confidences.get(cardId) ?? UNTESTED,
+    ),
   };
 }
 
@@ -307,30 +334,43 @@ export async function rateConnection(
   body: unknown,
   context: RequestContext,
 ) {
-  const { access, row } = await connectionOf(services, member, cardId, connectionId);
+  if (!isUuid(connectionId)) throw new AppError('notFound');
+  if (!isUuid(cardId)) throw new AppError('cardNotFound');
+  // One read for the checks, the learning and the answer; one write (#53).
+  const scene = await loadConnectionScene(services, member, [cardId], connectionId);
+  const own = scene.cards.get(cardId);
+  if (!own) throw new AppError('cardNotFound');
+  const access = await accessForCard(services, member, own);
+  if (!mayEdit(access, member)) throw new AppError('forbidden');
+  const row = scene.links.find(
+    (l) =>
+      l.id === connectionId &&
+      l.organizationId === member.organization.id &&
+      (l.firstCardId === cardId || l.secondCardId === cardId),
+  );
+  if (!row) throw new AppError('notFound');
   const raw = (body as { rating?: unknown; connection?: { rating?: unknown } } | null) ?? {};
   const value = raw.connection?.rating ?? raw.rating;
   const rating = value === null || value === undefined ? null : normalizeRating(Number(value));
-  await services.transaction(
-    async (unit) => {
-      await unit.tx
-        .update(connections)
-        .set({ rating, updatedAt: new Date(), updatedByProfileId: member.profileId })
-        .where(eq(connections.id, row.id));
-      await touchProjectCards(unit.tx, access.card.projectId);
-      await noteQuadrants(
-        unit.tx,
-        actorOf(member),
-        [row.firstCardId, row.secondCardId],
-        learningOf(member),
-      );
-      await record(services, member, context, access.card.projectId, 'rate', {
-        connectionId: row.id,
-        cards: [row.firstCardId, row.secondCardId],
-        rating,
-      })(unit);
-    },
-    { context },
+  // the boards show each hypothesis's confidence: a rating moves it
+  const plan = planLearning(
+    scene,
+    scene.links.map((l) => (l.id === row.id ? { ...l, rating } : l)),
+    [row.firstCardId, row.secondCardId],
+    learningOf(member),
   );
-  return loadAssociations(services.database.db, cardId, learningOf(member));
+  const written = await updateRating(services, member, context, {
+    projectId: access.card.projectId,
+    connectionId: row.id,
+    cards: [row.firstCardId, row.secondCardId],
+    rating,
+    moves: plan.moves,
+  });
+  if (!written) throw new AppError('notFound');
+  return associationsFrom(
+    cardId,
+    scene.links.map((l) => (l.id === row.id ? written.connection : l)),
+    scene.ends,
+    plan.confidences.get(cardId) ?? UNTESTED,
+  );
 }

@@ -6,57 +6,12 @@
  * locked (`assay_append_canvas_rank`, migration 0050), so cards created at once get distinct ranks.
  * The event is published after it commits, like every other.
  */
-import { createHash } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { MemberContext, RequestContext } from '../../http/member-context.ts';
 import type { EventRow } from '../../platform/events/schema.ts';
 import type { AppServices } from '../../services.ts';
+import { executePrepared, fromJson } from './one-statement.ts';
 import type { CardRow, HypothesisRow } from './schema.ts';
-
-const DATE_KEYS = new Set([
-  'createdAt',
-  'updatedAt',
-  'publishedAt',
-  'deletedAt',
-  'resultUpdatedAt',
-  'processedAt',
-]);
-
-/** Each column's camelCase name, worked out once (the columns are the tables'). */
-const camelNames = new Map<string, string>();
-
-/** A row from row_to_json: snake_case keys to camelCase, timestamps to dates. */
-function fromJson<T>(json: Record<string, unknown>): T {
-  const out: Record<string, unknown> = {};
-  for (const key in json) {
-    let name = camelNames.get(key);
-    if (name === undefined) {
-      name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-      camelNames.set(key, name);
-    }
-    const value = json[key];
-    out[name] = DATE_KEYS.has(name) && typeof value === 'string' ? new Date(value) : value;
-  }
-  return out as T;
-}
-
-const dialect = new PgDialect();
-const names = new Map<string, string>();
-
-/**
- * Runs the statement prepared: PostgreSQL parses and plans it once per connection instead of on
- * every create. Its text has a few forms (a rank given or not, a draft or not), each its own name.
- */
-async function executePrepared(services: AppServices, statement: SQL) {
-  const query = dialect.sqlToQuery(statement);
-  let name = names.get(query.sql);
-  if (name === undefined) {
-    name = `card_create_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
-    names.set(query.sql, name);
-  }
-  return services.database.executeSql(query.sql, query.params, name);
-}
 
 export async function insertBusinessCard(
   services: AppServices,
@@ -82,6 +37,7 @@ export async function insertBusinessCard(
   const processedAt = services.events.processedAtSql('cards.create', sql`c.project_id`);
   const result = await executePrepared(
     services,
+    'card_create',
     sql`
     with c as (
       insert into cards (organization_id, project_id, type, title, draft, published_at, origin,

@@ -177,7 +177,9 @@ describe('spreadsheet import', () => {
     const recorded = await db
       .select()
       .from(events)
-      .where(and(eq(events.projectId, projectId), eq(events.name, 'cards.import')));
+      .where(and(eq(events.projectId, projectId), eq(events.name, 'cards.import')))
+      // In the order they were made: without it PostgreSQL may answer them either way.
+      .orderBy(events.createdAt);
     expect(recorded.map((e) => e.changes)).toEqual([
       { filename: 'ideas.csv', cards: 1, drafts: 0, skipped: 0 },
       { filename: 'ideas.csv', cards: 3, drafts: 0, skipped: 3 },
