@@ -1,6 +1,5 @@
 /** The database: PGlite (embedded default) or PostgreSQL through node-postgres. */
 import { execFile } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,7 +95,10 @@ async function createCluster(dataDir: string): Promise<void> {
 /** Opens the configured database (nothing is migrated here). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const identity = new IdentityNotices();
     const pool = new pg.Pool({
+      // Each connection listens for identity changes before it is first used (#53).
+      Client: listeningClient(identity),
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // A database that does not answer at all (a cut network) fails a request after this long,
@@ -106,21 +108,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
-    const identity = identityEmitter();
-    let opened = 0;
-    let listening = 0;
-    pool.on('connect', (client) => {
-      client.on('notification', (message) => {
-        if (message.channel === IDENTITY_CHANNEL) identity.emit('change', message.payload ?? '*');
-      });
-      client.once('end', () => (listening -= 1));
-      // Queued before the query the connection was opened for.
-      client.query(`LISTEN ${IDENTITY_CHANNEL}`).catch(() => undefined);
-      // While no connection was open nobody listened: what was said meanwhile is unknown.
-      if (opened > 0 && listening === 0) identity.emit('change', '*');
-      opened += 1;
-      listening += 1;
-    });
+
     const db = drizzlePg(pool) as unknown as Db;
     return {
       kind: 'postgres',
@@ -130,7 +118,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const result = await pool.query({ text, values: values as unknown[] | undefined, name });
         return { rows: result.rows as Record<string, unknown>[] };
       },
-      onIdentityChange: (handler) => subscribe(identity, handler),
+      onIdentityChange: (handler) => identity.subscribe(handler),
       close: () => pool.end(),
     };
   }
@@ -164,10 +152,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // refreshed now and then, as PostgreSQL's autovacuum would, so plans follow the data.
   const stopStatistics = scheduleStatistics(pglite, PGLITE_ANALYZE_EVERY_MS);
   // PGlite hands a notification over before the statement that caused it returns.
-  const identity = identityEmitter();
-  await pglite.listen(IDENTITY_CHANNEL, (payload) => identity.emit('change', payload || '*'));
+  const identity = new IdentityNotices();
+  await pglite.listen(IDENTITY_CHANNEL, (payload) => identity.tell(payload || '*'));
   statements.onNotification = (channel, payload) => {
-    if (channel === IDENTITY_CHANNEL) identity.emit('change', payload || '*');
+    if (channel === IDENTITY_CHANNEL) identity.tell(payload || '*');
   };
   return {
     kind: 'pglite',
@@ -189,7 +177,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const results = await pglite.exec(text);
       return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
     },
-    onIdentityChange: (handler) => subscribe(identity, handler),
+    onIdentityChange: (handler) => identity.subscribe(handler),
     close: async () => {
       stopStatistics();
       if (!pglite.closed) await pglite.close();
@@ -202,16 +190,72 @@ const PGLITE_ANALYZE_EVERY_MS = 60_000;
 /** The channel migration 0061's triggers notify on. */
 export const IDENTITY_CHANNEL = 'assay_identity';
 
-function identityEmitter(): EventEmitter {
-  const emitter = new EventEmitter();
-  // One listener per app instance on this database (tests build many on one).
-  emitter.setMaxListeners(0);
-  return emitter;
+/**
+ * node-postgres's client, listening on the identity channel from the moment it connects (before
+ * the pool hands it out, so no query waits behind the LISTEN). A connection opened while no other
+ * was open may have missed news: it says '*'.
+ */
+function listeningClient(identity: IdentityNotices): typeof pg.Client {
+  let opened = 0;
+  let listening = 0;
+  return class extends pg.Client {
+    override connect(): Promise<pg.Client>;
+    override connect(
+      callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+    ): void;
+    override connect(
+      callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+    ): Promise<pg.Client> | void {
+      const ready = super.connect().then(async () => {
+        this.on('notification', (message) => {
+          if (message.channel === IDENTITY_CHANNEL) identity.tell(message.payload ?? '*');
+        });
+        this.once('end', () => (listening -= 1));
+        // A connection that cannot listen still serves; the cache's entries then end by age.
+        await this.query(`LISTEN ${IDENTITY_CHANNEL}`).catch(() => undefined);
+        if (opened > 0 && listening === 0) identity.tell('*');
+        opened += 1;
+        listening += 1;
+        return this as pg.Client;
+      });
+      if (!callback) return ready;
+      const done = callback as (error: Error | null, client?: pg.Client) => void;
+      ready.then(
+        (client) => done(null, client),
+        (error: unknown) => done(error as Error),
+      );
+    }
+  };
 }
 
-function subscribe(emitter: EventEmitter, handler: (key: string) => void): () => void {
-  emitter.on('change', handler);
-  return () => emitter.off('change', handler);
+/** Notifications told already (each listening connection hears each one). */
+const TOLD_KEPT = 1000;
+
+/**
+ * Who listens for identity changes on this database: each app instance's cache. A notification
+ * ('o:<id>@<transaction>') is told once, as 'o:<id>', however many connections heard it; '*'
+ * always.
+ */
+class IdentityNotices {
+  readonly #handlers = new Set<(key: string) => void>();
+  readonly #told = new Set<string>();
+
+  tell(payload: string): void {
+    let key = payload;
+    if (payload !== '*') {
+      if (this.#told.has(payload)) return;
+      this.#told.add(payload);
+      if (this.#told.size > TOLD_KEPT) this.#told.delete(this.#told.values().next().value!);
+      const at = payload.indexOf('@');
+      if (at >= 0) key = payload.slice(0, at);
+    }
+    for (const handler of this.#handlers) handler(key);
+  }
+
+  subscribe(handler: (key: string) => void): () => void {
+    this.#handlers.add(handler);
+    return () => this.#handlers.delete(handler);
+  }
 }
 
 /** Applies the committed SQL migrations. */
