@@ -33,7 +33,8 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
   return json;
 }
 
@@ -90,7 +91,9 @@ async function statements(work: () => Promise<unknown>): Promise<string[]> {
 
 try {
   // Cards to connect and rate, made before the log is on.
-  const cards = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F'].map((t) => createCard(`Card ${t}`)));
+  const cards = await Promise.all(
+    ['A', 'B', 'C', 'D', 'E', 'F'].map((t) => createCard(`Card ${t}`)),
+  );
   const [a, b, c, d, e, f] = cards as [string, string, string, string, string, string];
   const warm = await connect(a, b);
   await rate(a, warm, 1);

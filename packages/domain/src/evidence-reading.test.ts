@@ -36,7 +36,8 @@ describe('findQuote', () => {
   });
 
   it('places a quote exactly after an emoji (two UTF-16 units)', () => {
-    const text = 'Buenas noches muchachas 🙏\n\nUna me paga con cheque. Le café 😅 on n’y touche pas.';
+    const text =
+      'Buenas noches muchachas 🙏\n\nUna me paga con cheque. Le café 😅 on n’y touche pas.';
     expect(verbatimQuote('Una me paga con cheque.', text)).toBe('Una me paga con cheque.');
     expect(verbatimQuote('on n’y touche pas', text)).toBe('on n’y touche pas');
   });
