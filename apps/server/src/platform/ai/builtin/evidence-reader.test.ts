@@ -82,24 +82,6 @@ describe('the built-in evidence reader', () => {
     expect(rating(fr, 'h1')).toBe(2);
   });
 
-  it('does not link a claim by a unit of time alone', () => {
-    const notes = 'Carla: We live 40 minutes from the nearest bike shop and I work until six.';
-    const reading = builtinReadEvidence(
-      input(
-        [
-          ['h1', 'Riders prefer 45 minutes repairs to 30 minutes ones'],
-          ['h2', 'Offices pay for tyres and chains'],
-          ['h3', 'Bike shops refer overflow jobs to us'],
-          ['h4', 'Commuters work in offices with a bike room'],
-        ],
-        notes,
-      ),
-      'en-US',
-    );
-    expect(reading.suggestions.find((s) => s.hypothesisId === 'h3')).toBeDefined();
-    expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')).toBeUndefined();
-  });
-
   it('reads something tried and dropped as against the claim', () => {
     const notes =
       'Dev: We tried a repair subscription for the team for two months and I dropped it.';
@@ -222,5 +204,28 @@ describe('the built-in evidence reader', () => {
       'en-US',
     );
     expect(rating(reading, 'h1')).toBeGreaterThan(0);
+  });
+
+  it('links time spent to a claim about time wasted, the unit being the topic', () => {
+    const notes =
+      'I talked to Maria, who owns two pizzerias. She spends about 4 hours every Sunday counting stock. ' +
+      'She tried an app once but it was too expensive at $120 per month.';
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Owners lose hours every week', 'customerSegments'],
+          ['h2', 'Stockly reaches its first customers through Instagram', 'channels'],
+          ['h3', 'The team can predict what to order', 'keyActivities'],
+          ['h4', 'Suppliers recommend us to the restaurants they deliver to', 'keyPartners'],
+          ['h5', 'Scanning invoices is what wins customers over', 'valuePropositions'],
+        ],
+        notes,
+        'interview',
+      ),
+      'en-US',
+    );
+    expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')?.quote).toBe(
+      'She spends about 4 hours every Sunday counting stock.',
+    );
   });
 });

@@ -25,27 +25,13 @@ interface Weighted {
   weights: Map<string, number>;
   total: number;
   numbers: Set<string>;
-  /** The stems of the claim itself (its title). */
+  /** The stems of the claim itself (its title): a passage must share one to bear on it. */
   titleStems: Set<string>;
-  /** Its title's stems that name what it is about (not a unit of time): a passage must share one. */
-  topicStems: Set<string>;
   /** The claim as written, lower case: its own negations and cue words. */
   claim: string;
   /** A threshold the claim sets ("at least 3 hours", "more than $5,000"), if any. */
   threshold: Threshold | null;
 }
-
-/**
- * Units of time and counting: "45 minutes a lesson" and "40 minutes from the school" share a word
- * but not a topic, so one of these alone does not make a passage about a claim.
- */
-const UNIT_WORDS: Record<Lang, string> = {
-  en: 'minute minutes hour hours day days week weeks month months year years time times',
-  es: 'minuto minutos hora horas día días semana semanas mes meses año años vez veces',
-  fr: 'minute minutes heure heures jour jours semaine semaines mois an ans année années fois',
-  it: 'minuto minuti ora ore giorno giorni settimana settimane mese mesi anno anni volta volte',
-  pt: 'minuto minutos hora horas dia dias semana semanas mês meses ano anos vez vezes',
-};
 
 /** Each hypothesis's words, weighted by how particular they are to it among the others. */
 export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weighted[] {
@@ -58,7 +44,6 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
     for (const s of new Set([...titleStems[i]!, ...bodyStems[i]!])) df.set(s, (df.get(s) ?? 0) + 1);
   });
   const n = input.hypotheses.length;
-  const units = new Set(contentStems(UNIT_WORDS[lang], lang));
   return input.hypotheses.map((h, i) => {
     const weights = new Map<string, number>();
     const add = (s: string, base: number) => {
@@ -79,7 +64,6 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
       total,
       numbers: figures(h.title),
       titleStems: titleStems[i]!,
-      topicStems: new Set([...titleStems[i]!].filter((stem) => !units.has(stem))),
       claim: h.title.toLowerCase().replace(/[’‘]/g, "'"),
       threshold: thresholdOf(h.title, lang),
     };
@@ -93,7 +77,7 @@ export function relevance(h: Weighted, p: Passage): number {
     const w = h.weights.get(s);
     if (w) {
       shared += w;
-      if (h.topicStems.has(s)) titled += 1;
+      if (h.titleStems.has(s)) titled += 1;
     }
   }
   let figure = 0;
