@@ -145,6 +145,7 @@ test('new project with the agent; evidence from notes gets key insights and rate
     .getByLabel(/^Notes or transcript/)
     .fill(
       'I talked to Maria, who owns two pizzerias. She spends about 4 hours every Sunday counting stock. ' +
+        'She throws away food every week because she over-orders. ' +
         'She tried an app once but it was too expensive at $120 per month. She would pay for something that orders automatically.',
     );
   await page.getByRole('button', { name: 'Draft the evidence' }).click();
@@ -160,7 +161,7 @@ test('new project with the agent; evidence from notes gets key insights and rate
   // Each suggestion shows its rating, its reason and the passage it rests on, highlighted (#49).
   const first = suggestions.getByTestId('connection-suggestion').first();
   await expect(first.getByTestId('suggestion-quote').locator('mark')).toHaveText(
-    /She spends about 4 hours|too expensive at \$120|She would pay|I talked to Maria/,
+    /She spends about 4 hours|She throws away food|too expensive at \$120|She would pay|I talked to Maria/,
   );
   await first.screenshot({ path: 'test-results/agent-suggestion.png' });
   const evidenceId = new URL(page.url()).searchParams.get('cardId');
