@@ -8,11 +8,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { buildApp } from '@assay/server/app';
-import { loadConfig } from '@assay/server/config';
-import { seedCanvas } from './seed.ts';
-import { seedConnections } from './seed-connections.ts';
-import { seedPortal } from './seed-portal.ts';
+import { useDrizzleCommonJs } from '@assay/server/drizzle-cjs';
+
+// As the server's entry does (main.ts): drizzle's CommonJS build before anything imports it.
+useDrizzleCommonJs();
+const { buildApp } = await import('@assay/server/app');
+const { loadConfig } = await import('@assay/server/config');
+const { seedCanvas } = await import('./seed.ts');
+const { seedConnections } = await import('./seed-connections.ts');
+const { seedPortal } = await import('./seed-portal.ts');
 
 const config = loadConfig({
   ...process.env,
