@@ -145,17 +145,7 @@ export function confidencesFrom(inputs: ConfidenceInputs): Map<string, Confidenc
 }
 
 function ratedPiece(
-  other: {
-    id: string;
-    type: string;
-    evidenceKind: EvidenceKind | null;
-    publishedAt: Date | null;
-    createdAt: Date;
-    phase: string | null;
-    success: boolean | null;
-    criteria: { achieved?: boolean | null }[] | null;
-    completedAt: Date | null;
-  },
+  other: ConfidenceInputs['found'][number],
   rating: number | null,
   personOf: Map<string, string>,
 ): RatedEvidence | null {

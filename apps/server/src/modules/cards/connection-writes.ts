@@ -120,9 +120,7 @@ export function planLearning(
   hypothesisIds: string[],
   learning: LearningSettings,
 ) {
-  const wanted = new Set(
-    hypothesisIds.filter((id) => scene.cards.get(id)?.hypothesis !== null && scene.cards.has(id)),
-  );
+  const wanted = new Set(hypothesisIds.filter((id) => scene.cards.get(id)?.hypothesis));
   const confidences = confidencesFrom({
     rows: links.map((l) => ({ first: l.firstCardId, second: l.secondCardId, rating: l.rating })),
     found: scene.ends,
