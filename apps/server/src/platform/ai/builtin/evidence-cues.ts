@@ -19,6 +19,11 @@ export interface EvidenceCues {
   praise: readonly string[];
   /** Non-committal answers. */
   hedge: readonly string[];
+  /**
+   * Someone recommending, referring or pointing to something: a claim that a third party will
+   * recommend us is only borne on by a passage where somebody recommends (or will not).
+   */
+  recommend: readonly string[];
   /** Who asks the questions or speaks for the company in a transcript or chat. */
   askers: readonly string[];
   /** A heading of notes ("Interview notes – …"): not evidence. */
@@ -84,6 +89,9 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
     ],
     contrast: ['but', 'although', 'though', 'however', 'except', 'unless', 'actually'],
     behaviour: [
+      'requested',
+      'asked if',
+      'asked for',
       'paid',
       'paying',
       'spent',
@@ -130,8 +138,7 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'genius',
       'wow',
       'fantastic',
-      "i'd",
-      'i would',
+      ...hypothetical(["i'd", 'i would', "we'd", 'we would']),
       'would pay',
       'would use',
       'would buy',
@@ -155,6 +162,22 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'might',
       'possibly',
       'who knows',
+      'no clear answer',
+      'no reaction',
+      'shrugged',
+    ],
+    recommend: [
+      'recommend',
+      'referred',
+      'refer ',
+      'suggested',
+      'told me about',
+      'told us about',
+      'pointed me',
+      'pointed us',
+      'sent me to',
+      'sent us to',
+      'word of mouth',
     ],
     askers: ['interviewer', 'interviewing', 'me', 'us', 'q', 'host', 'founder', 'agent', 'support'],
     meta: ['notes', 'interview', 'call with', 'transcript', 'summary'],
@@ -178,7 +201,15 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'no vale',
     ],
     alternative: [
-      'ya',
+      'ya uso',
+      'ya usamos',
+      'ya tenemos',
+      'ya lo hago',
+      'ya pago',
+      'ya pagamos',
+      'ya pagan',
+      'ya me funciona',
+      'ya hay',
       'ya tengo',
       'en vez',
       'en lugar',
@@ -207,6 +238,10 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
     ],
     contrast: ['pero', 'aunque', 'sin embargo', 'salvo', 'excepto', 'a menos', 'en realidad'],
     behaviour: [
+      'preguntaron si',
+      'me preguntaron',
+      'pidieron',
+      'pidió',
       'pagué',
       'pago',
       'pagamos',
@@ -267,7 +302,31 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'me apunto',
       'le hacía falta',
     ],
-    hedge: ['quizás', 'quizá', 'tal vez', 'a lo mejor', 'a ver', 'depende', 'no sé', 'no supo'],
+    hedge: [
+      'quizás',
+      'quizá',
+      'tal vez',
+      'a lo mejor',
+      'a ver',
+      'depende',
+      'no sé',
+      'no supo',
+      'sin respuesta clara',
+      'no reaccionó',
+      'se encogió de hombros',
+      'habrá que ver',
+    ],
+    recommend: [
+      'recomend',
+      'referid',
+      'sugiri',
+      'sugier',
+      'me habló de',
+      'nos habló de',
+      'me pasó el',
+      'me mandó con',
+      'de boca en boca',
+    ],
     askers: ['entrevistador', 'entrevistadora', 'yo', 'nosotros', 'p', 'agente', 'soporte'],
     meta: ['notas', 'entrevista', 'llamada con', 'transcripción', 'resumen'],
     aside: ['digresión', 'por las ramas', 'se desvió', 'habló largo', 'se extendió'],
@@ -316,6 +375,9 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
     ],
     contrast: ['mais', 'pourtant', 'cependant', 'sauf', 'à moins', 'en fait', 'quand même'],
     behaviour: [
+      'a demandé si',
+      "m'ont demandé",
+      'ont demandé',
       'payé',
       'paie',
       'paye',
@@ -375,6 +437,19 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'je ne sais pas',
       'pourquoi pas',
       'éventuellement',
+      'faut voir',
+      'pas de réaction',
+      'haussé les épaules',
+    ],
+    recommend: [
+      'recommand',
+      'conseillé',
+      'suggér',
+      "m'a parlé",
+      'nous a parlé',
+      "m'a envoyé vers",
+      'bouche-à-oreille',
+      'bouche à oreille',
     ],
     askers: ['enquêteur', 'enquêtrice', 'intervieweur', 'moi', 'nous', 'q', 'agent', 'support'],
     meta: ['notes', 'entretien', 'interview', 'appel avec', 'transcription', 'compte rendu'],
@@ -421,6 +496,9 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
     ],
     contrast: ['ma', 'però', 'anche se', 'tuttavia', 'tranne', 'a meno', 'in realtà'],
     behaviour: [
+      'chiesto se',
+      'mi ha chiesto',
+      'hanno chiesto',
       'pagato',
       'pago',
       'paghiamo',
@@ -472,7 +550,27 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'mi piace',
       'da subito',
     ],
-    hedge: ['forse', 'vedremo', 'dipende', 'non so', 'magari', 'chissà'],
+    hedge: [
+      'forse',
+      'vedremo',
+      'dipende',
+      'non so',
+      'magari',
+      'chissà',
+      'nessuna reazione',
+      'da vedere',
+      'alzato le spalle',
+    ],
+    recommend: [
+      'consiglia',
+      'consigliato',
+      'raccomand',
+      'suggeri',
+      'segnalat',
+      'mi ha parlato',
+      'ci ha parlato',
+      'passaparola',
+    ],
     askers: ['intervistatore', 'intervistatrice', 'io', 'noi', 'd', 'operatore', 'supporto'],
     meta: ['note', 'intervista', 'chiamata con', 'trascrizione', 'resoconto'],
     aside: ['digressione', 'fuori tema', 'divagato', 'parentesi', 'a lungo di'],
@@ -519,6 +617,10 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
     ],
     contrast: ['mas', 'porém', 'embora', 'só que', 'exceto', 'a não ser', 'na verdade'],
     behaviour: [
+      'me perguntaram',
+      'perguntaram se',
+      'pediu',
+      'pediram',
       'paguei',
       'pago',
       'pagamos',
@@ -576,12 +678,52 @@ export const EVIDENCE_CUES: Record<Lang, EvidenceCues> = {
       'muito legal',
       'assinaria',
     ],
-    hedge: ['talvez', 'vamos ver', 'depende', 'não sei', 'quem sabe', 'pode ser'],
+    hedge: [
+      'talvez',
+      'vamos ver',
+      'depende',
+      'não sei',
+      'quem sabe',
+      'pode ser',
+      'sem reação',
+      'deu de ombros',
+      'tem que ver',
+    ],
+    recommend: [
+      'recomend',
+      'indic',
+      'suger',
+      'me falou d',
+      'nos falou d',
+      'me mandou para',
+      'boca a boca',
+    ],
     askers: ['entrevistador', 'entrevistadora', 'eu', 'nós', 'p', 'atendente', 'suporte'],
     meta: ['notas', 'entrevista', 'ligação com', 'transcrição', 'resumo'],
     aside: ['digressão', 'divagou', 'fugiu do assunto', 'falou muito sobre', 'desviou'],
   },
 };
+
+/**
+ * A hypothetical of one's own ("I'd pay", "we would use it"), not every "I'd" ("I'd say that's 4
+ * hours", "I'd already paid"): the verbs that make it a promise or an opinion.
+ */
+function hypothetical(subjects: readonly string[]): string[] {
+  const verbs = ['pay', 'buy', 'use', 'love', 'like', 'want', 'sign', 'switch', 'try', 'get '];
+  const adverbs = [
+    'absolutely',
+    'definitely',
+    'totally',
+    'happily',
+    'probably',
+    'actually',
+    'be ',
+    'have ',
+  ];
+  return subjects.flatMap((s) =>
+    [...verbs, ...adverbs, 'recommend', 'consider'].map((v) => `${s} ${v}`),
+  );
+}
 
 /** The reasons a suggestion gives, by what the quote shows. */
 export const READING_REASONS: Record<

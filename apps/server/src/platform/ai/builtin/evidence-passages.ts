@@ -77,6 +77,9 @@ export interface Passage {
 const SPEAKER =
   /^\s*(?:\[[^\]\n]{1,40}\]\s*)?([^\s:\n\d(][^:\n(]{0,40}?(?:\s*\([^)\n]{1,80}\))?)(?:\s*[-–—,]?\s*\d{1,2}[:h.]\d{2})?\s*:\s+/u;
 
+/** A bullet or dash opening a line of notes: a label after it names a topic, not a speaker. */
+const BULLET = /^\s*[•·▪◦*\-–—]\s*/u;
+
 function speakerKey(name: string): string {
   return name
     .toLowerCase()
@@ -150,13 +153,21 @@ function askers(
 /** The sentences of the people the evidence is about, with their places in the text. */
 export function passages(text: string, lang: Lang, projectName = ''): Passage[] {
   const cues = EVIDENCE_CUES[lang];
-  const lines: { speaker: string | null; body: string; bodyStart: number }[] = [];
+  const lines: { speaker: string | null; body: string; bodyStart: number; topic?: string[] }[] = [];
   let offset = 0;
   for (const line of text.split('\n')) {
     const m = SPEAKER.exec(line);
     const name = m ? speakerKey(m[1]!) : '';
     const plausible = m && name.split(/\s+/).length <= 5 && !/[.!?]$/.test(name);
-    if (m && plausible) {
+    if (m && plausible && BULLET.test(m[1]!)) {
+      // "• Pricing: she pays…" in notes: what the point is about, said of each of its sentences.
+      lines.push({
+        speaker: null,
+        body: line.slice(m[0].length),
+        bodyStart: offset + m[0].length,
+        topic: stemsOf(m[1]!, lang),
+      });
+    } else if (m && plausible) {
       lines.push({
         speaker: m[1]!,
         body: line.slice(m[0].length),
@@ -205,7 +216,7 @@ export function passages(text: string, lang: Lang, projectName = ''): Passage[] 
           start,
           end: start + piece.length,
           turn,
-          stems: new Set(stemsOf(piece, lang)),
+          stems: new Set([...stemsOf(piece, lang), ...(line.topic ?? [])]),
           numbers: figures(piece),
         });
       }

@@ -20,6 +20,18 @@ function input(
   };
 }
 
+/** Other claims of the project, so the words of the one under test are particular to it. */
+const OTHERS: Record<string, [string, string, string][]> = {
+  fr: [
+    ['o1', 'Les entreprises paient la camionnette pour leurs salariés', 'revenueStreams'],
+    ['o2', 'Les pendulaires perdent une matinée par crevaison', 'customerSegments'],
+  ],
+  pt: [
+    ['o1', 'As empresas pagam a van para os funcionários', 'revenueStreams'],
+    ['o2', 'Os ciclistas perdem uma manhã por pneu furado', 'customerSegments'],
+  ],
+};
+
 const rating = (reading: ReturnType<typeof builtinReadEvidence>, id: string) =>
   reading.suggestions.find((s) => s.hypothesisId === id)?.rating ?? 0;
 
@@ -227,5 +239,124 @@ describe('the built-in evidence reader', () => {
     expect(reading.suggestions.find((s) => s.hypothesisId === 'h1')?.quote).toBe(
       'She spends about 4 hours every Sunday counting stock.',
     );
+  });
+
+  it('reads "I’d say" as an estimate of what happened, and "I’d pay" as a promise', () => {
+    const post = [
+      'Since the van comes to the office my Saturdays are mine again, I’d say that’s 3 hours a week back.',
+      'Honestly I’d pay for a yearly plan too.',
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Repairs at work give commuters hours back every week', 'valuePropositions'],
+          ['h2', 'Commuters will pay for a yearly plan', 'revenueStreams'],
+        ],
+        post,
+        'post',
+      ),
+      'en-US',
+    );
+    expect(rating(reading, 'h1')).toBeGreaterThan(0);
+    expect(rating(reading, 'h2')).toBe(0);
+  });
+
+  it('links a claim that someone will recommend us only to a passage where somebody recommends', () => {
+    const claim = 'Les vélocistes du quartier recommanderont SpokeVan à leurs clients';
+    const mention = builtinReadEvidence(
+      input(
+        [['h1', claim, 'channels'], ...OTHERS.fr!],
+        'Paul : je connais bien le vélociste du quartier, je passe le voir deux fois par an pour les pneus.',
+        'interview',
+      ),
+      'fr-FR',
+    );
+    expect(mention.suggestions.filter((x) => x.hypothesisId === 'h1')).toEqual([]);
+    const recommended = builtinReadEvidence(
+      input(
+        [['h1', claim, 'channels'], ...OTHERS.fr!],
+        'Paul : c’est le vélociste du quartier qui m’a recommandé votre camionnette, il me l’a dit deux fois.',
+        'interview',
+      ),
+      'fr-FR',
+    );
+    expect(rating(recommended, 'h1')).toBeGreaterThan(0);
+  });
+
+  it('does not read a plain remark as evidence on the business’s own costs, but does a request', () => {
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'Parking the van near Market Street will cost us $200 a month', 'costStructure'],
+          [
+            'h2',
+            'Riders need the booking page in Spanish before they will use it',
+            'keyActivities',
+          ],
+        ],
+        [
+          'Lee: The parking around Market Street is awful, just saying.',
+          'Lee: Two of the riders asked if the booking page comes in Spanish.',
+        ].join('\n'),
+      ),
+      'en-US',
+    );
+    expect(reading.suggestions.map((s) => s.hypothesisId)).toEqual(['h2']);
+    expect(rating(reading, 'h2')).toBeGreaterThan(0);
+  });
+
+  it('gives each sentence of a bulleted point the topic its label names', () => {
+    const notes = [
+      'Note – Giulia, ciclista pendolare a Torino.',
+      '• Abbonamento: non sa quanto paga al mese. Non ha mai cercato alternative.',
+      '• Usa la bici ogni giorno per andare in ufficio.',
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input(
+        [
+          ['h1', 'I pendolari vogliono un abbonamento', 'customerSegments'],
+          ['h2', 'Le aziende pagano il furgone per i dipendenti', 'revenueStreams'],
+          ['h3', 'Troviamo i clienti nei negozi di biciclette', 'channels'],
+        ],
+        notes,
+        'interview',
+      ),
+      'it-IT',
+    );
+    const s = reading.suggestions.find((x) => x.hypothesisId === 'h1');
+    expect(s?.rating).toBeLessThan(0);
+    expect(s?.quote).not.toMatch(/Abbonamento:/);
+  });
+
+  it('reads a shrug or "we’ll see" with a lone "no" in it as no answer', () => {
+    const reading = builtinReadEvidence(
+      input(
+        [['h1', 'Os ciclistas aceitam uma comissão por reparo', 'revenueStreams'], ...OTHERS.pt!],
+        'Sobre a comissão por reparo, sem reação clara, tem que ver.',
+        'interview',
+      ),
+      'pt-BR',
+    );
+    expect(reading.suggestions.filter((x) => x.hypothesisId === 'h1')).toEqual([]);
+  });
+
+  it('reads Spanish "ya" before any verb as time, and only "ya uso / ya tengo…" as what serves them', () => {
+    const claim = 'Los clientes pagan tarde las reparaciones';
+    const owed = builtinReadEvidence(
+      input(
+        [['h1', claim, 'customerSegments']],
+        'Ana: Un cliente me paga las reparaciones siempre tarde, ya me debe tres.',
+      ),
+      'es-MX',
+    );
+    expect(rating(owed, 'h1')).toBeGreaterThan(0);
+    const served = builtinReadEvidence(
+      input(
+        [['h1', claim, 'customerSegments']],
+        'Ana: Los clientes pagan las reparaciones al momento, ya uso una terminal y nadie paga tarde.',
+      ),
+      'es-MX',
+    );
+    expect(rating(served, 'h1')).toBeLessThan(0);
   });
 });

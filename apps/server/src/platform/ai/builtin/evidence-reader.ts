@@ -226,11 +226,18 @@ const DEFAULT_RATING = 1;
 
 export function rate(r: Reading): number {
   if (r.measured !== 0) return r.measured * 2;
+  // "Not sure, we'll see": a hedge with a lone "not" in it is no answer either way.
+  if (r.hedge > 0 && r.against < 2 && !r.strongAgainst) return 0;
   if (r.against >= 1) return r.strongAgainst || r.against >= 2 ? -2 : -1;
   if (r.praise > 0 || r.hedge > 0) return 0;
   if (r.behaviour >= 2) return 2;
   if (r.behaviour >= 1) return 1;
   return DEFAULT_RATING;
+}
+
+/** A reading with no cue at all: what {@link rate} gives {@link DEFAULT_RATING} for. */
+function plain(r: Reading): boolean {
+  return r.measured === 0 && r.against < 1 && r.behaviour === 0 && r.praise === 0 && r.hedge === 0;
 }
 
 function reason(rating: number, lang: Lang): string {
@@ -289,11 +296,21 @@ export function builtinReadEvidence(
     // The strongest relevant passage that says something: praise and hedges are passed over,
     // and a fact against the claim outweighs talk for it (the Mom Test).
     const rated: { p: Passage; rating: number }[] = [];
+    const recommends = matches(h.claim, cues.recommend) > 0;
+    const workings = (SECTION_FLOOR[h.section] ?? 1) >= 2;
     for (const candidate of ranked.slice(0, 4)) {
       if (candidate.score < first.score * NEAR) break;
       // A question states nothing.
       if (/[?？]\s*["”»]?$/.test(candidate.p.text)) continue;
-      const rating = rate(read(candidate.p, said[candidate.i + 1], cues, h, lang));
+      const next = said[candidate.i + 1];
+      // "They will recommend us" is borne on by somebody recommending, not by their name alone.
+      const around = `${candidate.p.text} ${next?.turn === candidate.p.turn ? next.text : ''}`;
+      if (recommends && matches(around.toLowerCase(), cues.recommend) === 0) continue;
+      const reading = read(candidate.p, next, cues, h, lang);
+      // On the business's own workings, a customer's plain remark with nothing done, paid or
+      // refused in it is not evidence either way.
+      if (workings && plain(reading)) continue;
+      const rating = rate(reading);
       if (rating !== 0) rated.push({ p: candidate.p, rating });
     }
     const chosen = rated.find((r) => r.rating < 0) ?? rated[0] ?? null;
