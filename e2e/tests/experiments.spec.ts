@@ -30,6 +30,13 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
   await dialog.getByRole('button', { name: 'Close card' }).click();
+  // A second one, left unconnected: the agent reads the completed experiment against it.
+  await page.getByRole('button', { name: 'Add a business hypothesis to Revenue Streams' }).click();
+  await dialog.getByLabel('Title').fill('Students pay $12 for a meal kit');
+  await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await expect(dialog.getByText('Draft', { exact: true })).toBeHidden();
+  await dialog.getByRole('button', { name: 'Close card' }).click();
 
   await page.getByRole('button', { name: 'Add evidence' }).click();
   await page.getByRole('menuitem', { name: 'Interview' }).click();
@@ -118,8 +125,27 @@ test('an experiment goes from plan to complete under the phase rules, and the da
     dialog.getByTestId('experiment-phase-bar').locator('[aria-current="step"]'),
   ).toHaveText('Complete');
   await expect(dialog.getByTestId('timing')).toHaveText('Achieved');
-  await dialog.getByRole('textbox', { name: 'Key learnings' }).fill('Sell at lunch instead');
+  await dialog
+    .getByRole('textbox', { name: 'Key learnings' })
+    .fill('Students bought 14 kits over the two Sundays and paid $12 each. Sell at lunch too.');
   await expect(dialog.getByTestId('saved-check').first()).toBeVisible();
+  // Completing it offers the agent's reading of its results (#49 item 5): a rated suggestion for
+  // the hypothesis not yet connected, its quote highlighted, accepted into a connection.
+  const agent = dialog.getByTestId('card-agent');
+  await expect(agent).toContainText('The experiment is complete: the agent can read its results');
+  await agent.getByRole('button', { name: 'Suggest connections' }).click();
+  const offered = agent
+    .getByTestId('connection-suggestion')
+    .filter({ hasText: 'Students pay $12 for a meal kit' });
+  await expect(offered.getByTestId('suggestion-quote').locator('mark')).toHaveText(
+    'Students bought 14 kits over the two Sundays and paid $12 each.',
+  );
+  await page.screenshot({ path: 'test-results/experiment-agent-offer.png' });
+  await offered.getByRole('button', { name: 'Accept' }).click();
+  await expect(offered).toHaveCount(0);
+  await dialog.getByRole('tab', { name: 'Connections' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Hypotheses (2)' })).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Complete' }).click();
   const cardId = new URL(page.url()).searchParams.get('cardId') ?? '';
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await expect(page.getByTestId('phase-complete').getByTestId('experiment-card')).toContainText(
@@ -179,10 +205,10 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await page.keyboard.press('Escape');
   await page.screenshot({ path: 'test-results/experiment-workspace.png' });
 
-  // The dashboard counts the completed experiment and the evidence.
+  // The dashboard counts the hypotheses, the completed experiment and the evidence.
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByTestId('dashboard-title')).toHaveText('Meal kits');
-  await expect(await stat(page, 'count-hypotheses')).toHaveText('1');
+  await expect(await stat(page, 'count-hypotheses')).toHaveText('2');
   await expect(await stat(page, 'count-complete')).toHaveText('1');
   await expect(await stat(page, 'count-active')).toHaveText('0');
   await expect(await stat(page, 'count-evidence')).toHaveText('1');
