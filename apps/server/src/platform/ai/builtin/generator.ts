@@ -25,7 +25,8 @@ import type {
   ProjectBrief,
 } from '../provider.ts';
 import { ASSISTANT_TEXT } from './assistant-text.ts';
-import { findingScore, isSurprise, parseBusinessModel } from './model.ts';
+import { findingScore, isSurprise } from './findings.ts';
+import { parseBusinessModel } from './model.ts';
 import {
   writeDashboard,
   writeExperiments,

@@ -9,11 +9,14 @@
  */
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
+import { readLabels, type Part } from './model-labels.ts';
+import { pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
   MONEY,
   PHRASE_WORDS,
   afterCue,
+  clauses,
   cueRegex,
   items,
   namesPeople,
@@ -106,14 +109,6 @@ function segmentsOf(all: string[], lang: Lang): string[] {
     }
   }
   return unique(found).slice(0, 3);
-}
-
-/** Clauses of a sentence: split at commas, semicolons and dashes. */
-function clauses(sentence: string): string[] {
-  return sentence
-    .split(/\s*(?:,\s|;|\s[–—]\s|\(|\))\s*/)
-    .map((c) => c.trim())
-    .filter(Boolean);
 }
 
 function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
@@ -216,142 +211,6 @@ function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/**
- * Money lost, wasted or owed as a fine ("600 euro andati", "jusqu'à 1 500 € d'amende", "loses
- * $400 a no-show"): a cost of the problem, never the business's price (#50 item 1).
- */
-const LOSS: Record<Lang, RegExp> = {
-  en: /\b(?:los[et]|loses|losing|gone|wasted?|down the drain|fines?|fined|penalt(?:y|ies))\b/iu,
-  es: /\b(?:perd(?:id[oa]s?|emos|en|e|ió|iendo)|tirad[oa]s?|multas?)\b/iu,
-  fr: /\b(?:perd(?:u|ue|us|ues|ent|ons|re)?|gaspill\p{L}*|amendes?|pénalités?)\b/iu,
-  it: /\b(?:pers[ioe]|perd(?:e|ono|iamo|ere)|andat[ioe]|buttat[ioe]|sprecat[ioe]|multe?|multa)\b/iu,
-  pt: /\b(?:perd(?:id[oa]s?|e|em|emos|eu)|jogad[oa]s? fora|desperdiçad[oa]s?|multas?)\b/iu,
-};
-
-/** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
-const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
-
-/** Price cues that only name a period ("a month", "per year"). */
-const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
-
-function pricesOf(all: string[], lang: Lang): string[] {
-  const cues = MODEL_CUES[lang];
-  const price = cueRegex(cues.price, `${lang}:price`);
-  const other = cueRegex(
-    [...cues.alternative, ...cues.cost, ...cues.costBefore],
-    `${lang}:notPrice`,
-  );
-  const strong = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
-  // A period alone ("a month") does not make an amount a price in a sentence about costs.
-  const paying = cueRegex(
-    cues.strongPrice.filter((cue) => !PERIOD_CUE.test(cue)),
-    `${lang}:paying`,
-  );
-  const costs = cueRegex([...cues.cost, ...cues.costBefore], `${lang}:costs`);
-  const found: string[] = [];
-  const perUnit: string[] = [];
-  const unit = cueRegex(cues.unit, `${lang}:unit`);
-  const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
-  for (const sentence of all) {
-    const cued = price.test(sentence) || strong.test(sentence);
-    // What competitors cost, or what the business spends, is not its price.
-    if (cued && other.test(sentence) && !strong.test(sentence)) continue;
-    for (const clause of clauses(sentence)) {
-      const m = MONEY.exec(clause);
-      if (!m) continue;
-      if (other.test(clause) && !strong.test(clause)) continue;
-      if (costs.test(sentence) && !paying.test(clause)) continue;
-      if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
-      if (!cued) {
-        // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
-        const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';
-        if (!other.test(sentence) && unit.test(next) && !/^(?:a|an)$/i.test(next))
-          perUnit.push(
-            tidy(
-              `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
-                .slice(0, 2)
-                .join(' ')}`,
-              lang,
-            ),
-          );
-        continue;
-      }
-      // The amount, then what it is paid for: "per month per practice", "booking fee per job".
-      const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
-      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
-      // "… por evento y cobramos …": what the amount is paid for ends where another clause joins.
-      // ("par mois et par balance" goes on saying what it is paid for: not a new clause.)
-      const joined = tail.findIndex(
-        (w, i) => i > 0 && joins.has(w.toLowerCase()) && !PER.test(tail[i + 1] ?? ''),
-      );
-      const kept =
-        joined >= 0 && (end < 0 || joined <= end)
-          ? tail.slice(0, joined)
-          : end >= 0
-            ? tail.slice(0, end + 1)
-            : tail;
-      found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
-    }
-  }
-  if (found.length === 0) found.push(...perUnit);
-  if (found.length === 0) {
-    // A percentage with a billing word is the price ("a fee of 1.9% per month", "12% commission").
-    const billing = cueRegex(cues.billing, `${lang}:billing`);
-    for (const sentence of all) {
-      if (!billing.test(sentence) && !strong.test(sentence)) continue;
-      for (const clause of clauses(sentence)) {
-        const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
-        if (!m || !(billing.test(clause) || strong.test(clause))) continue;
-        const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 4);
-        found.push(tidy(`${m[0]} ${tail.join(' ')}`, lang));
-      }
-    }
-  }
-  if (found.length === 0) found.push(...billingOf(all, lang));
-  return unique(found).slice(0, 3);
-}
-
-/** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */
-function billingOf(all: string[], lang: Lang): string[] {
-  const cues = MODEL_CUES[lang];
-  const billing = cueRegex(cues.billing, `${lang}:billing`);
-  const dangling = new Set(cues.dangling);
-  for (const sentence of all) {
-    const m = billing.exec(sentence);
-    if (!m) continue;
-    // Up to two words before it ("a monthly") and one adjective after ("mensual").
-    const before = wordsOf(sentence.slice(0, m.index)).slice(-2);
-    while (
-      before.length &&
-      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!) &&
-      dangling.has(before[0]!.toLowerCase())
-    )
-      before.shift();
-    if (
-      before.length === 2 &&
-      !/^(?:a|an|un|una|une|um|uma|one)$/iu.test(before[0]!) &&
-      !/ly$/.test(before[1]!)
-    )
-      before.shift();
-    while (
-      before.length &&
-      dangling.has(before[0]!.toLowerCase()) &&
-      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!)
-    )
-      before.shift();
-    const next = wordsOf(sentence.slice(m.index + m[0].length))[0] ?? '';
-    const after =
-      /^\p{Ll}+$/u.test(next) &&
-      !dangling.has(next) &&
-      !cueRegex(cues.via, `${lang}:via`).test(next)
-        ? [next]
-        : [];
-    const phrase = tidy([...before, m[0], ...after].join(' '), lang);
-    return phrase ? [phrase] : [];
-  }
-  return [];
-}
-
 /** Items after a cue, in the sentences that carry it. */
 function listAfter(
   all: string[],
@@ -368,7 +227,80 @@ function listAfter(
   return unique(found).filter((x) => !MONEY.test(x) || wordsOf(x).length > 2);
 }
 
+/**
+ * The parts a founder labelled ("Who's it for? …", "- costi: …"), each read as its kind of part:
+ * lists split into items, a price as its amounts, the rest as short phrases of the answer.
+ */
+function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
+  const said = (part: Part) => (texts.get(part) ?? []).flatMap((t) => sentences(t, lang));
+  const phrases = (part: Part, max: number) =>
+    said(part)
+      .map((s) => lowerFirst(shorten(clauses(s)[0] ?? s, lang, max)))
+      .filter((p) => wordsOf(p).length >= 2);
+  const lists = (part: Part) => unique(said(part).flatMap((s) => items(s, lang)));
+  // Customers: the first answer's items when they are short names ("restaurantes
+  // independientes, taquerías…"), else its first clause.
+  const first = said('segments')[0] ?? '';
+  const named = items(first, lang).filter((x) => wordsOf(x).length <= 5 && !/^\d/.test(x));
+  const segments = first
+    ? named.length && wordsOf(clauses(first)[0] ?? '').length <= 5
+      ? named.slice(0, 3)
+      : [shorten(clauses(first)[0] ?? first, lang)]
+    : [];
+  // What it does, each clause of the answer (a labelled answer is all solution).
+  const solutions = unique([
+    ...solutionsOf(said('solutions'), lang, name),
+    ...said('solutions')
+      .flatMap((s) => clauses(s))
+      // "NudgeLaw gets…" is read above, led by its verb.
+      .filter((c) => !name || !c.toLowerCase().startsWith(name.toLowerCase()))
+      .map((c) => lowerFirst(shorten(c, lang)))
+      .filter((p) => wordsOf(p).length >= 3),
+  ]);
+  const prices = pricesOf(said('prices'), lang);
+  return {
+    segments,
+    pains: phrases('pains', PHRASE_WORDS + 2),
+    solutions,
+    prices: prices.length ? prices : amountsIn(said('prices'), lang),
+    channels: lists('channels'),
+    partners: lists('partners'),
+    costs: lists('costs'),
+    alternatives: lists('alternatives'),
+  };
+}
+
+/** Amounts and rates with the words after them, where a label said they are the price. */
+function amountsIn(all: string[], lang: Lang): string[] {
+  return all.flatMap((sentence) =>
+    clauses(sentence).flatMap((clause) => {
+      const m = MONEY.exec(clause) ?? /\d+(?:[.,]\d+)?\s?%/.exec(clause);
+      if (!m) return [];
+      const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 4);
+      return [tidy(`${m[0].trim()} ${tail.join(' ')}`, lang)];
+    }),
+  );
+}
+
 export function parseBusinessModel(description: string, lang: Lang, name = ''): BusinessModel {
+  const labelled = readLabels(description, lang);
+  const own = labelledParts(labelled.parts, lang, name);
+  const model = readModel(labelled.text, lang, name);
+  const merged = (part: Part, max: number) => unique([...own[part], ...model[part]]).slice(0, max);
+  return {
+    ...model,
+    segments: merged('segments', 3),
+    pains: merged('pains', 5),
+    solutions: merged('solutions', 5),
+    prices: merged('prices', 3),
+    channels: merged('channels', 4),
+    partners: merged('partners', 3),
+    costs: merged('costs', 4),
+    alternatives: merged('alternatives', 3),
+  };
+}
+
+function readModel(description: string, lang: Lang, name: string): BusinessModel {
   const cues = MODEL_CUES[lang];
   const all = sentences(description, lang);
   const segments = segmentsOf(all, lang);
@@ -450,31 +382,4 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
     costs: costs.slice(0, 4),
     alternatives: alternatives.slice(0, 3),
   };
-}
-
-const SURPRISE =
-  /(?<![\p{L}])(?:surpris\p{L}*|unexpected\p{L}*|sorpres\p{L}*|sorprend\p{L}*|surpreend\p{L}*|surpres\p{L}*|inesperad\p{L}*|inattendu\p{L}*|inaspettat\p{L}*|didn't expect|no esper\p{L}*|não esper\p{L}*)/iu;
-
-/** Words that mark an observation in notes: negation, effort and time, and what was tried. */
-const FINDING =
-  /(?<![\p{L}])(?:never|nobody|no one|not|don't|doesn't|didn't|can't|takes?|took|time|tried|gave up|nunca|nadie|nada|no|tarda\p{L}*|tiempo|prob[óo]\p{L}*|intent[óo]\p{L}*|jamais|personne|rien|ne|n'|prend\p{L}*|temps|essay\p{L}*|mai|nessuno|niente|non|ci vuole|tempo|provat\p{L}*|nenhum|ninguém|nada|não|leva|demora\p{L}*|tentou|tentaram)(?![\p{L}])/giu;
-
-/**
- * How much a sentence of interview notes says about a pain or a finding: pain cues of the
- * language, figures, and the note-taker's "surprise" mark; 0 for small talk.
- */
-export function findingScore(sentence: string, lang: Lang): number {
-  const cues = MODEL_CUES[lang];
-  const pain = new RegExp(cueRegex(cues.pain, `${lang}:pain`).source, 'giu');
-  const pains = sentence.match(pain)?.length ?? 0;
-  const figures = sentence.match(/\d+/g)?.length ?? 0;
-  const surprise = SURPRISE.test(sentence) ? 6 : 0;
-  const alternative = cueRegex(cues.alternative, `${lang}:alternative`).test(sentence) ? 1 : 0;
-  const findings = Math.min(sentence.match(FINDING)?.length ?? 0, 2);
-  return 3 * pains + Math.min(figures, 2) + surprise + alternative + 2 * findings;
-}
-
-/** Whether a sentence of notes is the note-taker's remark that something was a surprise. */
-export function isSurprise(sentence: string): boolean {
-  return SURPRISE.test(sentence);
 }

@@ -146,3 +146,11 @@ function cueRegexPrefix(prefixes: readonly string[], key: string): RegExp {
   }
   return re;
 }
+
+/** Clauses of a sentence: split at commas, semicolons and dashes. */
+export function clauses(sentence: string): string[] {
+  return sentence
+    .split(/\s*(?:,\s|;|\s[–—]\s|\(|\))\s*/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,144 @@
+/**
+ * The price in a founder's description (#50 item 1): amounts with what they are paid for, rates
+ * with a billing word, or how it bills when no amount is given. A fine, a loss, a competitor's fee
+ * or what the business spends is not its price.
+ */
+import { MODEL_CUES } from './model-cues.ts';
+import { MONEY, clauses, cueRegex, tidy, unique, wordsOf } from './phrases.ts';
+import type { Lang } from './text.ts';
+
+/**
+ * Money lost, wasted or owed as a fine ("600 euro andati", "jusqu'à 1 500 € d'amende", "loses
+ * $400 a no-show"): a cost of the problem, never the business's price (#50 item 1).
+ */
+const LOSS: Record<Lang, RegExp> = {
+  en: /\b(?:los[et]|loses|losing|gone|wasted?|down the drain|fines?|fined|penalt(?:y|ies))\b/iu,
+  es: /\b(?:perd(?:id[oa]s?|emos|en|e|ió|iendo)|tirad[oa]s?|multas?)\b/iu,
+  fr: /\b(?:perd(?:u|ue|us|ues|ent|ons|re)?|gaspill\p{L}*|amendes?|pénalités?)\b/iu,
+  it: /\b(?:pers[ioe]|perd(?:e|ono|iamo|ere)|andat[ioe]|buttat[ioe]|sprecat[ioe]|multe?|multa)\b/iu,
+  pt: /\b(?:perd(?:id[oa]s?|e|em|emos|eu)|jogad[oa]s? fora|desperdiçad[oa]s?|multas?)\b/iu,
+};
+
+/** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
+const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
+
+/** Price cues that only name a period ("a month", "per year"). */
+const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
+
+export function pricesOf(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  const price = cueRegex(cues.price, `${lang}:price`);
+  const other = cueRegex(
+    [...cues.alternative, ...cues.cost, ...cues.costBefore],
+    `${lang}:notPrice`,
+  );
+  const strong = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
+  // A period alone ("a month") does not make an amount a price in a sentence about costs.
+  const paying = cueRegex(
+    cues.strongPrice.filter((cue) => !PERIOD_CUE.test(cue)),
+    `${lang}:paying`,
+  );
+  const costs = cueRegex([...cues.cost, ...cues.costBefore], `${lang}:costs`);
+  const found: string[] = [];
+  const perUnit: string[] = [];
+  const unit = cueRegex(cues.unit, `${lang}:unit`);
+  const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
+  for (const sentence of all) {
+    const cued = price.test(sentence) || strong.test(sentence);
+    // What competitors cost, or what the business spends, is not its price.
+    if (cued && other.test(sentence) && !strong.test(sentence)) continue;
+    for (const clause of clauses(sentence)) {
+      const m = MONEY.exec(clause);
+      if (!m) continue;
+      if (other.test(clause) && !strong.test(clause)) continue;
+      if (costs.test(sentence) && !paying.test(clause)) continue;
+      if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
+      if (!cued) {
+        // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
+        const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';
+        if (!other.test(sentence) && unit.test(next) && !/^(?:a|an)$/i.test(next))
+          perUnit.push(
+            tidy(
+              `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
+                .slice(0, 2)
+                .join(' ')}`,
+              lang,
+            ),
+          );
+        continue;
+      }
+      // The amount, then what it is paid for: "per month per practice", "booking fee per job".
+      const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
+      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
+      // "… por evento y cobramos …": what the amount is paid for ends where another clause joins.
+      // ("par mois et par balance" goes on saying what it is paid for: not a new clause.)
+      const joined = tail.findIndex(
+        (w, i) => i > 0 && joins.has(w.toLowerCase()) && !PER.test(tail[i + 1] ?? ''),
+      );
+      const kept =
+        joined >= 0 && (end < 0 || joined <= end)
+          ? tail.slice(0, joined)
+          : end >= 0
+            ? tail.slice(0, end + 1)
+            : tail;
+      found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
+    }
+  }
+  if (found.length === 0) found.push(...perUnit);
+  if (found.length === 0) {
+    // A percentage with a billing word is the price ("a fee of 1.9% per month", "12% commission").
+    const billing = cueRegex(cues.billing, `${lang}:billing`);
+    for (const sentence of all) {
+      if (!billing.test(sentence) && !strong.test(sentence)) continue;
+      for (const clause of clauses(sentence)) {
+        const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
+        if (!m || !(billing.test(clause) || strong.test(clause))) continue;
+        const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 4);
+        found.push(tidy(`${m[0]} ${tail.join(' ')}`, lang));
+      }
+    }
+  }
+  if (found.length === 0) found.push(...billingOf(all, lang));
+  return unique(found).slice(0, 3);
+}
+
+/** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */
+function billingOf(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  const billing = cueRegex(cues.billing, `${lang}:billing`);
+  const dangling = new Set(cues.dangling);
+  for (const sentence of all) {
+    const m = billing.exec(sentence);
+    if (!m) continue;
+    // Up to two words before it ("a monthly") and one adjective after ("mensual").
+    const before = wordsOf(sentence.slice(0, m.index)).slice(-2);
+    while (
+      before.length &&
+      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!) &&
+      dangling.has(before[0]!.toLowerCase())
+    )
+      before.shift();
+    if (
+      before.length === 2 &&
+      !/^(?:a|an|un|una|une|um|uma|one)$/iu.test(before[0]!) &&
+      !/ly$/.test(before[1]!)
+    )
+      before.shift();
+    while (
+      before.length &&
+      dangling.has(before[0]!.toLowerCase()) &&
+      !/^(?:a|an|un|una|une|um|uma)$/iu.test(before[0]!)
+    )
+      before.shift();
+    const next = wordsOf(sentence.slice(m.index + m[0].length))[0] ?? '';
+    const after =
+      /^\p{Ll}+$/u.test(next) &&
+      !dangling.has(next) &&
+      !cueRegex(cues.via, `${lang}:via`).test(next)
+        ? [next]
+        : [];
+    const phrase = tidy([...before, m[0], ...after].join(' '), lang);
+    return phrase ? [phrase] : [];
+  }
+  return [];
+}
