@@ -10,6 +10,7 @@
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
+import { actingForUs } from './model-partners.ts';
 import { pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
@@ -362,6 +363,7 @@ function readModel(description: string, lang: Lang, name: string): BusinessModel
   // a channel, and a phrase with its own "through" keeps what follows it.
   const billing = cueRegex(cues.billing, `${lang}:billing`);
   const via = cueRegex(cues.via, `${lang}:via`);
+  const acting = actingForUs(all, lang, name, segments);
   const channelsOwn = unique(
     channels.flatMap((item) => {
       const inner = afterCue(item, channel) ?? afterCue(item, via);
@@ -377,8 +379,8 @@ function readModel(description: string, lang: Lang, name: string): BusinessModel
     pains: painsOf(all, lang, segments),
     solutions: solutionsOf(all, lang, name),
     prices: pricesOf(all, lang),
-    channels: channelsOwn.slice(0, 4),
-    partners: partners.slice(0, 3),
+    channels: unique([...channelsOwn, ...acting.channels]).slice(0, 4),
+    partners: unique([...partners, ...acting.partners]).slice(0, 3),
     costs: costs.slice(0, 4),
     alternatives: alternatives.slice(0, 3),
   };

@@ -256,7 +256,14 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
         !d.facts.length &&
         isQuestionTitle(d.title) &&
         ((ALWAYS_SAID.has(section) && describesBusiness) ||
-          mentionsSection(description, section, m.lang, m.name, placed))
+          mentionsSection(
+            description,
+            section,
+            m.lang,
+            m.name,
+            // A company a channel names is a partner at work too ("supply houses like Graybar").
+            section === 'keyPartners' ? placed.filter((x) => !m.channels.includes(x)) : placed,
+          ))
       )
         continue;
       hypotheses.push({
