@@ -262,7 +262,9 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
             m.lang,
             m.name,
             // A company a channel names is a partner at work too ("supply houses like Graybar").
-            section === 'keyPartners' ? placed.filter((x) => !m.channels.includes(x)) : placed,
+            section === 'keyPartners'
+              ? placed.filter((x) => !(m.channels.includes(x) && /\s\p{Lu}/u.test(x)))
+              : placed,
           ))
       )
         continue;
