@@ -43,7 +43,9 @@ export interface BusinessModel {
   alternatives: string[];
 }
 
-function segmentsOf(all: string[], lang: Lang): string[] {
+function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): string[] {
+  // What customers use today ("outros dão para catadores informais") is not who they are.
+  const other = new Set(alternatives.map((a) => a.toLowerCase()));
   const cues = MODEL_CUES[lang];
   const start = cueRegex(cues.segment, `${lang}:segment`);
   const end = cueRegex(cues.segmentEnd, `${lang}:segmentEnd`);
@@ -64,7 +66,7 @@ function segmentsOf(all: string[], lang: Lang): string[] {
       if (lang !== 'en' && /^\p{L}+(?:ar|er|ir|re|are|ere|ire)$/iu.test(wordsOf(phrase)[0] ?? ''))
         continue;
       // "for two Sundays" is not a customer: a segment names people, or opens the description.
-      if (namesPeople(phrase, lang)) found.push(phrase);
+      if (namesPeople(phrase, lang) && !other.has(phrase.toLowerCase())) found.push(phrase);
     }
   });
   if (found.length === 0) {
@@ -286,7 +288,7 @@ function amountsIn(all: string[], lang: Lang): string[] {
 export function parseBusinessModel(description: string, lang: Lang, name = ''): BusinessModel {
   const labelled = readLabels(description, lang);
   const own = labelledParts(labelled.parts, lang, name);
-  const model = readModel(labelled.text, lang, name);
+  const model = readModel(labelled.text, lang, name, own.alternatives);
   const merged = (part: Part, max: number) => unique([...own[part], ...model[part]]).slice(0, max);
   return {
     ...model,
@@ -301,10 +303,14 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   };
 }
 
-function readModel(description: string, lang: Lang, name: string): BusinessModel {
+function readModel(
+  description: string,
+  lang: Lang,
+  name: string,
+  labelledAlternatives: string[],
+): BusinessModel {
   const cues = MODEL_CUES[lang];
   const all = sentences(description, lang);
-  const segments = segmentsOf(all, lang);
   const cost = cueRegex(cues.cost, `${lang}:cost`);
   const partner = cueRegex(cues.partner, `${lang}:partner`);
   const alternative = cueRegex(cues.alternative, `${lang}:alternative`);
@@ -353,6 +359,7 @@ function readModel(description: string, lang: Lang, name: string): BusinessModel
     }),
   ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
+  const segments = segmentsOf(all, lang, [...labelledAlternatives, ...alternatives]);
   const channels = listAfter(
     all,
     channel,

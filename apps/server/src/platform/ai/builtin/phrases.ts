@@ -129,12 +129,26 @@ export function unique(list: string[]): string[] {
   });
 }
 
+/**
+ * Nouns of people by their ending: who does a trade ("frutticoltori", "éleveurs", "tatuadores",
+ * "pedreiros"). Plural agent endings only, where few things end so ("sensori", "capteurs" and
+ * "motores" are told apart by what comes before the ending).
+ */
+const AGENTS: Record<Lang, RegExp> = {
+  en: /(?<![\p{L}])\p{L}{3,}(?:keepers|makers|owners|workers|ists|ians)(?![\p{L}])/iu,
+  es: /(?<![\p{L}])\p{L}{3,}(?:dores|doras|tores|toras|istas|eros|eras)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])\p{L}{3,}(?:teurs|trices|veurs|culteurs|istes|iens|iennes)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])\p{L}{3,}(?:atori|atrici|ltori|isti|iste|ieri|iere)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])\p{L}{3,}(?:dores|doras|tores|toras|istas|eiros)(?![\p{L}])/iu,
+};
+
 /** Whether a phrase names people or organisations (a customer noun of the language). */
 export function namesPeople(phrase: string, lang: Lang): boolean {
-  return cueRegexPrefix(
-    [...CUES[lang].customers, ...MODEL_CUES[lang].people],
-    `${lang}:people`,
-  ).test(phrase);
+  return (
+    cueRegexPrefix([...CUES[lang].customers, ...MODEL_CUES[lang].people], `${lang}:people`).test(
+      phrase,
+    ) || AGENTS[lang].test(phrase)
+  );
 }
 
 /** A list of word beginnings as one expression ("practic" matches "practices"). */
