@@ -669,6 +669,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     ],
     via: ['a través de', 'por', 'mediante', 'en'],
     channelVerbs: [
+      'encuentr',
       'vend',
       'lleg',
       'consegu',
@@ -763,6 +764,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'surveille',
     ],
     channel: [
+      '(?:on|nous) pass\\w* par',
       'vend\\w* (?:via|par|sur|à travers|dans|grâce à)',
       'touch\\w* (?:les clients |les )?(?:via|par|sur|grâce à)',
       'via',
@@ -1340,6 +1342,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'acompanha',
     ],
     channel: [
+      'a gente acha (?:\\w+ )?(?:nos|nas|no|na|em)',
       'vend\\w* (?:por meio de|através de|pelo|pela|pelos|pelas|em|no|na|via|por)',
       'cheg\\w* (?:aos clientes |a eles )?(?:por|através de|via)',
       'por meio de',

@@ -360,11 +360,20 @@ function readModel(
   ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
   const segments = segmentsOf(all, lang, [...labelledAlternatives, ...alternatives]);
+  // A partner named after the channels ("Vendiamo tramite i consorzi…, e collaboriamo con
+  // l'Università…") ends them; one named before makes the sentence about partners.
+  const before = (re: RegExp, s: string) => {
+    const at = re.exec(s)?.index;
+    return at !== undefined && at < (channel.exec(s)?.index ?? Infinity);
+  };
   const channels = listAfter(
-    all,
+    all.map((s) => {
+      const at = partner.exec(s);
+      return at && !before(partner, s) ? s.slice(0, at.index) : s;
+    }),
     channel,
     lang,
-    (s) => cost.test(s) || costBefore.test(s) || partner.test(s) || alternative.test(s),
+    (s) => cost.test(s) || costBefore.test(s) || before(partner, s) || alternative.test(s),
   );
   // "through a monthly subscription and reach owners through Instagram": what is billed is not
   // a channel, and a phrase with its own "through" keeps what follows it.
