@@ -25,7 +25,44 @@ const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
 /** Price cues that only name a period ("a month", "per year"). */
 const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
 
-export function pricesOf(all: string[], lang: Lang): string[] {
+/** The business speaking of itself: "we", "nous", a verb in "-amos"/"-iamo", "our". */
+const OURS: Record<Lang, RegExp> = {
+  en: /\b(?:we|our|us)\b/iu,
+  es: /(?<![\p{L}])(?:nosotros|nuestr\p{L}*|\p{L}+(?:amos|emos|imos))(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:nous|on|notre|nos)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:noi|nostr\p{L}*|\p{L}+iamo)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:nós|a gente|noss\p{L}*|\p{L}+(?:amos|emos|imos))(?![\p{L}])/iu,
+};
+
+/** Customers spending on something else today ("muchos gastan $600 al mes en diésel"). */
+const SPEND: Record<Lang, RegExp> = {
+  en: /\b(?:spend|spends|spent|spending)\b/iu,
+  es: /(?<![\p{L}])gast(?:an|a|aba|aban|ó|aron)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])dépens(?:ent|e|aient|ait)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])spend(?:ono|e|evano|eva)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])gast(?:am|a|ava|avam|ou|aram)(?![\p{L}])/iu,
+};
+
+/**
+ * The business's own price first: said by the business or of the product, with what it is paid
+ * for, not what customers spend elsewhere; then the others in the order they came.
+ */
+function ranked(found: { text: string; sentence: string }[], lang: Lang, name: string): string[] {
+  const period = cueRegex(
+    MODEL_CUES[lang].strongPrice.filter((cue) => PERIOD_CUE.test(cue) || /mens|month/.test(cue)),
+    `${lang}:period`,
+  );
+  const score = ({ text, sentence }: { text: string; sentence: string }) =>
+    (OURS[lang].test(sentence) || (name && sentence.includes(name)) ? 2 : 0) +
+    (period.test(text) ? 1 : 0) -
+    (SPEND[lang].test(sentence) ? 2 : 0);
+  return found
+    .map((f, i) => ({ f, i, s: score(f) }))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map(({ f }) => f.text);
+}
+
+export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const cues = MODEL_CUES[lang];
   const price = cueRegex(cues.price, `${lang}:price`);
   const other = cueRegex(
@@ -39,8 +76,9 @@ export function pricesOf(all: string[], lang: Lang): string[] {
     `${lang}:paying`,
   );
   const costs = cueRegex([...cues.cost, ...cues.costBefore], `${lang}:costs`);
-  const found: string[] = [];
-  const perUnit: string[] = [];
+  const found: { text: string; sentence: string }[] = [];
+  const perUnit: { text: string; sentence: string }[] = [];
+  const billingWord = cueRegex(cues.billing, `${lang}:billing`);
   const unit = cueRegex(cues.unit, `${lang}:unit`);
   const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
   for (const sentence of all) {
@@ -57,14 +95,15 @@ export function pricesOf(all: string[], lang: Lang): string[] {
         // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
         const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';
         if (!other.test(sentence) && unit.test(next) && !/^(?:a|an)$/i.test(next))
-          perUnit.push(
-            tidy(
+          perUnit.push({
+            text: tidy(
               `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
                 .slice(0, 2)
                 .join(' ')}`,
               lang,
             ),
-          );
+            sentence,
+          });
         continue;
       }
       // The amount, then what it is paid for: "per month per practice", "booking fee per job".
@@ -81,7 +120,11 @@ export function pricesOf(all: string[], lang: Lang): string[] {
           : end >= 0
             ? tail.slice(0, end + 1)
             : tail;
-      found.push(tidy(`${m[0].trim()} ${kept.join(' ')}`, lang));
+      // What it is, when named just before the amount ("an annual subscription of $12,000").
+      const lead = wordsOf(clause.slice(0, m.index)).slice(-3);
+      const named = lead.findIndex((w) => billingWord.test(w));
+      const head = named >= 0 ? `${lead.slice(Math.max(0, named - 1)).join(' ')} ` : '';
+      found.push({ text: tidy(`${head}${m[0].trim()} ${kept.join(' ')}`, lang), sentence });
     }
   }
   if (found.length === 0) found.push(...perUnit);
@@ -94,12 +137,12 @@ export function pricesOf(all: string[], lang: Lang): string[] {
         const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
         if (!m || !(billing.test(clause) || strong.test(clause))) continue;
         const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 4);
-        found.push(tidy(`${m[0]} ${tail.join(' ')}`, lang));
+        found.push({ text: tidy(`${m[0]} ${tail.join(' ')}`, lang), sentence });
       }
     }
   }
-  if (found.length === 0) found.push(...billingOf(all, lang));
-  return unique(found).slice(0, 3);
+  if (found.length === 0) return billingOf(all, lang);
+  return unique(ranked(found, lang, name)).slice(0, 3);
 }
 
 /** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */

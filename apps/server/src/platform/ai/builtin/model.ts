@@ -260,7 +260,7 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
       .map((c) => lowerFirst(shorten(c, lang)))
       .filter((p) => wordsOf(p).length >= 3),
   ]);
-  const prices = pricesOf(said('prices'), lang);
+  const prices = pricesOf(said('prices'), lang, name);
   return {
     segments,
     pains: phrases('pains', PHRASE_WORDS + 2),
@@ -394,7 +394,7 @@ function readModel(
     segments,
     pains: painsOf(all, lang, segments),
     solutions: solutionsOf(all, lang, name),
-    prices: pricesOf(all, lang),
+    prices: pricesOf(all, lang, name),
     channels: unique([...channelsOwn, ...acting.channels]).slice(0, 4),
     partners: unique([...partners, ...acting.partners]).slice(0, 3),
     costs: costs.slice(0, 4),
