@@ -22,6 +22,9 @@ const LOSS: Record<Lang, RegExp> = {
 /** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
 const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
 
+/** "of" between what is billed and its amount ("a subscription of $12,000"). */
+const OF = /^(?:of|de|di|da|du|do|del|des)$/iu;
+
 /** Price cues that only name a period ("a month", "per year"). */
 const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
 
@@ -79,6 +82,7 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const found: { text: string; sentence: string }[] = [];
   const perUnit: { text: string; sentence: string }[] = [];
   const billingWord = cueRegex(cues.billing, `${lang}:billing`);
+  const dangling = new Set(cues.dangling);
   const unit = cueRegex(cues.unit, `${lang}:unit`);
   const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
   for (const sentence of all) {
@@ -121,9 +125,18 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
             ? tail.slice(0, end + 1)
             : tail;
       // What it is, when named just before the amount ("an annual subscription of $12,000").
+      // The billing word ends the words before the amount, or only "of" follows it.
       const lead = wordsOf(clause.slice(0, m.index)).slice(-3);
-      const named = lead.findIndex((w) => billingWord.test(w));
-      const head = named >= 0 ? `${lead.slice(Math.max(0, named - 1)).join(' ')} ` : '';
+      const last = lead.length - (OF.test(lead.at(-1) ?? '') ? 2 : 1);
+      const named = last >= 0 && billingWord.test(lead[last]!) ? last : -1;
+      // …with the adjective before it ("annual", "mensal"), not a joining word ("oppure").
+      const from =
+        named > 0 &&
+        !dangling.has(lead[named - 1]!.toLowerCase()) &&
+        !joins.has(lead[named - 1]!.toLowerCase())
+          ? named - 1
+          : named;
+      const head = named >= 0 ? `${lead.slice(from).join(' ')} ` : '';
       found.push({ text: tidy(`${head}${m[0].trim()} ${kept.join(' ')}`, lang), sentence });
     }
   }

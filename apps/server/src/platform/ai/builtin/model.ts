@@ -10,6 +10,7 @@
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
+import { definitionOf } from './model-definition.ts';
 import { actingForUs } from './model-partners.ts';
 import { pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
@@ -42,6 +43,10 @@ export interface BusinessModel {
   costs: string[];
   alternatives: string[];
 }
+
+/** "have", "are", "ont", "tienen"…: a verb ends the people named before it ("parents ont…"). */
+const AUXILIARY =
+  /^(?:have|has|are|is|ont|a|sont|est|ont|tienen|tiene|son|es|están|hanno|ha|sono|è|têm|tem|são|é|estão)$/iu;
 
 function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): string[] {
   // What customers use today ("outros dão para catadores informais") is not who they are.
@@ -93,6 +98,7 @@ function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): str
               connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
             if (
               (dangling.has(w) && !joins) ||
+              AUXILIARY.test(w) ||
               verb.test(w) ||
               pain.test(w) ||
               /[,;:.]$/.test(ws[to - 1]!)
@@ -380,6 +386,7 @@ function readModel(
   const billing = cueRegex(cues.billing, `${lang}:billing`);
   const via = cueRegex(cues.via, `${lang}:via`);
   const acting = actingForUs(all, lang, name, segments);
+  const definition = definitionOf(all, lang, name);
   const channelsOwn = unique(
     channels.flatMap((item) => {
       const inner = afterCue(item, channel) ?? afterCue(item, via);
@@ -393,7 +400,12 @@ function readModel(
     sentences: all,
     segments,
     pains: painsOf(all, lang, segments),
-    solutions: solutionsOf(all, lang, name),
+    // What it does, then what it is ("is a monthly science kit"), last.
+    solutions: unique([
+      ...definition.slice(0, -1),
+      ...solutionsOf(all, lang, name),
+      ...definition.slice(-1),
+    ]),
     prices: pricesOf(all, lang, name),
     channels: unique([...channelsOwn, ...acting.channels]).slice(0, 4),
     partners: unique([...partners, ...acting.partners]).slice(0, 3),

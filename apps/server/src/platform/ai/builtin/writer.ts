@@ -12,6 +12,7 @@ import type {
   ValuePropositionCanvas,
 } from '@assay/domain';
 import type { BusinessModel } from './model.ts';
+import { COPULA } from './model-definition.ts';
 import type { Lang } from './text.ts';
 import { isQuestionTitle, mentionsSection } from './silence.ts';
 import { WRITER_TEXT } from './writer-text.ts';
@@ -110,6 +111,12 @@ function list(items: string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
+/** The solutions that say what the product does, not what it is ("is a monthly science kit"). */
+function actions(m: BusinessModel): string[] {
+  const copula = `${COPULA[m.lang]} `;
+  return m.solutions.filter((s) => !s.startsWith(copula));
+}
+
 interface Draft {
   title: string;
   facts: string[];
@@ -125,6 +132,9 @@ function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
   const segs = list(m.segments.slice(0, 2), t.and);
   const pain = m.pains[0];
   const sol = m.solutions[0];
+  // What the team does, not what the product is ("is a monthly kit").
+  const doing = actions(m);
+  const act = doing[1] ?? doing[0];
   const price = m.prices[0];
   const pick = (...options: (Draft | null | false | undefined)[]) =>
     options.filter((d): d is Draft => !!d);
@@ -167,11 +177,8 @@ function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
           : { title: t.payerQuestion(n, p), facts: [] },
     ),
     keyActivities: pick(
-      m.solutions[1] || sol
-        ? {
-            title: t.activity(m.solutions[1] ?? (sol as string)),
-            facts: [q(m.solutions[1] ?? (sol as string))],
-          }
+      act
+        ? { title: t.activity(act), facts: [q(act)] }
         : { title: t.activityQuestion(n, p), facts: [] },
       { title: t.activityScale(n), facts: [] },
     ),
@@ -349,9 +356,11 @@ function dashboardOf(
       ? t.whoFor(list(joinOwn(m.segments.slice(0, 3), ' ', copies), t.and))
       : t.segmentQuestion(n, p),
     problemStatement: m.pains.length ? t.problem(own(m.pains.slice(0, 3))) : t.painQuestion(n, p),
-    solutionStatement: m.solutions.length
-      ? t.solutionStatement(n, own(m.solutions.slice(0, 3)))
-      : t.solutionQuestion(n, p),
+    solutionStatement: actions(m).length
+      ? t.solutionStatement(n, own(actions(m).slice(0, 3)))
+      : m.solutions.length
+        ? `${n} ${own(m.solutions.slice(0, 1))}.`
+        : t.solutionQuestion(n, p),
     whyNot: m.alternatives.length
       ? t.whyNot(n, list(joinOwn(m.alternatives.slice(0, 3), ' ', copies), t.and))
       : t.versusQuestion(n, p),

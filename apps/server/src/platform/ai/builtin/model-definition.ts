@@ -1,0 +1,79 @@
+/**
+ * What the product is, when the founder defines it (#50 item 1): "Sparkbox Labs is a monthly
+ * science kit for kids", "Cantoche Locale est une plateforme qui met en relation…", "We're building
+ * VoltPatch, a marketplace that matches…". The definition is kept with its verb ("is a monthly
+ * science kit"), so it reads after the product's name; what the relative clause says it does
+ * ("met en relation les cantines…") is an action of its own.
+ */
+import { MODEL_CUES } from './model-cues.ts';
+import { cueRegex, shorten, tidy, wordsOf } from './phrases.ts';
+import type { Lang } from './text.ts';
+
+/** The copula a definition is written with, per language. */
+export const COPULA: Record<Lang, string> = { en: 'is', es: 'es', fr: 'est', it: 'è', pt: 'é' };
+
+/** An article after the product's name and a comma: an appositive ("VoltPatch, a marketplace"). */
+const APPOSITIVE: Record<Lang, RegExp> = {
+  en: /^,\s+(?:an?|the)\s/iu,
+  es: /^,\s+(?:una?|el|la)\s/iu,
+  fr: /^,\s+(?:une?|le|la|l')\s?/iu,
+  it: /^,\s+(?:una?|un'|il|lo|la)\s?/iu,
+  pt: /^,\s+(?:uma?|o|a)\s/iu,
+};
+
+/** Where the thing defined ends: who it is for, a relative clause, a comma. */
+const ENDS: Record<Lang, RegExp> = {
+  en: /\s(?:for|that|which|who|to|so|with)\s|[,;:(—–]/iu,
+  es: /\s(?:para|pa|que|con|donde)\s|[,;:(—–]/iu,
+  fr: /\s(?:pour|qui|que|qu'|avec|où)\s?|[,;:(—–]/iu,
+  it: /\s(?:per|che|con|dove)\s|[,;:(—–]/iu,
+  pt: /\s(?:para|pra|que|com|onde)\s|[,;:(—–]/iu,
+};
+
+/** The relative pronoun that opens what the defined thing does ("…a plataforma que conecta…"). */
+const RELATIVE: Record<Lang, RegExp> = {
+  en: /^\s(?:that|which)\s/iu,
+  es: /^\s(?:que)\s/iu,
+  fr: /^\s(?:qui)\s/iu,
+  it: /^\s(?:che)\s/iu,
+  pt: /^\s(?:que)\s/iu,
+};
+
+export function definitionOf(all: string[], lang: Lang, name: string): string[] {
+  if (!name) return [];
+  const isA = cueRegex(MODEL_CUES[lang].isA, `${lang}:isA`);
+  for (const sentence of all.slice(0, 3)) {
+    const at = sentence.toLowerCase().indexOf(name.toLowerCase());
+    if (at < 0) continue;
+    const after = sentence.slice(at + name.length);
+    const m = isA.exec(after);
+    const opening = m && m.index <= 1 ? m : APPOSITIVE[lang].exec(after);
+    if (!opening) continue;
+    const rest = after.slice(opening.index + opening[0].length);
+    const end = ENDS[lang].exec(rest);
+    const thing = tidy(shorten(end ? rest.slice(0, end.index) : rest, lang, 6), lang);
+    if (wordsOf(thing).length < 1 || /\d/.test(thing)) continue;
+    // The article as the founder wrote it ("una", "une", "a").
+    const article = wordsOf(opening[0].replace(/^,/, '')).at(-1) ?? '';
+    const articled = /^(?:is|es|est|è|é|offers|ofrece|propose|offre|oferece|builds)$/iu.test(
+      article,
+    )
+      ? thing
+      : `${article}${article.endsWith("'") ? '' : ' '}${thing}`;
+    const out = [`${COPULA[lang]} ${articled}`];
+    if (end) {
+      const relative = RELATIVE[lang].exec(rest.slice(end.index));
+      if (relative) {
+        // One action: the first, up to where another joins ("se glisse sous une ruche et envoie…").
+        const joins = MODEL_CUES[lang].listJoin.map((j) => j.replace(/ /g, '\\s+')).join('|');
+        const first = rest
+          .slice(end.index + relative[0].length)
+          .split(new RegExp(`\\s(?:${joins})\\s`, 'iu'))[0]!;
+        const does = shorten(first, lang);
+        if (wordsOf(does).length >= 2) out.unshift(does);
+      }
+    }
+    return out;
+  }
+  return [];
+}
