@@ -178,7 +178,9 @@ describe('the built-in generator', () => {
       const m = parseBusinessModel(DESCRIPTIONS[language], langOf(language), 'Stockly');
       expect(m.segments.join(' ')).toMatch(CUSTOMERS[language]);
       expect(m.pains[0]).toMatch(/\b(?:waste|pierden|perdent|perdono|perdem)\b/i);
-      expect(m.solutions).toHaveLength(2);
+      // Two actions, then what the product is, after its name ("is a mobile inventory app").
+      expect(m.solutions).toHaveLength(3);
+      expect(m.solutions[2]).toMatch(/^(?:is an? |es una |est une |è un'|é um )\p{L}/u);
       expect(m.prices[0]).toMatch(/subscription|suscripción|abonnement|abbonamento|assinatura/);
       expect(m.channels.join(' ')).toMatch(/Instagram|social|sociales|sociaux|sociais/);
       expect(m.channels.join(' ')).toMatch(

@@ -59,7 +59,7 @@ export function definitionOf(all: string[], lang: Lang, name: string): string[] 
       article,
     )
       ? thing
-      : `${article}${article.endsWith("'") ? '' : ' '}${thing}`;
+      : `${article}${/['’]$/.test(article) || /^['’]/.test(thing) ? '' : ' '}${thing}`;
     const out = [`${COPULA[lang]} ${articled}`];
     if (end) {
       const relative = RELATIVE[lang].exec(rest.slice(end.index));
