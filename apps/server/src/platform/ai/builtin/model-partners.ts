@@ -86,7 +86,12 @@ export function actingForUs(
       const raw = wordsOf(clause.slice(0, m.index));
       if (raw.some((w) => COPULA.test(w) || PAYS[lang].test(w) || SAYS[lang].test(w))) continue;
       // The subject is what comes before its verb: up to four words, ending on a content word.
-      let subject = shorten(ws.slice(0, Math.min(4, ws.length - 1)).join(' '), lang, 4);
+      // Before a clitic ("la cooperativa de Jalisco nos presta…") all of it is the subject; before
+      // "our"/"for us" its verb comes last ("a vet clinic on 5th checks vaccine records").
+      const clitic = /^(?:nos|nous|ci)$/iu.test(m[0].trim());
+      let subject = clitic
+        ? shorten(before, lang, 5)
+        : shorten(ws.slice(0, Math.min(4, ws.length - 1)).join(' '), lang, 4);
       while (wordsOf(subject).length > 1 && dangling.has(wordsOf(subject).at(-1)!.toLowerCase()))
         subject = wordsOf(subject).slice(0, -1).join(' ');
       if (wordsOf(subject).length < 2 && !/^\p{Lu}\p{L}{2,}$/u.test(subject)) continue;

@@ -375,7 +375,10 @@ function readModel(
   const channels = listAfter(
     all.map((s) => {
       const at = partner.exec(s);
-      return at && !before(partner, s) ? s.slice(0, at.index) : s;
+      // "…e i commercialisti, e collaboriamo con…": the joining word goes with the partner.
+      return at && !before(partner, s)
+        ? s.slice(0, at.index).replace(/[\s,;]+(?:\p{L}{1,3}\s*)?$/u, '')
+        : s;
     }),
     channel,
     lang,

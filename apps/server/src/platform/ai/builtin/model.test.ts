@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { builtinProjectData } from './generator.ts';
+import { parseBusinessModel } from './model.ts';
+
+/**
+ * The business-model reader on the ways founders write (#50 item 1), each in a trade none of the
+ * evaluation cases is in, asserting the model read, not only that something came out.
+ */
+describe('the business-model reader', () => {
+  it('reads a question-and-answer pitch, each answer into its part', () => {
+    const m = parseBusinessModel(
+      [
+        'What is it? TuneBox rents pianos to families for a year.',
+        "Who's it for? Parents of kids starting piano lessons.",
+        "What's the problem? A new upright costs $4,000 and half the kids quit within a year.",
+        'What does it cost? $39 a month, delivery included.',
+        'How do people find us? Piano teachers and school music fairs.',
+        'Who do we work with? A local moving company and two tuners.',
+        'Biggest costs? Trucks, tuning and insurance.',
+        'What else is out there? Buying used on Marketplace, or a keyboard.',
+      ].join('\n'),
+      'en',
+      'TuneBox',
+    );
+    expect(m.segments[0]).toMatch(/^Parents of kids/);
+    expect(m.pains[0]).toMatch(/new upright costs \$4,000/);
+    expect(m.solutions[0]).toBe('rents pianos to families for a year');
+    expect(m.prices[0]).toBe('$39 a month');
+    expect(m.channels).toEqual(['Piano teachers', 'school music fairs']);
+    expect(m.partners[0]).toBe('A local moving company');
+    expect(m.costs).toEqual(['Trucks', 'tuning', 'insurance']);
+    expect(m.alternatives.join(' | ')).toMatch(/Buying used on Marketplace \| a keyboard/);
+  });
+
+  it('reads notes with a label on each line, in Spanish and in numbered Portuguese', () => {
+    const es = parseBusinessModel(
+      [
+        'LavaYa — apuntes',
+        '- pa quién: lavanderías de barrio en Monterrey',
+        '- dolor: las máquinas se descomponen y el técnico tarda una semana',
+        '- precio: $450 al mes por local',
+        '- canales: distribuidores de jabón industrial, grupos de Facebook de dueños',
+        '- socios: un taller de refacciones',
+        '- costos: técnicos, refacciones',
+        '- competencia: el técnico de confianza, la garantía del fabricante',
+      ].join('\n'),
+      'es',
+      'LavaYa',
+    );
+    expect(es.segments[0]).toBe('lavanderías de barrio en Monterrey');
+    expect(es.pains[0]).toMatch(/^las máquinas se descomponen/);
+    expect(es.prices[0]).toMatch(/^\$450 al mes por local/);
+    expect(es.channels.slice(0, 2)).toEqual([
+      'distribuidores de jabón industrial',
+      'grupos de Facebook de dueños',
+    ]);
+    expect(es.partners[0]).toBe('un taller de refacciones');
+    expect(es.costs).toEqual(['técnicos', 'refacciones']);
+    expect(es.alternatives).toEqual(['el técnico de confianza', 'la garantía del fabricante']);
+
+    const pt = parseBusinessModel(
+      [
+        'Oi Carla, seguem as respostas:',
+        '1) Quem compra: academias de bairro com até 300 alunos.',
+        '2) A dor: aluno some depois do segundo mês e ninguém percebe.',
+        '5) Canal: fornecedores de equipamentos e o boca a boca entre donos.',
+        '7) Custos: servidores e o time de suporte.',
+      ].join('\n'),
+      'pt',
+      'Fica',
+    );
+    expect(pt.segments[0]).toBe('academias de bairro com até 300 alunos');
+    expect(pt.pains[0]).toMatch(/^aluno some depois do segundo mês/);
+    expect(pt.channels).toEqual(['fornecedores de equipamentos', 'o boca a boca entre donos']);
+    expect(pt.costs).toEqual(['servidores', 'o time de suporte']);
+  });
+
+  it('reads a sentence headed by its topic in running French text', () => {
+    const m = parseBusinessModel(
+      "Bref, CargoLoop loue des vélos cargos aux artisans du bâtiment à Nantes. Tarif : 190 € par mois, entretien compris. Acquisition : les négoces de matériaux et LinkedIn. Coûts : les vélos, l'atelier, l'assurance. Concurrents : la camionnette, Cyclofix.",
+      'fr',
+      'CargoLoop',
+    );
+    expect(m.prices[0]).toBe('190 € par mois');
+    expect(m.channels).toEqual(['les négoces de matériaux', 'LinkedIn']);
+    expect(m.costs).toEqual(['les vélos', "l'atelier", "l'assurance"]);
+    expect(m.alternatives).toEqual(['la camionnette', 'Cyclofix']);
+  });
+
+  it('names as partners those who do the business’s work for it, and as channels those who send it customers', () => {
+    const it = parseBusinessModel(
+      'SensoCasa vende sensori di umidità ai proprietari di case in affitto. Un laboratorio di Modena tara i nostri sensori ogni sei mesi.',
+      'it',
+      'SensoCasa',
+    );
+    expect(it.partners).toContain('Un laboratorio di Modena');
+    const es = parseBusinessModel(
+      'TerapiaYa conecta a pacientes con fisioterapeutas a domicilio. La cooperativa de Jalisco nos presta las camillas, y las clínicas de barrio nos mandan pacientes.',
+      'es',
+      'TerapiaYa',
+    );
+    expect(es.partners).toContain('La cooperativa de Jalisco');
+    expect(es.channels).toContain('las clínicas de barrio');
+    expect(es.partners).not.toContain('las clínicas de barrio');
+  });
+
+  it('reads people named by their trade’s ending, and what the product is from its definition', () => {
+    const it = parseBusinessModel(
+      'FornoPro è un gestionale per panificatori e pasticcieri di paese.',
+      'it',
+      'FornoPro',
+    );
+    expect(it.segments.join(' ')).toMatch(/panificatori/);
+    expect(it.solutions).toContain('è un gestionale');
+    const fr = parseBusinessModel(
+      'CoursiCargo est une plateforme qui met en relation les artisans avec des coursiers à vélo.',
+      'fr',
+      'CoursiCargo',
+    );
+    expect(fr.solutions[0]).toBe('met en relation les artisans avec des coursiers');
+    expect(fr.solutions).toContain('est une plateforme');
+  });
+
+  it('puts the business’s own price before what customers spend elsewhere, and keeps what is billed', () => {
+    const fr = parseBusinessModel(
+      'Les artisans dépensent 300 € par mois en carburant. CargoLoop facture 190 € par mois.',
+      'fr',
+      'CargoLoop',
+    );
+    expect(fr.prices[0]).toBe('190 € par mois');
+    const en = parseBusinessModel(
+      'ParkDesk sells an annual subscription of $6,000 to small hospitals.',
+      'en',
+      'ParkDesk',
+    );
+    expect(en.prices[0]).toMatch(/^annual subscription of \$6,000/);
+  });
+
+  it('keeps the channels named before a partner in the same sentence', () => {
+    const m = parseBusinessModel(
+      "ContaFacile aiuta i bar a tenere la contabilità. Vendiamo tramite le associazioni di categoria e i commercialisti, e collaboriamo con l'Università di Bologna.",
+      'it',
+      'ContaFacile',
+    );
+    expect(m.channels).toEqual(['le associazioni di categoria', 'i commercialisti']);
+  });
+
+  it('writes a draft from a labelled description with no question where it gave an answer', () => {
+    const data = builtinProjectData({
+      name: 'LavaYa',
+      description: [
+        '- pa quién: lavanderías de barrio en Monterrey',
+        '- dolor: las máquinas se descomponen y el técnico tarda una semana',
+        '- precio: $450 al mes por local',
+        '- canales: distribuidores de jabón industrial',
+        '- socios: un taller de refacciones',
+        '- costos: técnicos, refacciones',
+      ].join('\n'),
+      language: 'es-US',
+      experiments: false,
+    });
+    for (const section of [
+      'customerSegments',
+      'revenueStreams',
+      'channels',
+      'keyPartners',
+      'costStructure',
+    ]) {
+      const titles = data.hypotheses.filter((h) => h.section === section).map((h) => h.title);
+      expect(titles.length, section).toBeGreaterThan(0);
+      expect(
+        titles.some((t) => t.startsWith('¿')),
+        `${section}: ${titles.join(' | ')}`,
+      ).toBe(false);
+    }
+  });
+});
