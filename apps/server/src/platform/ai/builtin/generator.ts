@@ -151,7 +151,9 @@ function clipWords(text: string, max: number): string {
   let count = 0;
   for (const word of words) {
     count += 1 + (word.match(/[\p{L}][’'][\p{L}]/gu)?.length ?? 0);
-    if (count > max) break;
+    // A word the founder said twice in a row ("en LA la gente") ends the excerpt before it.
+    const last = kept.at(-1);
+    if (count > max || (last && last.toLowerCase() === word.toLowerCase())) break;
     kept.push(word);
   }
   if (kept.length === words.length) return text;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinProjectData } from './generator.ts';
 import { parseBusinessModel } from './model.ts';
+import { copiesFrom } from './writer.ts';
 
 /**
  * The business-model reader on the ways founders write (#50 item 1), each in a trade none of the
@@ -172,6 +173,27 @@ describe('the business-model reader', () => {
         titles.some((t) => t.startsWith('¿')),
         `${section}: ${titles.join(' | ')}`,
       ).toBe(false);
+    }
+  });
+
+  it('never says a word twice in a row, nor pastes 12 words, even where the founder did', () => {
+    const description =
+      "aki en LA la gente contrata músicos x el compadre y ahi empieza el problema: llegan tarde o no llegan. C'est l'appli qu'il faut pour trouver le musicien qui manque à la fête.";
+    const data = builtinProjectData({
+      name: 'Toca',
+      description,
+      language: 'es-US',
+      experiments: true,
+    });
+    const texts = [
+      ...data.hypotheses.flatMap((h) => [h.title, h.description]),
+      ...Object.values(data.dashboard),
+      ...data.experiments.flatMap((e) => [e.title, e.statement, e.description]),
+    ];
+    const copies = copiesFrom(description);
+    for (const text of texts) {
+      expect(text).not.toMatch(/(?<![\p{L}])(\p{L}+)\s+\1(?![\p{L}])/iu);
+      expect(copies(text), text).toBe(false);
     }
   });
 });

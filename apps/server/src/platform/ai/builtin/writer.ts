@@ -95,11 +95,19 @@ function joinOwn(parts: string[], sep: string, copies: (text: string) => boolean
 /** A sentence of the description shortened to its first words, when it must stand alone. */
 function excerpt(text: string, copies: (text: string) => boolean, max = 10): string {
   if (!copies(text)) return text;
-  const ws = text.split(/\s+/);
-  return `${ws
-    .slice(0, max)
-    .join(' ')
-    .replace(/[,;:.]+$/, '')}…`;
+  let ws = text.split(/\s+/);
+  // A word said twice in a row by the founder ("en LA la gente") is not said twice here.
+  const doubled = ws.findIndex((w, i) => i > 0 && folded(w).join() === folded(ws[i - 1]!).join());
+  if (doubled > 0) ws = ws.slice(0, doubled);
+  // Shorter until it no longer reads as pasted ("c'est l'appli" is four words to the reader).
+  for (let n = Math.min(max, ws.length); n > 2; n -= 1) {
+    const cut = ws
+      .slice(0, n)
+      .join(' ')
+      .replace(/[,;:.]+$/, '');
+    if (!copies(cut)) return `${cut}…`;
+  }
+  return `${ws.slice(0, 2).join(' ')}…`;
 }
 
 function cap(text: string): string {
