@@ -366,9 +366,10 @@ function leadingLabel(text: string, lang: Lang): { parts: Part[]; rest: string }
   const m = LABEL.exec(text.slice(lead.length));
   if (!m) return null;
   const label = m[1]!;
-  // A sentence that happens to hold a colon ("We charge: …") is not a label: a label is short
-  // and has no figures.
-  if (/\d/.test(label) || label.split(/\s+/).length > 7) return null;
+  // A sentence that happens to hold a colon ("Chi deve recuperare non trova nessuno: …") is not
+  // a label: a label is a few words with no figures, or a short question.
+  const question = /\?/.test(m[0]);
+  if (/\d/.test(label) || label.split(/\s+/).length > (question ? 7 : 4)) return null;
   const parts = partsOfLabel(label, lang);
   if (!parts.length) return null;
   return { parts, rest: text.slice(lead.length + m[0].length) };

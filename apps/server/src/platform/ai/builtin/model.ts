@@ -298,7 +298,8 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   const merged = (part: Part, max: number) => unique([...own[part], ...model[part]]).slice(0, max);
   return {
     ...model,
-    segments: merged('segments', 3),
+    // Who it is for, when the founder labelled it, is what they wrote there.
+    segments: own.segments.length ? own.segments.slice(0, 3) : merged('segments', 3),
     pains: merged('pains', 5),
     solutions: merged('solutions', 5),
     prices: merged('prices', 3),
@@ -372,18 +373,21 @@ function readModel(
     const at = re.exec(s)?.index;
     return at !== undefined && at < (channel.exec(s)?.index ?? Infinity);
   };
-  const channels = listAfter(
-    all.map((s) => {
-      const at = partner.exec(s);
-      // "…e i commercialisti, e collaboriamo con…": the joining word goes with the partner.
-      return at && !before(partner, s)
-        ? s.slice(0, at.index).replace(/[\s,;]+(?:\p{L}{1,3}\s*)?$/u, '')
-        : s;
-    }),
-    channel,
-    lang,
-    (s) => cost.test(s) || costBefore.test(s) || before(partner, s) || alternative.test(s),
-  );
+  const channelSentences = all.map((s) => {
+    const at = partner.exec(s);
+    // "…e i commercialisti, e collaboriamo con…": the joining word goes with the partner.
+    return at && !before(partner, s)
+      ? s.slice(0, at.index).replace(/[\s,;]+(?:\p{L}{1,3}\s*)?$/u, '')
+      : s;
+  });
+  const notChannel = (s: string) =>
+    cost.test(s) || costBefore.test(s) || before(partner, s) || alternative.test(s);
+  // Said as a channel ("we sell through…", "via…") before a verb of reaching with a place after
+  // it, which can be something else ("distribui as vagas por critérios…").
+  const channels = unique([
+    ...listAfter(channelSentences, cueRegex(cues.channel, `${lang}:channelSaid`), lang, notChannel),
+    ...listAfter(channelSentences, channel, lang, notChannel),
+  ]);
   // "through a monthly subscription and reach owners through Instagram": what is billed is not
   // a channel, and a phrase with its own "through" keeps what follows it.
   const billing = cueRegex(cues.billing, `${lang}:billing`);

@@ -46,8 +46,24 @@ const LEADING_PREPOSITIONS: Record<Lang, Set<string>> = {
   en: new Set(['of', 'to', 'with', 'by', 'from', 'into', 'onto']),
   es: new Set(['de', 'del', 'con', 'por']),
   fr: new Set(['de', "d'", 'du', 'avec', 'par']),
-  it: new Set(['di', 'del', 'della', 'dei', 'degli', 'con', 'da']),
-  pt: new Set(['de', 'do', 'da', 'dos', 'das', 'com', 'por']),
+  it: new Set(['di', 'del', 'della', 'dei', 'degli', 'con', 'da', 'nel', 'nei', 'nelle', 'sui']),
+  pt: new Set([
+    'de',
+    'do',
+    'da',
+    'dos',
+    'das',
+    'com',
+    'por',
+    'no',
+    'na',
+    'nos',
+    'nas',
+    'pelo',
+    'pela',
+    'pelos',
+    'pelas',
+  ]),
 };
 
 /** Drops leading and trailing words that cannot start or end a phrase (articles, "and", "with"). */
@@ -86,7 +102,16 @@ export function tidy(phrase: string, lang: Lang, lead: readonly string[] = []): 
 
 /** At most `max` words, ending on a content word. */
 export function shorten(phrase: string, lang: Lang, max = PHRASE_WORDS): string {
-  return tidy(wordsOf(phrase).slice(0, max).join(' '), lang);
+  const ws = wordsOf(phrase);
+  let kept = ws.slice(0, max);
+  // A name is not cut in two ("Val Seriana"): a cut inside one ends before it.
+  const upper = (w: string | undefined) => !!w && /^\p{Lu}/u.test(w);
+  if (ws.length > max && upper(ws[max]) && upper(kept.at(-1))) {
+    let end = kept.length;
+    while (end > 1 && upper(kept[end - 1])) end -= 1;
+    if (end > 1) kept = kept.slice(0, end);
+  }
+  return tidy(kept.join(' '), lang);
 }
 
 /** A list of items ("dental study clubs, the marketplace and a few reps") as phrases. */

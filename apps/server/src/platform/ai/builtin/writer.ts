@@ -144,6 +144,11 @@ function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
   const doing = actions(m);
   const act = doing[1] ?? doing[0];
   const price = m.prices[0];
+  // Two channels to a statement when the founder named three or four ("Instagram and TikTok").
+  const reach =
+    m.channels.length >= 3
+      ? [m.channels.slice(0, 2), m.channels.slice(2, 4)]
+      : m.channels.map((c) => [c]);
   const pick = (...options: (Draft | null | false | undefined)[]) =>
     options.filter((d): d is Draft => !!d);
   return {
@@ -164,10 +169,8 @@ function drafts(m: BusinessModel, out: Lang): Record<Section, Draft[]> {
       !m.alternatives[0] && !pain ? { title: t.versusQuestion(n, p), facts: [] } : null,
     ).slice(0, 2),
     channels: pick(
-      m.channels[0] ? { title: t.channel(n, m.channels[0], p), facts: [m.channels[0]] } : null,
-      m.channels[1]
-        ? { title: t.channelPaying(n, m.channels[1], p), facts: [m.channels[1]] }
-        : null,
+      reach[0] ? { title: t.channel(n, list(reach[0], t.and), p), facts: reach[0] } : null,
+      reach[1] ? { title: t.channelPaying(n, list(reach[1], t.and), p), facts: reach[1] } : null,
       !m.channels[0] ? { title: t.channelQuestion(n, p), facts: [] } : null,
     ),
     customerRelationships: [
