@@ -168,6 +168,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'sold (?:through|via|at|in|on)',
     ],
     partner: [
+      'payments? (?:go|goes|run|runs|pass|passes|are processed|is processed) (?:through|via|by|with|on)',
       '(?:key )?partners?(?: are| is| include|\\s?:)',
       'partner\\w* with',
       'partnership with',
@@ -477,6 +478,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canal(?:es)? (?:es|son)',
     ],
     partner: [
+      '(?:los )?pagos (?:pasan|van|se procesan) (?:por|con|a través de)',
       '(?:socios|aliados|alianzas)(?: clave)?(?: son|\\s?:)',
       'alianza con',
       'aliad[oa]s? (?:es|son|con)',
@@ -774,6 +776,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canaux? (?:est|sont)',
     ],
     partner: [
+      '(?:les )?paiements? (?:passent|passe|sont traités|est traité) (?:par|via|avec)',
       '(?:partenaires?)(?: clés?)?(?: sont| est|\\s?:)',
       'partenariat avec',
       'partenaires? (?:est|sont|\\s?:)',
@@ -1055,6 +1058,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canal[ei] (?:è|sono)',
     ],
     partner: [
+      '(?:i )?pagamenti (?:passano|vanno) (?:da|per|tramite|su)',
       '(?:partner)(?: chiave)?(?: sono|\\s?:)',
       'partnership con',
       'partner (?:è|sono|\\s?:)',
@@ -1353,6 +1357,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'canais (?:é|são)',
     ],
     partner: [
+      '(?:os )?pagamentos? (?:passam|vão|são processados) (?:pelo|pela|por|via)',
       '(?:parceiros|parcerias)(?: principais)?(?: são|\\s?:)',
       'parceria com',
       'parceir[oa]s? (?:é|são|\\s?:)',

@@ -7,7 +7,7 @@
  */
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
-import { clauses, namesPeople, shorten, tidy, wordsOf } from './phrases.ts';
+import { clauses, cueRegex, namesPeople, shorten, tidy, wordsOf } from './phrases.ts';
 import type { Lang } from './text.ts';
 
 /** The business as the object of a verb, or as the owner of what is worked on. */
@@ -110,4 +110,52 @@ export function actingForUs(
     }
   }
   return { partners, channels };
+}
+
+/** An article opening a noun phrase. */
+const ARTICLE = /^(?:an?|the|una?|une|uno|um|uma|el|la|le|les|los|las|il|lo|gli|os|as|o)$/iu;
+
+/**
+ * A partner named before the word that says so ("uma lavanderia industrial parceira"), or before
+ * a comma when the word follows a possessive ("Coastal Community Bank, nuestro banco aliado";
+ * "uma usina de biodiesel em Minas, nossa principal parceira").
+ */
+export function namedBefore(all: string[], lang: Lang): string[] {
+  const cues = MODEL_CUES[lang];
+  if (!cues.partnerAfter.length) return [];
+  const after = cueRegex(cues.partnerAfter, `${lang}:partnerAfter`);
+  const dangling = new Set(cues.dangling);
+  const remark = new RegExp(`^(?:${cues.notAnItem.join('|')})$`, 'iu');
+  const out: string[] = [];
+  for (const sentence of all) {
+    const m = after.exec(sentence);
+    if (!m || m.index === 0) continue;
+    const head = sentence.slice(0, m.index);
+    const comma = head.lastIndexOf(',');
+    const tail = comma >= 0 ? wordsOf(head.slice(comma + 1)) : [];
+    if (tail.length && tail.length <= 3 && remark.test(tail[0]!)) {
+      const clause = wordsOf(head.slice(0, comma)).slice(-6);
+      let k = clause.length;
+      while (k > 0 && /^\p{Lu}/u.test(clause[k - 1]!)) k -= 1;
+      const article = clause.findIndex((w) => ARTICLE.test(w));
+      const phrase =
+        clause.length - k >= 2
+          ? clause.slice(k).join(' ')
+          : tidy(clause.slice(Math.max(article, 0)).join(' '), lang);
+      if (phrase) out.push(phrase);
+      continue;
+    }
+    const before = wordsOf(head).slice(-4);
+    let from = before.length - 1;
+    while (
+      from > 0 &&
+      !dangling.has(before[from - 1]!.toLowerCase()) &&
+      !/[,;:]$/.test(before[from - 1]!)
+    )
+      from -= 1;
+    const phrase = tidy(before.slice(from).join(' '), lang);
+    if (!phrase || remark.test(phrase) || dangling.has(phrase.toLowerCase())) continue;
+    if (wordsOf(phrase).length <= 4) out.push(phrase);
+  }
+  return out;
 }

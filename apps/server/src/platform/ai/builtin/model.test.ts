@@ -196,4 +196,41 @@ describe('the business-model reader', () => {
       expect(copies(text), text).toBe(false);
     }
   });
+
+  it('reads a pain named outright, and a pain reported without who reported it', () => {
+    const es = parseBusinessModel(
+      'TurnoFácil agenda citas para barberías. El problema es que los clientes cancelan a última hora, y la silla se queda vacía.',
+      'es',
+      'TurnoFácil',
+    );
+    expect(es.pains[0]).toBe('los clientes cancelan a última hora');
+    const en = parseBusinessModel(
+      'FixNow books plumbers for property managers. Managers tell us they lose a week waiting for a plumber to show up.',
+      'en',
+      'FixNow',
+    );
+    expect(en.pains.join(' | ')).toMatch(/(?:^|\| )they lose a week/);
+    expect(en.pains.join(' | ')).not.toMatch(/tell us/);
+  });
+
+  it('names the payment processor and a partner in apposition as partners', () => {
+    const it = parseBusinessModel(
+      'Prenotami gestisce le prenotazioni dei lidi in Liguria. I pagamenti passano da Satispay.',
+      'it',
+      'Prenotami',
+    );
+    expect(it.partners).toContain('Satispay');
+    const es = parseBusinessModel(
+      'Ahorra es una cuenta de ahorro para trabajadores del campo. La emite Banco Andino Rural, nuestro banco aliado.',
+      'es',
+      'Ahorra',
+    );
+    expect(es.partners).toContain('Banco Andino Rural');
+    const pt = parseBusinessModel(
+      'Recicla coleta papelão de mercados e revende o material para uma fábrica de embalagens em Goiás, nossa principal parceira.',
+      'pt',
+      'Recicla',
+    );
+    expect(pt.partners.join(' ')).toMatch(/fábrica de embalagens/);
+  });
 });

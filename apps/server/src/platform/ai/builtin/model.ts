@@ -11,7 +11,8 @@ import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
 import { definitionOf } from './model-definition.ts';
-import { actingForUs } from './model-partners.ts';
+import { namedPains, TOLD_US } from './model-pains.ts';
+import { actingForUs, namedBefore } from './model-partners.ts';
 import { pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
@@ -128,7 +129,9 @@ function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
   const found: string[] = [];
   for (const sentence of all) {
     if (MONEY.test(sentence) && cueRegex(cues.price, `${lang}:price`).test(sentence)) continue;
-    for (const clause of clauses(sentence)) {
+    for (const said of clauses(sentence)) {
+      // "Landlords tell us it takes 3–5 days…": the pain is what they said.
+      const clause = said.replace(TOLD_US[lang], '');
       const m = pain.exec(clause);
       if (!m) continue;
       // What the product does is not a pain, even when it names one ("reduces no-shows").
@@ -346,24 +349,7 @@ function readModel(
   const partners = unique([
     ...listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s)),
     // "uma lavanderia industrial parceira": the partner is named before the word.
-    ...all.flatMap((sentence) => {
-      if (!partnerAfter) return [];
-      const m = partnerAfter.exec(sentence);
-      if (!m || m.index === 0) return [];
-      const before = wordsOf(sentence.slice(0, m.index)).slice(-4);
-      const dangling = new Set(cues.dangling);
-      let from = before.length - 1;
-      while (
-        from > 0 &&
-        !dangling.has(before[from - 1]!.toLowerCase()) &&
-        !/[,;:]$/.test(before[from - 1]!)
-      )
-        from -= 1;
-      const phrase = tidy(before.slice(from).join(' '), lang);
-      const remark = new RegExp(`^(?:${cues.notAnItem.join('|')})$`, 'iu');
-      if (!phrase || remark.test(phrase) || dangling.has(phrase.toLowerCase())) return [];
-      return wordsOf(phrase).length <= 4 ? [phrase] : [];
-    }),
+    ...namedBefore(all, lang),
   ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
   const segments = segmentsOf(all, lang, [...labelledAlternatives, ...alternatives]);
@@ -406,7 +392,7 @@ function readModel(
     name,
     sentences: all,
     segments,
-    pains: painsOf(all, lang, segments),
+    pains: unique([...namedPains(all, lang), ...painsOf(all, lang, segments)]).slice(0, 5),
     // What it does, then what it is ("is a monthly science kit"), last.
     solutions: unique([
       ...definition.slice(0, -1),

@@ -97,12 +97,13 @@ export function ReviewSuggestionsPanel(props: {
   const refresh = () =>
     queryClient.invalidateQueries({ queryKey: projectSuggestionsKey(props.projectId) });
 
-  // The job done, the list is read again.
+  // The job done, the list is read again; it says it is done once that list is in.
   const finished = job.data?.status === 'success' || job.data?.status === 'fail';
+  const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
-    if (finished) void refresh();
+    if (finished && jobId) void refresh().then(() => setSettled(jobId));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [finished]);
+  }, [finished, jobId]);
 
   const ratingOf = (s: ProjectSuggestion) => (s.id in ratings ? ratings[s.id]! : s.rating);
   const decide = (s: ProjectSuggestion, accept: boolean) =>
@@ -166,7 +167,7 @@ export function ReviewSuggestionsPanel(props: {
             ) : null}
           </Stack>
         ) : null}
-        {job.data?.status === 'success' ? (
+        {job.data?.status === 'success' && settled === jobId ? (
           <Text size="sm" data-testid="read-evidence-done">
             {readText((job.data.result as { read?: number } | null)?.read ?? 0)}
           </Text>
