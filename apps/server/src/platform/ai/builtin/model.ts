@@ -343,9 +343,6 @@ function readModel(
       return items(before, lang);
     }),
   ]);
-  const partnerAfter = cues.partnerAfter.length
-    ? cueRegex(cues.partnerAfter, `${lang}:partnerAfter`)
-    : null;
   const partners = unique([
     ...listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s)),
     // "uma lavanderia industrial parceira": the partner is named before the word.
