@@ -530,6 +530,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['y', 'e', 'más', 'o', 'además de'],
     lead: ['que es', 'que son', 'es', 'son', 'sobre todo', 'principalmente', 'también'],
     dangling: [
+      'según',
       'el',
       'la',
       'los',
@@ -828,6 +829,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['et', 'plus', 'ou', 'ainsi que'],
     lead: ["c'est", 'qui est', 'qui sont', 'est', 'sont', 'surtout', 'principalement', 'aussi'],
     dangling: [
+      'selon',
       'le',
       'la',
       'les',
@@ -1108,9 +1110,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'quota',
     ],
     unit: ['al', 'alla', 'per', 'ogni', "all'", '/', 'mensil\\w*', 'annu\\w*', 'più', 'a'],
-    listJoin: ['e', 'ed', 'più', 'o', 'oltre a'],
+    listJoin: ['oppure', 'e', 'ed', 'più', 'o', 'oltre a'],
     lead: ['che è', 'che sono', 'è', 'sono', 'soprattutto', 'principalmente', 'anche'],
     dangling: [
+      'secondo',
       'il',
       'lo',
       'la',
@@ -1408,6 +1411,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['e', 'mais', 'ou', 'além de'],
     lead: ['que é', 'que são', 'é', 'são', 'principalmente', 'sobretudo', 'também'],
     dangling: [
+      'conforme',
       'o',
       'a',
       'os',

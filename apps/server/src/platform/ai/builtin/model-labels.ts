@@ -334,8 +334,15 @@ function fold(text: string): string {
 function partOf(label: string, lang: Lang): { part: Part; score: number } | null {
   const text = ` ${fold(label).replace(/[^\p{L}\p{N}']+/gu, ' ')} `;
   let best: { part: Part; score: number } | null = null;
+  // The label without its article ("Le prix", "A dor", "The pricing").
+  const bare = text
+    .trim()
+    .replace(/^(?:the|our|le|la|les|el|los|las|il|lo|i|o|a|os|as|l')\s*/u, '');
   for (const [part, words] of Object.entries(LABELS[lang]) as [Part, string[]][]) {
     for (const w of words) {
+      // A short question word ("qué", "how", "cosa") is a label only alone: "lo que más
+      // gastamos" is not "qué".
+      if (w.length <= 4 && !w.includes(' ') && bare !== w) continue;
       if (text.includes(` ${w} `) && (!best || w.length > best.score))
         best = { part, score: w.length };
     }

@@ -239,6 +239,15 @@ function listAfter(
   return unique(found).filter((x) => !MONEY.test(x) || wordsOf(x).length > 2);
 }
 
+/** The business as the object of what a named one does ("nos manda", "ci lascia", "sends us"). */
+const FOR_US_CLITIC: Record<Lang, RegExp> = {
+  en: /\s(?:sends?|gives?|brings?|refers?) us\s/iu,
+  es: /\snos\s/iu,
+  fr: /\snous\s/iu,
+  it: /\sci\s/iu,
+  pt: /\snos\s(?=\p{L}+[ae]m?\s)/iu,
+};
+
 /**
  * The parts a founder labelled ("Who's it for? …", "- costi: …"), each read as its kind of part:
  * lists split into items, a price as its amounts, the rest as short phrases of the answer.
@@ -249,7 +258,16 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
     said(part)
       .map((s) => lowerFirst(shorten(clauses(s)[0] ?? s, lang, max)))
       .filter((p) => wordsOf(p).length >= 2);
-  const lists = (part: Part) => unique(said(part).flatMap((s) => items(s, lang)));
+  // A list's items are names: not an amount ("paid $30 a letter"), and not what the named one
+  // does for the business ("Houston Community College nos manda egresados").
+  const lists = (part: Part) =>
+    unique(
+      said(part)
+        .flatMap((s) => items(s, lang))
+        .filter((x) => !MONEY.test(x))
+        .map((x) => x.split(FOR_US_CLITIC[lang])[0]!.trim())
+        .filter((x) => wordsOf(x).length > 0),
+    );
   // Customers: the first answer's items when they are short names ("restaurantes
   // independientes, taquerías…"), else its first clause.
   const first = said('segments')[0] ?? '';

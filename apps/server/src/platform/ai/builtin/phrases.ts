@@ -43,9 +43,9 @@ const LEADING_FILLERS: Record<Lang, Set<string>> = {
 
 /** Prepositions a noun phrase cannot start with (it was cut from a longer one). */
 const LEADING_PREPOSITIONS: Record<Lang, Set<string>> = {
-  en: new Set(['of', 'to', 'with', 'by', 'from', 'into', 'onto']),
-  es: new Set(['de', 'del', 'con', 'por']),
-  fr: new Set(['de', "d'", 'du', 'avec', 'par']),
+  en: new Set(['of', 'to', 'with', 'by', 'from', 'into', 'onto', 'via', 'through']),
+  es: new Set(['de', 'del', 'con', 'por', 'en']),
+  fr: new Set(['de', "d'", 'du', 'avec', 'par', 'dans', 'sur', 'chez', 'via']),
   it: new Set(['di', 'del', 'della', 'dei', 'degli', 'con', 'da', 'nel', 'nei', 'nelle', 'sui']),
   pt: new Set([
     'de',
