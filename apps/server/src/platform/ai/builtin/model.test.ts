@@ -112,6 +112,13 @@ describe('the business-model reader', () => {
       'FornoPro',
     );
     expect(it.segments.join(' ')).toMatch(/panificatori/);
+    // Size comes before the noun in Spanish: "pequeños negocios", not "negocios".
+    const es = parseBusinessModel(
+      'SolarYa instala paneles solares en pequeños negocios de Ponce sin costo inicial.',
+      'es',
+      'SolarYa',
+    );
+    expect(es.segments[0]).toMatch(/^pequeños negocios de Ponce/);
     expect(it.solutions).toContain('è un gestionale');
     const fr = parseBusinessModel(
       'CoursiCargo est une plateforme qui met en relation les artisans avec des coursiers à vélo.',

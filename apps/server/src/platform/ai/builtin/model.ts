@@ -45,6 +45,10 @@ export interface BusinessModel {
   alternatives: string[];
 }
 
+/** Adjectives of size and age that come before the noun in the Romance languages. */
+const PRENOMINAL =
+  /^(?:pequeñ[oa]s?|pequen[oa]s?|grandes?|gran|nuev[oa]s?|nov[oa]s?|jóvenes|jovens|petit(?:e|s|es)?|grand(?:e|s|es)?|jeunes|nouve(?:aux|lles?)|piccol[ioae]|giovani|nuov[ioae]|medi[oa]s|médi[oa]s|moyen(?:ne)?s)$/iu;
+
 /** "have", "are", "ont", "tienen"…: a verb ends the people named before it ("parents ont…"). */
 const AUXILIARY =
   /^(?:have|has|are|is|ont|a|sont|est|ont|tienen|tiene|son|es|están|hanno|ha|sono|è|têm|tem|são|é|estão)$/iu;
@@ -84,7 +88,13 @@ function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): str
         const at = ws.findIndex((w) => namesPeople(w, lang));
         if (at < 0) continue;
         const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
-        let from = CUES[lang].nounFirst ? at : Math.max(0, at - 2);
+        // Adjectives follow the noun in these languages, but size and age come before it
+        // ("pequeños negocios", "petites entreprises", "piccoli frutticoltori").
+        let from = CUES[lang].nounFirst
+          ? at > 0 && PRENOMINAL.test(ws[at - 1]!)
+            ? at - 1
+            : at
+          : Math.max(0, at - 2);
         while (from < at && verb.test(ws[from]!)) from += 1;
         let to = at + 1;
         if (CUES[lang].nounFirst) {
