@@ -67,6 +67,8 @@ export interface Passage {
   /** The turn (line or speaker turn) it belongs to: context for the sentence after it. */
   turn: number;
   stems: Set<string>;
+  /** The stems of the label of its point of notes ("• Commissioni: …"), if it has one. */
+  topic?: Set<string>;
   numbers: Set<string>;
 }
 
@@ -217,6 +219,7 @@ export function passages(text: string, lang: Lang, projectName = ''): Passage[] 
           end: start + piece.length,
           turn,
           stems: new Set([...stemsOf(piece, lang), ...(line.topic ?? [])]),
+          ...(line.topic ? { topic: new Set(line.topic) } : {}),
           numbers: figures(piece),
         });
       }

@@ -328,6 +328,28 @@ describe('the built-in evidence reader', () => {
     expect(s?.quote).not.toMatch(/Abbonamento:/);
   });
 
+  it('chooses, among the passages on a claim, the point of notes its label names', () => {
+    // A sentence elsewhere names the rival as the claim does, but the point labelled
+    // "Abonnement" is what was said about the subscription.
+    const notes = [
+      'Notes – Karim, coursier à vélo à Lyon.',
+      '• Réparations : 70 % de ses réparations passent par Cyclofix, il le trouve pratique.',
+      "• Abonnement : il paie autour de 15 € par mois. N'a jamais cherché d'autre solution.",
+    ].join('\n');
+    const reading = builtinReadEvidence(
+      input(
+        [['h1', "Les coursiers en ont assez de l'abonnement Cyclofix"], ...OTHERS.fr!],
+        notes,
+        'interview',
+      ),
+      'fr-FR',
+    );
+    const s = reading.suggestions.find((x) => x.hypothesisId === 'h1');
+    expect(s?.rating).toBeLessThan(0);
+    expect(s?.quote).toBeTruthy();
+    expect(notes.split('\n')[2]).toContain(s!.quote);
+  });
+
   it('reads a shrug or "we’ll see" with a lone "no" in it as no answer', () => {
     const reading = builtinReadEvidence(
       input(

@@ -70,13 +70,19 @@ export function weighHypotheses(input: EvidenceReadingInput, lang: Lang): Weight
   });
 }
 
-export function relevance(h: Weighted, p: Passage): number {
+/**
+ * How much a passage bears on a claim, by the words and figures they share. With `labelled`, a
+ * point of notes labelled with the claim's own word ("• Commissioni: …") counts that word twice:
+ * every sentence of it is about the claim, whatever else it mentions (used to choose among a
+ * claim's passages, not to compare claims).
+ */
+export function relevance(h: Weighted, p: Passage, labelled = false): number {
   let shared = 0;
   let titled = 0;
   for (const s of p.stems) {
     const w = h.weights.get(s);
     if (w) {
-      shared += w;
+      shared += labelled && p.topic?.has(s) && h.titleStems.has(s) ? 2 * w : w;
       if (h.titleStems.has(s)) titled += 1;
     }
   }
@@ -282,24 +288,25 @@ export function builtinReadEvidence(
 
   const best = hypotheses.map((h) => {
     const ranked = said
-      .map((p, i) => ({ p, i, score: relevance(h, p) }))
+      .map((p, i) => ({ p, i, score: relevance(h, p), labelled: relevance(h, p, true) }))
       .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score);
+      .sort((a, b) => b.labelled - a.labelled);
     return { h, ranked };
   });
-  const top = Math.max(0, ...best.map((b) => b.ranked[0]?.score ?? 0));
+  const most = (ranked: { score: number }[]) => Math.max(0, ...ranked.map((x) => x.score));
+  const top = Math.max(0, ...best.map((b) => most(b.ranked)));
   const suggestions: EvidenceSuggestion[] = [];
   for (const { h, ranked } of best) {
     const first = ranked[0];
     const floor = ABSOLUTE_FLOOR * (SECTION_FLOOR[h.section] ?? 1);
-    if (!first || first.score < floor || first.score < top * RELATIVE_FLOOR) continue;
+    if (!first || most(ranked) < floor || most(ranked) < top * RELATIVE_FLOOR) continue;
     // The strongest relevant passage that says something: praise and hedges are passed over,
     // and a fact against the claim outweighs talk for it (the Mom Test).
     const rated: { p: Passage; rating: number }[] = [];
     const recommends = matches(h.claim, cues.recommend) > 0;
     const workings = (SECTION_FLOOR[h.section] ?? 1) >= 2;
     for (const candidate of ranked.slice(0, 4)) {
-      if (candidate.score < first.score * NEAR) break;
+      if (candidate.labelled < first.labelled * NEAR) break;
       // A question states nothing.
       if (/[?？]\s*["”»]?$/.test(candidate.p.text)) continue;
       const next = said[candidate.i + 1];
