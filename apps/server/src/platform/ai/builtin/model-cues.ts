@@ -52,6 +52,10 @@ export interface ModelCues {
   via: string[];
   /** Verbs of finding and winning customers ("we reach…", "divulgamos…"), before a `via` word. */
   channelVerbs: string[];
+  /** A time an amount is paid for ("per day", "por hora"): a rate, kept when no price is named. */
+  rate: string[];
+  /** Where the business gets what it sells or works with ("we buy … from"): its suppliers. */
+  supplier: string[];
   /** Nouns after what they qualify ("une lavanderia parceira"): the words before are the partner. */
   partnerAfter: string[];
 }
@@ -181,6 +185,11 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'rely on',
       'partners?',
     ],
+    supplier: [
+      'we (?:buy|source|rent|lease) (?:\\w+ ){0,2}?from',
+      '(?:sourced|supplied|bought|rented) from',
+      'plug\\w* into',
+    ],
     cost: [
       '(?:main |biggest |key |largest )?costs?(?: are| is|\\s?:)',
       '(?:our |the )?(?:biggest|main|largest|major|key) costs? (?:is|are)',
@@ -219,6 +228,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'billed',
       'sells? for',
       'for \\$',
+      // What a rental costs.
+      'rental',
     ],
     unit: [
       'per',
@@ -234,6 +245,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'annually',
       'for',
     ],
+    rate: ['per day', 'a day', 'per hour', 'an hour'],
     listJoin: ['and', 'plus', 'or', 'as well as'],
     lead: ['which is', 'which are', 'is', 'are', 'the main one is', 'mostly', 'mainly', 'also'],
     dangling: [
@@ -490,12 +502,19 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'colabora\\w* con',
       'depende\\w* de',
     ],
+    supplier: [
+      '(?:compramos|rentamos|alquilamos) (?:\\w+ ){0,2}?(?:a|de|con)',
+      'nos surtimos (?:de|con|en)',
+      'somos soci[oa]s (?:\\w+ )?de',
+    ],
     cost: [
       '(?:nuestros |los )?(?:principales |mayores )?(?:costos|costes|gastos)(?: principales| mayores)?(?: son|\\s?:)',
       '(?:nuestros |los )?(?:mayores|principales) (?:costos|costes|gastos) (?:es|son)',
       '(?:costos|costes|gastos) (?:es|son) sobre todo',
       'gastamos (?:sobre todo )?en',
       'el mayor (?:costo|coste|gasto) es',
+      // Casual notes name the cost in the singular, first: "custo é caminhonete, motorista…".
+      '^(?:y |el )?(?:costo|coste|gasto)(?: es|\\s?:)(?!\\s*[\\d$€])',
     ],
     alternative: [
       '(?:alternativas?|competidores|competencia)(?: principales)?(?: son| es|\\s?:)',
@@ -525,8 +544,12 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'al año',
       'plan',
       'cuesta\\w*',
+      // What a rental costs.
+      'renta',
+      'alquiler',
     ],
     unit: ['al', 'por', 'cada', 'a la', '/', 'mensual\\w*', 'anual\\w*', 'más'],
+    rate: ['por día', 'al día', 'por hora', 'la hora'],
     listJoin: ['y', 'e', 'más', 'o', 'además de'],
     lead: ['que es', 'que son', 'es', 'son', 'sobre todo', 'principalmente', 'también'],
     dangling: [
@@ -789,12 +812,20 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       "s'appuie sur",
       'dépend\\w* de',
     ],
+    supplier: [
+      '(?:on achète|nous achetons|on loue|nous louons) (?:\\w+ ){0,2}?(?:chez|auprès de|auprès des)',
+      '(?:on se fournit|nous nous fournissons) (?:chez|auprès de|auprès des)',
+      '(?:on se branche|nous nous branchons) sur',
+      '(?:nous sommes|on est) partenaires? de',
+    ],
     cost: [
       '(?:nos |les )?(?:principaux |plus gros )?(?:coûts|dépenses|charges)(?: principaux| principales)?(?: sont|\\s?:)',
       '(?:nos |les )?(?:principaux|plus gros|plus grands) (?:coûts|postes de coût|postes de dépense)s? (?:est|sont)',
       '(?:coûts|dépenses) (?:est|sont) surtout',
       'nous dépensons surtout',
       'le (?:principal|plus gros) coût est',
+      // Casual notes name the cost in the singular, first: "custo é caminhonete, motorista…".
+      "^(?:et |le )?(?:coût|dépense)(?: c'est|\\s?:)(?!\\s*[\\d$€])",
     ],
     alternative: [
       "l'alternative,? c'est",
@@ -824,8 +855,11 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'formule',
       'coût\\w*',
       'frais',
+      // What a rental costs.
+      'location',
     ],
     unit: ['par', 'chaque', 'le', '/', 'mensuel\\w*', 'annuel\\w*', 'hors', 'ht', 'ttc', 'pour'],
+    rate: ['par jour', 'la journée', 'par heure', "de l'heure"],
     listJoin: ['et', 'plus', 'ou', 'ainsi que'],
     lead: ["c'est", 'qui est', 'qui sont', 'est', 'sont', 'surtout', 'principalement', 'aussi'],
     dangling: [
@@ -1072,6 +1106,11 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'si appoggia a',
       'dipend\\w* da',
     ],
+    supplier: [
+      '(?:compriamo|prendiamo|noleggiamo) (?:\\w+ ){0,2}?(?:da|dai|dalle|dagli|dal|dalla)',
+      'ci riforniamo (?:da|dai|dalle|dagli|dal|dalla)',
+      'siamo partner di',
+    ],
     cost: [
       '(?:i nostri |i )?(?:principali |maggiori )?(?:costi|spese)(?: principali| maggiori)?(?: sono|\\s?:)',
       '(?:i nostri |i )?(?:costi|spese) (?:principali|maggiori) (?:è|sono)',
@@ -1079,6 +1118,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'spendiamo (?:soprattutto )?(?:in|per)',
       'il costo (?:principale|maggiore) è',
       '(?:costi|spese) sono soprattutto',
+      // Casual notes name the cost in the singular, first: "custo é caminhonete, motorista…".
+      '^(?:e |il )?(?:costo|spesa)(?: è|\\s?:)(?!\\s*[\\d$€])',
     ],
     alternative: [
       '(?:alternative|concorrenti|concorrenza)(?: sono| è|\\s?:)',
@@ -1108,8 +1149,12 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'piano',
       'cost\\w*',
       'quota',
+      // What a rental costs.
+      'noleggio',
+      'affitto',
     ],
     unit: ['al', 'alla', 'per', 'ogni', "all'", '/', 'mensil\\w*', 'annu\\w*', 'più', 'a'],
+    rate: ['al giorno', "all'ora", "l'ora"],
     listJoin: ['oppure', 'e', 'ed', 'più', 'o', 'oltre a'],
     lead: ['che è', 'che sono', 'è', 'sono', 'soprattutto', 'principalmente', 'anche'],
     dangling: [
@@ -1299,7 +1344,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'não conseguem',
       'não sabem',
       'caro',
-      'cara',
+      // "o cara" is the guy: only "cara" after no masculine article is "expensive".
+      '(?<!(?:o|um|esse|este|aquele|do|no|pro|pelo|ao) )cara',
       'erros?',
       'à mão',
       'manual\\w*',
@@ -1371,12 +1417,18 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'colabor\\w* com',
       'depende\\w* de',
     ],
+    supplier: [
+      '(?:a gente (?:pega|compra|aluga)|pegamos|compramos|alugamos) (?:\\w+ ){0,2}?(?:das|dos|da|do|de)',
+      'somos parceir[oa]s (?:\\w+ )?(?:da|do|de)',
+    ],
     cost: [
       '(?:nossos |os )?(?:principais |maiores )?(?:custos|gastos|despesas)(?: principais| maiores)?(?: são|\\s?:)',
       '(?:nossos |os )?(?:maiores|principais) (?:custos|gastos|despesas) (?:é|são)',
       '(?:custos|gastos|despesas) (?:é|são) principalmente',
       'gastamos (?:principalmente )?com',
       'o maior custo é',
+      // Casual notes name the cost in the singular, first: "custo é caminhonete, motorista…".
+      '^(?:e |o )?(?:custo|gasto)(?: é|\\s?:)(?!\\s*(?:R\\$|[\\d$€]))',
     ],
     alternative: [
       '(?:alternativas?|concorrentes|concorrência)(?: são| é|\\s?:)',
@@ -1406,8 +1458,11 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'por ano',
       'plano',
       'custa\\w*',
+      // What a rental costs.
+      'aluguel',
     ],
     unit: ['por', 'ao', 'à', 'cada', '/', 'mensa\\w*', 'anua\\w*', 'mais', 'a'],
+    rate: ['por dia', 'a diária', 'por hora'],
     listJoin: ['e', 'mais', 'ou', 'além de'],
     lead: ['que é', 'que são', 'é', 'são', 'principalmente', 'sobretudo', 'também'],
     dangling: [

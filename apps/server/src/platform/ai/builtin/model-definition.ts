@@ -39,6 +39,15 @@ const RELATIVE: Record<Lang, RegExp> = {
   pt: /^\s(?:que)\s/iu,
 };
 
+/** "The idea is the following / simple": a way into what comes next, not what the product is. */
+const LEAD_IN: Record<Lang, RegExp> = {
+  en: /^(?:the\s)?(?:following|simple|easy|this|that)$/iu,
+  es: /^(?:lo\s|el\s)?(?:siguiente|simple|sencillo|fácil|esto|eso)$/iu,
+  fr: /^(?:le\s|la\s)?(?:suivant|suivante|simple|ça|ceci|cela)$/iu,
+  it: /^(?:il\s|la\s)?(?:seguente|semplice|questo|questa|così)$/iu,
+  pt: /^(?:o\s|a\s)?(?:seguinte|simples|isso|isto|assim)$/iu,
+};
+
 export function definitionOf(all: string[], lang: Lang, name: string): string[] {
   if (!name) return [];
   const isA = cueRegex(MODEL_CUES[lang].isA, `${lang}:isA`);
@@ -52,7 +61,7 @@ export function definitionOf(all: string[], lang: Lang, name: string): string[] 
     const rest = after.slice(opening.index + opening[0].length);
     const end = ENDS[lang].exec(rest);
     const thing = tidy(shorten(end ? rest.slice(0, end.index) : rest, lang, 6), lang);
-    if (wordsOf(thing).length < 1 || /\d/.test(thing)) continue;
+    if (wordsOf(thing).length < 1 || /\d/.test(thing) || LEAD_IN[lang].test(thing)) continue;
     // The article as the founder wrote it ("una", "une", "a").
     const article = wordsOf(opening[0].replace(/^,/, '')).at(-1) ?? '';
     const articled = /^(?:is|es|est|è|é|offers|ofrece|propose|offre|oferece|builds)$/iu.test(

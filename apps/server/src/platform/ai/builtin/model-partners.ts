@@ -7,16 +7,19 @@
  */
 import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
-import { clauses, cueRegex, namesPeople, shorten, tidy, wordsOf } from './phrases.ts';
+import { ARTICLE, clauses, cueRegex, namesPeople, shorten, tidy, wordsOf } from './phrases.ts';
 import type { Lang } from './text.ts';
 
-/** The business as the object of a verb, or as the owner of what is worked on. */
+/**
+ * The business as the object of a verb, or as the owner of what is worked on. Portuguese "nos"
+ * before a plural noun is "in the" ("nos grupos de whats"), not "us" ("nos indicam").
+ */
 const FOR_US: Record<Lang, RegExp> = {
   en: /\s(?:for us|us|our)(?![\p{L}])/iu,
   es: /\s(?:nos|nuestr[oa]s?|por nosotros|para nosotros)(?![\p{L}])/iu,
   fr: /\s(?:nous|nos|notre|pour nous)(?![\p{L}])/iu,
   it: /\s(?:ci|nostr[oaie]|per noi)(?![\p{L}])/iu,
-  pt: /\s(?:nos|noss[oa]s?|pra gente|para a gente|pra nós|para nós)(?![\p{L}])/iu,
+  pt: /\s(?:nos(?!\s+\p{L}+s(?![\p{L}]))|noss[oa]s?|pra gente|para a gente|pra nós|para nós)(?![\p{L}])/iu,
 };
 
 /** The business itself as the subject ("we", "nosotros", "on"): not a third party. */
@@ -111,9 +114,6 @@ export function actingForUs(
   }
   return { partners, channels };
 }
-
-/** An article opening a noun phrase. */
-const ARTICLE = /^(?:an?|the|una?|une|uno|um|uma|el|la|le|les|los|las|il|lo|gli|os|as|o)$/iu;
 
 /**
  * A partner named before the word that says so ("uma lavanderia industrial parceira"), or before

@@ -84,6 +84,7 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const billingWord = cueRegex(cues.billing, `${lang}:billing`);
   const dangling = new Set(cues.dangling);
   const unit = cueRegex(cues.unit, `${lang}:unit`);
+  const rate = cueRegex(cues.rate, `${lang}:rate`);
   const joins = new Set(cues.listJoin.map((w) => w.toLowerCase()));
   for (const sentence of all) {
     const cued = price.test(sentence) || strong.test(sentence);
@@ -97,17 +98,20 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
       if (!cued) {
         // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
-        const next = wordsOf(clause.slice(m.index + m[0].length))[0] ?? '';
-        if (!other.test(sentence) && unit.test(next) && !/^(?:a|an)$/i.test(next))
-          perUnit.push({
-            text: tidy(
-              `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
-                .slice(0, 2)
-                .join(' ')}`,
-              lang,
-            ),
-            sentence,
-          });
+        const after = clause.slice(m.index + m[0].length);
+        const next = wordsOf(after)[0] ?? '';
+        // "… a peça por dia": up to the time it is paid for, within a few words.
+        const perTime = rate.exec(wordsOf(after).slice(0, 5).join(' '));
+        const paidFor = perTime
+          ? wordsOf(
+              wordsOf(after)
+                .slice(0, 5)
+                .join(' ')
+                .slice(0, perTime.index + perTime[0].length),
+            )
+          : wordsOf(after).slice(0, 2);
+        if (!other.test(sentence) && ((unit.test(next) && !/^(?:a|an)$/i.test(next)) || perTime))
+          perUnit.push({ text: tidy(`${m[0].trim()} ${paidFor.join(' ')}`, lang), sentence });
         continue;
       }
       // The amount, then what it is paid for: "per month per practice", "booking fee per job".
@@ -118,12 +122,19 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       const joined = tail.findIndex(
         (w, i) => i > 0 && joins.has(w.toLowerCase()) && !PER.test(tail[i + 1] ?? ''),
       );
-      const kept =
+      let kept =
         joined >= 0 && (end < 0 || joined <= end)
           ? tail.slice(0, joined)
           : end >= 0
             ? tail.slice(0, end + 1)
             : tail;
+      // One word cut from a pair ("60 reais ida e volta") is a fragment, unless it says what the
+      // amount is paid for ("$9 monthly and…").
+      if (
+        joined === 1 &&
+        !(unit.test(kept[0]!) || strong.test(kept[0]!) || billingWord.test(kept[0]!))
+      )
+        kept = [];
       // What it is, when named just before the amount ("an annual subscription of $12,000").
       // The billing word ends the words before the amount, or only "of" follows it.
       const lead = wordsOf(clause.slice(0, m.index)).slice(-3);

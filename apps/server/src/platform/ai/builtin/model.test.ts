@@ -240,4 +240,57 @@ describe('the business-model reader', () => {
     );
     expect(pt.partners.join(' ')).toMatch(/fábrica de embalagens/);
   });
+
+  it('reads a voice memo in lower case: its rental price per day, its costs named in the singular, its suppliers', () => {
+    const pt = parseBusinessModel(
+      [
+        'bom, gravando aqui no ônibus. a ideia da escada certa é o seguinte, é, o pintor autônomo, ' +
+          'o cara que pinta apartamento, ele não tem escada grande e perde a manhã buscando em depósito.',
+        'então no app ele reserva e a gente entrega no prédio. o aluguel é por dia, escada sai 2 reais a unidade por dia, ' +
+          'a entrega é 40 reais ida e volta, e a caução a gente troca por um seguro de 5%. os pintores a gente acha nos grupos de whats e no instagram.',
+        'a gente pega das fábricas de escadas que têm sobra no galpão e divide o valor.',
+        'custo é caminhão, motorista e seguro.',
+      ].join(' '),
+      'pt',
+      'Escada Certa',
+    );
+    expect(pt.segments[0]).toBe('pintores autônomos');
+    expect(pt.pains.join(' | ')).not.toMatch(/o cara/);
+    expect(pt.solutions.join(' | ')).not.toMatch(/seguinte/);
+    expect(pt.prices[0]).toBe('2 reais a unidade por dia');
+    expect(pt.prices.join(' | ')).not.toMatch(/reais ida|reais a$/);
+    // "nos grupos" is "in the groups", not "us": the organisers are not partners.
+    expect(pt.partners).toEqual(['fábricas de escadas']);
+    expect(pt.channels.join(' | ')).toMatch(/grupos de whats/);
+    expect(pt.costs).toEqual(['caminhão', 'motorista', 'seguro']);
+    const en = parseBusinessModel(
+      'BrewBox ships fresh coffee to offices. We buy green beans from Finca Alta and Monte Verde and roast them weekly. Pricing: $60 a month per office.',
+      'en',
+      'BrewBox',
+    );
+    expect(en.partners).toEqual(['Finca Alta', 'Monte Verde']);
+    const es = parseBusinessModel(
+      'TacoCart renta carritos de tacos para fiestas. costo: gas, carritos y seguro.',
+      'es',
+      'TacoCart',
+    );
+    expect(es.costs).toEqual(['gas', 'carritos', 'seguro']);
+  });
+
+  it('writes a segment named in the singular in the plural, and leaves one with its own number as written', () => {
+    const seg = (text: string, lang: 'en' | 'es' | 'fr' | 'it' | 'pt', name: string) =>
+      parseBusinessModel(text, lang, name).segments[0];
+    expect(
+      seg('Vetly is for the small clinic owner who runs a practice alone.', 'en', 'Vetly'),
+    ).toMatch(/^small clinic owners\b/);
+    expect(seg('Cuadra es para el plomero independiente de barrio.', 'es', 'Cuadra')).toBe(
+      'los plomeros independientes de barrio',
+    );
+    expect(seg('Vigna Facile è pensato per il viticoltore di collina.', 'it', 'Vigna Facile')).toBe(
+      'i viticoltori di collina',
+    );
+    expect(seg('Ruchette est conçu pour les apiculteurs amateurs.', 'fr', 'Ruchette')).toBe(
+      'les apiculteurs amateurs',
+    );
+  });
 });

@@ -13,9 +13,11 @@ import { readLabels, type Part } from './model-labels.ts';
 import { definitionOf } from './model-definition.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
+import { pluralOf } from './plural.ts';
 import { pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
+  ARTICLE,
   MONEY,
   PHRASE_WORDS,
   afterCue,
@@ -90,8 +92,16 @@ function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): str
         const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
         // Adjectives follow the noun in these languages, but size and age come before it
         // ("pequeños negocios", "petites entreprises", "piccoli frutticoltori").
+        // A people word can also be the adjective of the noun before it, which an article opens
+        // ("o pedreiro autônomo", "el trabajador independiente").
+        const dangling = new Set(MODEL_CUES[lang].dangling);
+        const qualifies =
+          at > 1 &&
+          (ARTICLE.test(ws[at - 2]!) || (lang === 'pt' && ws[at - 2] === 'a')) &&
+          /^\p{Ll}{3,}$/u.test(ws[at - 1]!) &&
+          !dangling.has(ws[at - 1]!.toLowerCase());
         let from = CUES[lang].nounFirst
-          ? at > 0 && PRENOMINAL.test(ws[at - 1]!)
+          ? at > 0 && (PRENOMINAL.test(ws[at - 1]!) || qualifies)
             ? at - 1
             : at
           : Math.max(0, at - 2);
@@ -100,7 +110,6 @@ function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): str
         if (CUES[lang].nounFirst) {
           // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
           const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
-          const dangling = new Set(MODEL_CUES[lang].dangling);
           const connectors = new Set(CUES[lang].connectors);
           while (to < Math.min(ws.length, at + 4)) {
             const w = ws[to]!.toLowerCase();
@@ -249,6 +258,21 @@ function listAfter(
   return unique(found).filter((x) => !MONEY.test(x) || wordsOf(x).length > 2);
 }
 
+/**
+ * Where the business gets what it sells or works with ("a gente pega das locadoras pequenas…",
+ * "we buy our beans from Finca Sol and Café Norte"): the first thing named, and the names listed
+ * with it, not the clause that goes on ("…e divide o valor").
+ */
+function suppliersOf(all: string[], lang: Lang): string[] {
+  const re = cueRegex(MODEL_CUES[lang].supplier, `${lang}:supplier`);
+  return all.flatMap((sentence) => {
+    const rest = afterCue(sentence, re);
+    if (!rest) return [];
+    const [first, ...others] = items(rest, lang);
+    return first ? [first, ...others.filter((x) => /^\p{Lu}/u.test(x))] : [];
+  });
+}
+
 /** The business as the object of what a named one does ("nos manda", "ci lascia", "sends us"). */
 const FOR_US_CLITIC: Record<Lang, RegExp> = {
   en: /\s(?:sends?|gives?|brings?|refers?) us\s/iu,
@@ -329,8 +353,11 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   const merged = (part: Part, max: number) => unique([...own[part], ...model[part]]).slice(0, max);
   return {
     ...model,
-    // Who it is for, when the founder labelled it, is what they wrote there.
-    segments: own.segments.length ? own.segments.slice(0, 3) : merged('segments', 3),
+    // Who it is for, when the founder labelled it, is what they wrote there; a noun written in
+    // the singular ("o pedreiro autônomo") agrees with "the first customers…" it is written into.
+    segments: (own.segments.length ? own.segments.slice(0, 3) : merged('segments', 3)).map((s) =>
+      pluralOf(s, lang),
+    ),
     pains: merged('pains', 5),
     solutions: merged('solutions', 5),
     prices: merged('prices', 3),
@@ -375,6 +402,7 @@ function readModel(
     ...listAfter(all, partner, lang, (s) => cost.test(s) || costBefore.test(s)),
     // "uma lavanderia industrial parceira": the partner is named before the word.
     ...namedBefore(all, lang),
+    ...suppliersOf(all, lang),
   ]);
   const alternatives = listAfter(all, alternative, lang, (s) => cost.test(s));
   const segments = segmentsOf(all, lang, [...labelledAlternatives, ...alternatives]);

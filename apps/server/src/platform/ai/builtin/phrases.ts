@@ -28,6 +28,9 @@ export function cueRegex(cues: readonly string[], key: string): RegExp {
 export const MONEY =
   /(?:(?:R\$|US\$|[$€£])\s?\d[\d.,\u00A0\u202F ]*\d|(?:R\$|US\$|[$€£])\s?\d|\d[\d.,\u00A0\u202F ]*(?:\s?[-–]\s?\d[\d.,\u00A0\u202F ]*)?\s?(?:(?:k|mil|mille)\s?)?(?:€|\$|euros?|dólares|dollars|reais|real|dlls?|dls|usd|eur|brl|mxn|pesos)(?![\p{L}]))/iu;
 
+/** An article opening a noun phrase (Portuguese "a" is one too, but also a preposition). */
+export const ARTICLE = /^(?:an?|the|una?|une|uno|um|uma|el|la|le|les|los|las|il|lo|gli|os|as|o)$/iu;
+
 export function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }

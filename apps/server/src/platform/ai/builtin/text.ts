@@ -96,12 +96,14 @@ const ABBREVIATIONS = new Set([
 export function splitLowercaseStarts(sentence: string): string[] {
   const out: string[] = [];
   let from = 0;
-  for (const m of sentence.matchAll(/([\p{L}\p{N}]+)([.!?]+)\s+(?=\p{Ll})/gu)) {
+  // The word may be closed by a sign, a bracket or a quotation mark ("…um seguro de 5%. os…").
+  for (const m of sentence.matchAll(/([\p{L}\p{N}]+)([%)\]"”»']*)([.!?]+)\s+(?=\p{Ll})/gu)) {
     const word = m[1]!;
-    if (m[2] === '.' && (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{L}$/u.test(word))) continue;
+    if (m[3] === '.' && !m[2] && (ABBREVIATIONS.has(word.toLowerCase()) || /^\p{L}$/u.test(word)))
+      continue;
     // "e.g. this": a period inside the word before it is an abbreviation's.
     if (sentence[m.index - 1] === '.') continue;
-    const end = m.index + m[1]!.length + m[2]!.length;
+    const end = m.index + m[0].replace(/\s+$/, '').length;
     out.push(sentence.slice(from, end).trim());
     from = end;
   }
