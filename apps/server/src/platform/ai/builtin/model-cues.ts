@@ -228,6 +228,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'billed',
       'sells? for',
       'for \\$',
+      // What the business sells it for.
+      'we (?:sell|resell) (?:\\w+ ){0,3}?(?:for|at)',
       // What a rental costs.
       'rental',
     ],
@@ -290,6 +292,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:are|is) (?:our|the) (?:biggest|main|largest) expenses?',
     ],
     people: [
+      'grandparent',
+      'elderly',
       'bab',
       'toddler',
       'newborn',
@@ -416,7 +420,18 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pensado para',
       'servimos a',
     ],
-    segmentEnd: ['cuando', 'que', 'quienes', 'cuy[oa]s?', 'donde', 'para que', 'porque', 'con'],
+    // 'q' and 'qdo' are 'que' and 'cuando' in chat.
+    segmentEnd: [
+      'cuando',
+      'que',
+      'q',
+      'quienes',
+      'cuy[oa]s?',
+      'donde',
+      'para que',
+      'porque',
+      'con',
+    ],
     pain: [
       'tarda\\w* \\d+',
       'lleva \\d+',
@@ -544,6 +559,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'al año',
       'plan',
       'cuesta\\w*',
+      // What the business sells it for.
+      '(?:vendemos|revendemos)',
       // What a rental costs.
       'renta',
       'alquiler',
@@ -605,6 +622,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:son|es) (?:nuestros|nuestro|los|el) (?:mayores|principales|mayor|principal) (?:costos|costes|gastos|costo|coste|gasto)',
     ],
     people: [
+      'abuel',
+      'personas mayores',
       'bebé',
       'bebe',
       'práctica',
@@ -855,6 +874,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'formule',
       'coût\\w*',
       'frais',
+      // What the business sells it for.
+      '(?:nous vendons|nous revendons|on vend|on revend)',
       // What a rental costs.
       'location',
     ],
@@ -906,6 +927,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sont|est) (?:nos|notre|les|le) (?:principaux|principal|plus gros|plus grands) (?:coûts|coût|postes de coût|postes de dépense)',
     ],
     people: [
+      'grands-parents',
+      'aînés',
       'bébé',
       'nourrisson',
       'cabinet',
@@ -1149,6 +1172,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'piano',
       'cost\\w*',
       'quota',
+      // What the business sells it for.
+      '(?:vendiamo|rivendiamo)',
       // What a rental costs.
       'noleggio',
       'affitto',
@@ -1218,6 +1243,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sono|è) (?:i nostri|il nostro|i|il) (?:costi|costo|spese|spesa) (?:principali|maggiori|principale|maggiore)',
     ],
     people: [
+      'anzian',
+      'nonni',
       'neonat',
       'mamm',
       'papà',
@@ -1328,7 +1355,19 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'pensado para',
       'feito para',
     ],
-    segmentEnd: ['quando', 'que', 'quem', 'cuj[oa]s?', 'onde', 'para que', 'porque', 'com'],
+    // 'q' and 'qdo' are 'que' and 'quando' in chat.
+    segmentEnd: [
+      'quando',
+      'qdo',
+      'que',
+      'q',
+      'quem',
+      'cuj[oa]s?',
+      'onde',
+      'para que',
+      'porque',
+      'com',
+    ],
     pain: [
       'leva \\d+',
       'demora \\d+',
@@ -1458,6 +1497,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'por ano',
       'plano',
       'custa\\w*',
+      // What the business sells it for.
+      '(?:vendemos|revendemos)',
       // What a rental costs.
       'aluguel',
     ],
@@ -1466,6 +1507,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['e', 'mais', 'ou', 'além de'],
     lead: ['que é', 'que são', 'é', 'são', 'principalmente', 'sobretudo', 'também'],
     dangling: [
+      'q',
       'conforme',
       'o',
       'a',
@@ -1513,6 +1555,9 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:são|é) (?:nossos|nosso|os|o) (?:maiores|principais|maior|principal) (?:custos|custo|gastos|gasto|despesas)',
     ],
     people: [
+      'idos',
+      'avós',
+      'tutor',
       'bebê',
       'barbearia',
       'pastelaria',

@@ -19,6 +19,19 @@ const LOSS: Record<Lang, RegExp> = {
   pt: /\b(?:perd(?:id[oa]s?|e|em|emos|eu)|jogad[oa]s? fora|desperdiçad[oa]s?|multas?)\b/iu,
 };
 
+/**
+ * Someone else earning an amount ("as casas de ração ganham 10 reais por plano vendido", "the
+ * clinics receive a fixed fee"): what the business pays out, not its price — unless it is the
+ * business that earns it.
+ */
+const EARNS: Record<Lang, RegExp> = {
+  en: /\b(?:earns?|receives?|gets? paid|get a cut|gets a cut)\b/iu,
+  es: /(?<![\p{L}])(?:ganan?|reciben?|se llevan?)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:gagnent|gagne|touchent|touche|reçoivent|reçoit)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:guadagnano|guadagna|ricevono|riceve|prendono)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:ganham|ganha|recebem|recebe|levam|leva)(?![\p{L}])/iu,
+};
+
 /** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
 const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
 
@@ -29,7 +42,7 @@ const OF = /^(?:of|de|di|da|du|do|del|des)$/iu;
 const PERIOD_CUE = /^(?:per|a|an|al|au|por|par|al|ao|à|a la|por|pro)\s/i;
 
 /** The business speaking of itself: "we", "nous", a verb in "-amos"/"-iamo", "our". */
-const OURS: Record<Lang, RegExp> = {
+export const OURS: Record<Lang, RegExp> = {
   en: /\b(?:we|our|us)\b/iu,
   es: /(?<![\p{L}])(?:nosotros|nuestr\p{L}*|\p{L}+(?:amos|emos|imos))(?![\p{L}])/iu,
   fr: /(?<![\p{L}])(?:nous|on|notre|nos)(?![\p{L}])/iu,
@@ -81,6 +94,8 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const costs = cueRegex([...cues.cost, ...cues.costBefore], `${lang}:costs`);
   const found: { text: string; sentence: string }[] = [];
   const perUnit: { text: string; sentence: string }[] = [];
+  // What someone else earns, kept in case nothing else is (the business's price may be that).
+  const paidOut: { text: string; sentence: string }[] = [];
   const billingWord = cueRegex(cues.billing, `${lang}:billing`);
   const dangling = new Set(cues.dangling);
   const unit = cueRegex(cues.unit, `${lang}:unit`);
@@ -96,6 +111,20 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       if (other.test(clause) && !strong.test(clause)) continue;
       if (costs.test(sentence) && !paying.test(clause)) continue;
       if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
+      // "ganham 10 reais por plano": the verb of earning just before the amount.
+      const earned = EARNS[lang].test(wordsOf(clause.slice(0, m.index)).slice(-3).join(' '));
+      if (earned && !OURS[lang].test(clause) && !strong.test(clause)) {
+        paidOut.push({
+          text: tidy(
+            `${m[0].trim()} ${wordsOf(clause.slice(m.index + m[0].length))
+              .slice(0, 3)
+              .join(' ')}`,
+            lang,
+          ),
+          sentence,
+        });
+        continue;
+      }
       if (!cued) {
         // No price word, but "$25 per walk": an amount per unit, kept in case nothing else is.
         const after = clause.slice(m.index + m[0].length);
@@ -152,6 +181,7 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
     }
   }
   if (found.length === 0) found.push(...perUnit);
+  if (found.length === 0) found.push(...paidOut);
   if (found.length === 0) {
     // A percentage with a billing word is the price ("a fee of 1.9% per month", "12% commission").
     const billing = cueRegex(cues.billing, `${lang}:billing`);

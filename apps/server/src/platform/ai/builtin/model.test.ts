@@ -28,7 +28,7 @@ describe('the business-model reader', () => {
     expect(m.solutions[0]).toBe('rents pianos to families for a year');
     expect(m.prices[0]).toBe('$39 a month');
     expect(m.channels).toEqual(['Piano teachers', 'school music fairs']);
-    expect(m.partners[0]).toBe('A local moving company');
+    expect(m.partners[0]).toBe('a local moving company');
     expect(m.costs).toEqual(['Trucks', 'tuning', 'insurance']);
     expect(m.alternatives.join(' | ')).toMatch(/Buying used on Marketplace \| a keyboard/);
   });
@@ -94,13 +94,13 @@ describe('the business-model reader', () => {
       'it',
       'SensoCasa',
     );
-    expect(it.partners).toContain('Un laboratorio di Modena');
+    expect(it.partners).toContain('un laboratorio di Modena');
     const es = parseBusinessModel(
       'TerapiaYa conecta a pacientes con fisioterapeutas a domicilio. La cooperativa de Jalisco nos presta las camillas, y las clínicas de barrio nos mandan pacientes.',
       'es',
       'TerapiaYa',
     );
-    expect(es.partners).toContain('La cooperativa de Jalisco');
+    expect(es.partners).toContain('la cooperativa de Jalisco');
     expect(es.channels).toContain('las clínicas de barrio');
     expect(es.partners).not.toContain('las clínicas de barrio');
   });
@@ -291,6 +291,38 @@ describe('the business-model reader', () => {
     );
     expect(seg('Ruchette est conçu pour les apiculteurs amateurs.', 'fr', 'Ruchette')).toBe(
       'les apiculteurs amateurs',
+    );
+  });
+
+  it('reads a founder’s story: a person of it is no segment, what the business spends is no pain, who sends customers is the channel, what others earn is no price', () => {
+    const story = [
+      'Les cuento cómo empezó, porque no fue un plan de negocio.',
+      'Mi tío Beto tiene 74 años y vive solo en El Paso.',
+      'Hablando con otros vecinos vi que pasa en todas partes: los hijos no pueden ir cada semana a revisar la casa.',
+      'Vecino Fiel manda a un técnico cada mes a revisar la casa y le manda fotos a la familia.',
+      'Son $49 al mes y lo pagan los hijos con tarjeta; las ferreterías ganan 5 dólares por cliente que nos mandan.',
+      'Nos encuentran en las iglesias, y las ferreterías del barrio nos mandan clientes.',
+      'Una aseguradora con licencia nos da la póliza.',
+      'Lo que más gastamos: sueldos de los técnicos y gasolina.',
+    ].join(' ');
+    const m = parseBusinessModel(story, 'es', 'Vecino Fiel');
+    expect(m.segments.join(' | ')).not.toMatch(/tío|negocio/);
+    expect(m.pains[0]).toMatch(/^los hijos no pueden ir cada semana/);
+    expect(m.pains.join(' | ')).not.toMatch(/gastamos/);
+    expect(m.channels).toContain('las ferreterías del barrio');
+    expect(m.channels.join(' | ')).not.toMatch(/mandan/);
+    expect(m.prices).toEqual(['$49 al mes']);
+    expect(m.partners[0]).toBe('una aseguradora con licencia');
+    // The partner's number does not matter to the sentence it is written into.
+    const data = builtinProjectData({
+      name: 'Vecino Fiel',
+      description: story,
+      language: 'es-US',
+      experiments: false,
+    });
+    const partner = data.hypotheses.find((h) => h.section === 'keyPartners')!;
+    expect(partner.title).toBe(
+      'Vecino Fiel puede contar con el apoyo de una aseguradora con licencia',
     );
   });
 });

@@ -7,14 +7,14 @@
  * language (model-cues.ts). A part the description does not mention stays empty: the writer then
  * asks a question instead of inventing an answer.
  */
-import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
 import { definitionOf } from './model-definition.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
 import { pluralOf } from './plural.ts';
-import { pricesOf } from './model-prices.ts';
+import { segmentsOf } from './model-segments.ts';
+import { OURS, pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
   ARTICLE,
@@ -24,7 +24,6 @@ import {
   clauses,
   cueRegex,
   items,
-  namesPeople,
   shorten,
   tidy,
   unique,
@@ -47,99 +46,6 @@ export interface BusinessModel {
   alternatives: string[];
 }
 
-/** Adjectives of size and age that come before the noun in the Romance languages. */
-const PRENOMINAL =
-  /^(?:pequeñ[oa]s?|pequen[oa]s?|grandes?|gran|nuev[oa]s?|nov[oa]s?|jóvenes|jovens|petit(?:e|s|es)?|grand(?:e|s|es)?|jeunes|nouve(?:aux|lles?)|piccol[ioae]|giovani|nuov[ioae]|medi[oa]s|médi[oa]s|moyen(?:ne)?s)$/iu;
-
-/** "have", "are", "ont", "tienen"…: a verb ends the people named before it ("parents ont…"). */
-const AUXILIARY =
-  /^(?:have|has|are|is|ont|a|sont|est|ont|tienen|tiene|son|es|están|hanno|ha|sono|è|têm|tem|são|é|estão)$/iu;
-
-function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): string[] {
-  // What customers use today ("outros dão para catadores informais") is not who they are.
-  const other = new Set(alternatives.map((a) => a.toLowerCase()));
-  const cues = MODEL_CUES[lang];
-  const start = cueRegex(cues.segment, `${lang}:segment`);
-  const end = cueRegex(cues.segmentEnd, `${lang}:segmentEnd`);
-  const found: string[] = [];
-  all.slice(0, 4).forEach((sentence) => {
-    let rest = sentence;
-    for (let guard = 0; guard < 4; guard += 1) {
-      const m = start.exec(rest);
-      if (!m) break;
-      const after = rest.slice(m.index + m[0].length);
-      rest = after;
-      let phrase = after.split(/[.;:!?](?:\s|$)|,\s/)[0] ?? '';
-      const stop = end.exec(phrase);
-      if (stop) phrase = phrase.slice(0, stop.index);
-      phrase = shorten(tidy(phrase, lang), lang);
-      if (!phrase || MONEY.test(phrase) || /^\d/.test(phrase)) continue;
-      // "para pagar…", "pour vendre…": a purpose, not the people served.
-      if (lang !== 'en' && /^\p{L}+(?:ar|er|ir|re|are|ere|ire)$/iu.test(wordsOf(phrase)[0] ?? ''))
-        continue;
-      // "for two Sundays" is not a customer: a segment names people, or opens the description.
-      if (namesPeople(phrase, lang) && !other.has(phrase.toLowerCase())) found.push(phrase);
-    }
-  });
-  if (found.length === 0) {
-    // No "for …": the first people the description names, with the words just before them
-    // ("small landlords", "independent bakeries").
-    for (const sentence of all.slice(0, 3)) {
-      for (const clause of clauses(sentence)) {
-        const ws = wordsOf(clause);
-        const at = ws.findIndex((w) => namesPeople(w, lang));
-        if (at < 0) continue;
-        const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
-        // Adjectives follow the noun in these languages, but size and age come before it
-        // ("pequeños negocios", "petites entreprises", "piccoli frutticoltori").
-        // A people word can also be the adjective of the noun before it, which an article opens
-        // ("o pedreiro autônomo", "el trabajador independiente").
-        const dangling = new Set(MODEL_CUES[lang].dangling);
-        const qualifies =
-          at > 1 &&
-          (ARTICLE.test(ws[at - 2]!) || (lang === 'pt' && ws[at - 2] === 'a')) &&
-          /^\p{Ll}{3,}$/u.test(ws[at - 1]!) &&
-          !dangling.has(ws[at - 1]!.toLowerCase());
-        let from = CUES[lang].nounFirst
-          ? at > 0 && (PRENOMINAL.test(ws[at - 1]!) || qualifies)
-            ? at - 1
-            : at
-          : Math.max(0, at - 2);
-        while (from < at && verb.test(ws[from]!)) from += 1;
-        let to = at + 1;
-        if (CUES[lang].nounFirst) {
-          // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
-          const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
-          const connectors = new Set(CUES[lang].connectors);
-          while (to < Math.min(ws.length, at + 4)) {
-            const w = ws[to]!.toLowerCase();
-            // "salões de beleza": a connector joins when a content word follows it.
-            const joins =
-              connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
-            if (
-              (dangling.has(w) && !joins) ||
-              AUXILIARY.test(w) ||
-              verb.test(w) ||
-              pain.test(w) ||
-              /[,;:.]$/.test(ws[to - 1]!)
-            )
-              break;
-            to += joins ? 2 : 1;
-          }
-        }
-        const end = cueRegex(MODEL_CUES[lang].segmentEnd, `${lang}:segmentEnd`);
-        const stop = ws.slice(at + 1, to).findIndex((w) => end.test(w));
-        if (stop >= 0) to = at + 1 + stop;
-        const phrase = shorten(tidy(ws.slice(from, to).join(' '), lang), lang);
-        if (phrase) found.push(phrase);
-        break;
-      }
-      if (found.length) break;
-    }
-  }
-  return unique(found).slice(0, 3);
-}
-
 function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
   const cues = MODEL_CUES[lang];
   const pain = cueRegex(cues.pain, `${lang}:pain`);
@@ -153,13 +59,19 @@ function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
       const clause = said.replace(TOLD_US[lang], '');
       const m = pain.exec(clause);
       if (!m) continue;
+      // What the business itself spends or lacks ("lo que más gastamos: …") is its cost.
+      if (OURS[lang].test(`${wordsOf(clause.slice(0, m.index)).slice(-1)[0] ?? ''} ${m[0]}`))
+        continue;
       // What the product does is not a pain, even when it names one ("reduces no-shows").
       const verb = solution.exec(clause);
       if (verb && verb.index < m.index) continue;
-      let text = clause;
+      // "I saw it happens in all of them: the kids can't…": what the colon opens is the pain.
+      const colon = clause.lastIndexOf(': ', m.index);
+      const from = colon > 0 ? colon + 2 : 0;
+      let text = clause.slice(from);
       // "practices that lose money to no-shows": the pain is the relative clause.
       const rel = relative.exec(text);
-      if (rel && rel.index < m.index) text = text.slice(rel.index + rel[0].length);
+      if (rel && rel.index < m.index - from) text = text.slice(rel.index + rel[0].length);
       for (const s of segments)
         if (text.toLowerCase().startsWith(s.toLowerCase())) text = text.slice(s.length);
       const ws = wordsOf(tidy(text, lang, cues.listJoin));
@@ -350,7 +262,11 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   const labelled = readLabels(description, lang);
   const own = labelledParts(labelled.parts, lang, name);
   const model = readModel(labelled.text, lang, name, own.alternatives);
-  const merged = (part: Part, max: number) => unique([...own[part], ...model[part]]).slice(0, max);
+  // "Una agencia de cuidado …" opened its sentence: inside one of ours, its article is lower case.
+  const inside = (x: string) =>
+    ARTICLE.test(wordsOf(x)[0] ?? '') && /^\p{Ll}/u.test(wordsOf(x)[1] ?? '') ? lowerFirst(x) : x;
+  const merged = (part: Part, max: number) =>
+    unique([...own[part], ...model[part]].map(inside)).slice(0, max);
   return {
     ...model,
     // Who it is for, when the founder labelled it, is what they wrote there; a noun written in
@@ -440,6 +356,11 @@ function readModel(
       return inner && wordsOf(item).length > 3 ? items(inner, lang) : [item];
     }),
   );
+  // "…y las clínicas comunitarias nos mandan pacientes": the channel is who sends them.
+  const sender = (item: string) => {
+    const m = FOR_US_CLITIC[lang].exec(` ${item} `);
+    return m && m.index > 0 ? tidy(item.slice(0, m.index), lang) : item;
+  };
   return {
     lang,
     name,
@@ -453,7 +374,9 @@ function readModel(
       ...definition.slice(-1),
     ]),
     prices: pricesOf(all, lang, name),
-    channels: unique([...channelsOwn, ...acting.channels]).slice(0, 4),
+    channels: unique([...channelsOwn.map(sender), ...acting.channels])
+      .filter(Boolean)
+      .slice(0, 4),
     partners: unique([...partners, ...acting.partners]).slice(0, 3),
     costs: costs.slice(0, 4),
     alternatives: alternatives.slice(0, 3),

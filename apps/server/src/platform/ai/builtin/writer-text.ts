@@ -190,7 +190,7 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     resource: (n, r) => `${n} puede conseguir ${r} a un costo que puede sostener`,
     resourceQuestion: (n) => `¿Qué habilidad o recurso necesita ${n} que al equipo le falta?`,
     resourceMoat: (n) => `Lo que ${n} aprende de sus clientes es difícil de copiar`,
-    partner: (n, partner) => `${n} puede contar con ${partner} como aliado`,
+    partner: (n, partner, p) => `${n} puede contar con el apoyo ${p('de', partner)}`,
     partnerWorks: (n, partner) => `Trabajar con ${partner} aporta clientes o capacidades a ${n}`,
     partnerQuestion: (n) => `¿Qué aliado podría aportar clientes o capacidades a ${n}?`,
     costs: (c) => `Los costos principales (${c}) quedan por debajo de lo que pagan los clientes`,
@@ -279,7 +279,7 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
       `De quelle compétence ou ressource l'équipe ${p('de', n)} manque-t-elle ?`,
     resourceMoat: (n, p) =>
       `Ce que l'équipe ${p('de', n)} apprend de ses clients est difficile à copier`,
-    partner: (n, partner, p) => `${n} peut compter ${p('sur', partner)} comme partenaire`,
+    partner: (n, partner, p) => `${n} peut compter sur le soutien ${p('de', partner)}`,
     partnerWorks: (n, partner, p) =>
       `Travailler avec ${partner} apporte des clients ou des compétences ${p('à', n)}`,
     partnerQuestion: (n, p) =>
@@ -454,7 +454,7 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     resource: (n, r) => `${n} consegue obter ${r} a um custo sustentável`,
     resourceQuestion: (n) => `Que habilidade ou recurso falta à equipe de ${n}?`,
     resourceMoat: (n) => `O que ${n} aprende com os clientes é difícil de copiar`,
-    partner: (n, partner) => `${n} pode contar com ${partner} como parceiro`,
+    partner: (n, partner, p) => `${n} pode contar com o apoio ${p('de', partner)}`,
     partnerWorks: (n, partner) => `Trabalhar com ${partner} traz clientes ou capacidades para ${n}`,
     partnerQuestion: (n) => `Que parceiro poderia trazer clientes ou capacidades para ${n}?`,
     costs: (c) => `Os principais custos (${c}) ficam abaixo do que os clientes pagam`,
