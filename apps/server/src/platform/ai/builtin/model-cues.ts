@@ -712,7 +712,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'mensualidad\\w*',
       'tarifa \\w+',
     ],
-    via: ['a través de', 'por', 'mediante', 'en'],
+    // 'x' is 'por' in chat ('llegan x tiktok').
+    via: ['a través de', 'por', 'mediante', 'en', 'x'],
     channelVerbs: [
       'encuentr',
       'vend',

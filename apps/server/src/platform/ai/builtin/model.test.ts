@@ -325,4 +325,15 @@ describe('the business-model reader', () => {
       'Vecino Fiel puede contar con el apoyo de una aseguradora con licencia',
     );
   });
+
+  it('reads chat shorthand for "por", and a labelled list of costs as costs only', () => {
+    const m = parseBusinessModel(
+      'tortilla ya es una app pa pedir tortillas a domicilio. los clientes llegan x tiktok y x las tienditas q nos recomiendan. gastos: anuncios en facebook, un repartidor y gasolina.',
+      'es',
+      'Tortilla Ya',
+    );
+    expect(m.channels.slice(0, 2)).toEqual(['tiktok', 'las tienditas']);
+    expect(m.channels.join(' | ')).not.toMatch(/facebook|repartidor/);
+    expect(m.costs).toEqual(['anuncios en facebook', 'un repartidor', 'gasolina']);
+  });
 });

@@ -261,7 +261,13 @@ function amountsIn(all: string[], lang: Lang): string[] {
 export function parseBusinessModel(description: string, lang: Lang, name = ''): BusinessModel {
   const labelled = readLabels(description, lang);
   const own = labelledParts(labelled.parts, lang, name);
-  const model = readModel(labelled.text, lang, name, own.alternatives);
+  // The answers under "costs:" or "competition:" name costs and alternatives, not channels.
+  const listed = new Set(
+    (['costs', 'alternatives'] as const).flatMap((part) =>
+      (labelled.parts.get(part) ?? []).flatMap((t) => sentences(t, lang)),
+    ),
+  );
+  const model = readModel(labelled.text, lang, name, own.alternatives, listed);
   // "Una agencia de cuidado …" opened its sentence: inside one of ours, its article is lower case.
   const inside = (x: string) =>
     ARTICLE.test(wordsOf(x)[0] ?? '') && /^\p{Ll}/u.test(wordsOf(x)[1] ?? '') ? lowerFirst(x) : x;
@@ -289,6 +295,7 @@ function readModel(
   lang: Lang,
   name: string,
   labelledAlternatives: string[],
+  listed: Set<string> = new Set(),
 ): BusinessModel {
   const cues = MODEL_CUES[lang];
   const all = sentences(description, lang);
@@ -336,7 +343,11 @@ function readModel(
       : s;
   });
   const notChannel = (s: string) =>
-    cost.test(s) || costBefore.test(s) || before(partner, s) || alternative.test(s);
+    listed.has(s) ||
+    cost.test(s) ||
+    costBefore.test(s) ||
+    before(partner, s) ||
+    alternative.test(s);
   // Said as a channel ("we sell through…", "via…") before a verb of reaching with a place after
   // it, which can be something else ("distribui as vagas por critérios…").
   const channels = unique([
