@@ -336,4 +336,16 @@ describe('the business-model reader', () => {
     expect(m.channels.join(' | ')).not.toMatch(/facebook|repartidor/);
     expect(m.costs).toEqual(['anuncios en facebook', 'un repartidor', 'gasolina']);
   });
+
+  it('writes a French plural segment with the determiner it needs', () => {
+    const data = builtinProjectData({
+      name: 'Ferraille',
+      description:
+        "Mes parents ont une casse auto dans l'Aveyron. Ferraille est une appli qui aide les garages indépendants à trouver une pièce d'occasion. Prix : 29 € par mois.",
+      language: 'fr-FR',
+      experiments: false,
+    });
+    const first = data.hypotheses.find((h) => h.section === 'customerSegments')!;
+    expect(first.title).toBe('Les premiers clients de Ferraille seront des garages indépendants');
+  });
 });

@@ -26,12 +26,17 @@ const CONTRACTIONS: Partial<Record<Lang, Record<string, Record<string, string>>>
 };
 const IT_APOSTROPHE: Record<string, string> = { a: "all'", di: "dell'", su: "sull'" };
 
+/** A French plural noun phrase with the determiner it needs as an object ("des fermes laitières"). */
+export function frDeterminer(phrase: string): string {
+  const text = phrase.trim();
+  return !FR_DETERMINER.test(text) && /[sx]$/.test(text.split(/\s/)[0] ?? '')
+    ? `des ${text}`
+    : text;
+}
+
 /** A preposition joined to a phrase, with the language's contractions and elisions. */
 export function joinPrep(lang: Lang, prep: string, phrase: string): string {
-  let text = phrase.trim();
-  if (lang === 'fr' && !FR_DETERMINER.test(text) && /[sx]$/.test(text.split(/\s/)[0] ?? '')) {
-    text = `des ${text}`;
-  }
+  const text = lang === 'fr' ? frDeterminer(phrase) : phrase.trim();
   const [first = '', ...rest] = text.split(' ');
   const table = CONTRACTIONS[lang]?.[prep];
   const merged = table?.[first.toLowerCase()];

@@ -6,6 +6,7 @@
  * the sentence stays grammatical whatever the phrase is. `p(prep, phrase)` joins a preposition
  * to a phrase with the language's contractions (de + el → del, à + les → aux, di + il → del…).
  */
+import { frDeterminer } from './writer-phrases.ts';
 import type { Lang } from './text.ts';
 
 type P = (prep: string, phrase: string) => string;
@@ -249,7 +250,7 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
     q: ['« ', ' »'],
     customers: 'les clients',
     and: 'et',
-    segmentFirst: (n, s) => `Les premiers clients de ${n} seront ${s}`,
+    segmentFirst: (n, s) => `Les premiers clients de ${n} seront ${frDeterminer(s)}`,
     segmentPain: (s, pain, p) =>
       `${cap(p('pour', s))}, « ${pain} » est un problème fréquent et coûteux`,
     segmentQuestion: (n, p) => `Qui a le plus besoin ${p('de', n)}, et combien sont-ils ?`,
@@ -311,7 +312,7 @@ export const WRITER_TEXT: Record<Lang, WriterText> = {
       costStructure:
         'Comment la tester : additionnez ce que coûtent les premiers clients et comparez avec ce qu’ils paient.',
     },
-    whoFor: (s) => `Pour ${s}.`,
+    whoFor: (s) => `Pour ${frDeterminer(s)}.`,
     problem: (pains) => `Ce qui coince : ${pains}.`,
     solutionStatement: (n, s) => `Ce que fait ${n} : ${s}.`,
     whyNot: (n, a) => `Aujourd'hui, les clients utilisent ${a} ; ${n} doit faire mieux.`,
