@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Debian's chromium (browser tests), postgresql (server tests on a real server) and nginx (the
-# scale-out test's load balancer), kept at the newest version the package source offers: a
-# newcomer installing today gets today's browser, so the tests run against that one too.
+# Debian's chromium (browser tests), postgresql (server tests on a real server), nginx (the
+# scale-out test's load balancer) and pgbouncer (its connection pooler), kept at the newest version
+# the package source offers: a newcomer installing today gets today's browser, so the tests run
+# against that one too.
 # As root it installs what is missing and upgrades what is older than the source's candidate with
 # apt-get; otherwise it says what to install or upgrade. Never downloads a browser from anywhere else.
 
 # The Debian packages to keep current: the named ones plus the PostgreSQL server packages in use.
 system_packages() {
-  local packages=(chromium chromium-common postgresql nginx-light)
+  local packages=(chromium chromium-common postgresql nginx-light pgbouncer)
   local installed
   installed=$(dpkg-query -W -f='${Package} ${Status}\n' 'postgresql-[0-9]*' 2>/dev/null |
     awk '$NF == "installed" && $1 ~ /^postgresql-[0-9]+$/ { print $1 }')
@@ -46,6 +47,7 @@ ensure_system_deps() {
     if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then missing+=(chromium); fi
     if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing+=(postgresql); fi
     if [ ! -x /usr/sbin/nginx ]; then missing+=(nginx-light); fi
+    if [ ! -x /usr/sbin/pgbouncer ]; then missing+=(pgbouncer); fi
     if [ ${#missing[@]} -gt 0 ]; then
       echo "Missing system packages: ${missing[*]}." >&2
       echo "Install them with: sudo apt-get install -y ${missing[*]}" >&2

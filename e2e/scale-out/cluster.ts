@@ -1,6 +1,8 @@
 /**
- * The scale-out set-up for the e2e test: a throwaway PostgreSQL cluster, two app instances on it
- * and Debian's nginx in front (round-robin, websockets proxied), all on loopback ports.
+ * The scale-out set-up for the e2e test: a throwaway PostgreSQL cluster, Debian's PgBouncer in
+ * transaction mode in front of it, three app instances through PgBouncer (each with its direct
+ * connection for LISTEN) and Debian's nginx in front of them (round-robin, websockets proxied), all
+ * on loopback ports. An instance can be killed outright.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -16,6 +18,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPgBouncer, type Bouncer } from '../../apps/server/test/pgbouncer.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
@@ -61,21 +64,37 @@ export interface Instance {
   port: number;
   child: ChildProcess;
   log: () => string;
+  /** Kills the process outright (SIGKILL), as a crashed machine would go. */
+  kill(): Promise<void>;
+  /** Kills it (if alive) and starts it again on its port; resolves once it is ready. */
+  restart(): Promise<void>;
 }
 
 export interface Cluster {
-  /** The address browsers use: nginx in front of both instances. */
+  /** The address browsers use: nginx in front of the instances. */
   url: string;
+  /** The PostgreSQL server itself. */
   databaseUrl: string;
   instances: Instance[];
+  /** nginx's port on 127.0.0.1. */
+  port: number;
+  /** Restarts PostgreSQL (fast shutdown: sessions are cut); resolves once it accepts again. */
+  restartDatabase(): void;
   stop(): Promise<void>;
 }
 
-export async function startCluster(): Promise<Cluster> {
+export const SCALE_OUT_SECRET = 'scale-out-secret-0123456789abcdef0123456789';
+
+export async function startCluster(
+  count = 3,
+  options: { env?: Record<string, string> } = {},
+): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'assay-scale-out-'));
   const children: ChildProcess[] = [];
   let pgStarted = false;
+  let bouncer: Bouncer | null = null;
   const stop = async () => {
+    bouncer?.stop();
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.all(
       children.map((c) =>
@@ -102,10 +121,14 @@ export async function startCluster(): Promise<Cluster> {
     ]);
     pgStarted = true;
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+    const pooler = await startPgBouncer(databaseUrl, { poolSize: 20 });
+    if (!pooler) throw new Error('pgbouncer is not installed (apt-get install -y pgbouncer)');
+    bouncer = pooler;
 
     const port = await freePort();
-    const instancePorts = [await freePort(), await freePort()];
-    const instances = instancePorts.map((instancePort) => {
+    const instancePorts: number[] = [];
+    for (let i = 0; i < count; i += 1) instancePorts.push(await freePort());
+    const launch = (instancePort: number) => {
       let log = '';
       const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
         cwd: repo,
@@ -114,19 +137,45 @@ export async function startCluster(): Promise<Cluster> {
           HOST: '127.0.0.1',
           PORT: String(instancePort),
           APP_DOMAIN: `localhost:${port}`,
-          DATABASE_URL: databaseUrl,
-          APP_SECRET: 'scale-out-secret-0123456789abcdef0123456789',
+          DATABASE_URL: pooler.through(databaseUrl),
+          DATABASE_DIRECT_URL: databaseUrl,
+          APP_SECRET: SCALE_OUT_SECRET,
           TRUST_PROXY: '127.0.0.1',
           METRICS_TOKEN,
           LOG_LEVEL: 'warn',
           LICENSE_KEYS: 'E2ESCALE:business',
+          ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
-      child.stdout?.on('data', (c: Buffer) => (log += c.toString()));
-      child.stderr?.on('data', (c: Buffer) => (log += c.toString()));
+      // The log's last 64 KB: enough to say why it stopped, bounded over an hour's soak.
+      const keep = (c: Buffer) => (log = (log + c.toString()).slice(-65_536));
+      child.stdout?.on('data', keep);
+      child.stderr?.on('data', keep);
       children.push(child);
-      return { port: instancePort, child, log: () => log };
+      return { child, log: () => log };
+    };
+    const instances = instancePorts.map((instancePort) => {
+      const instance: Instance = {
+        port: instancePort,
+        ...launch(instancePort),
+        async kill() {
+          const { child } = instance;
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGKILL');
+          await new Promise((r) => child.once('exit', r));
+        },
+        async restart() {
+          await instance.kill();
+          Object.assign(instance, launch(instancePort));
+          await waitFor(
+            `http://127.0.0.1:${instancePort}/api/health/ready`,
+            instance.child,
+            instance.log,
+          );
+        },
+      };
+      return instance;
     });
     // Both migrate the same database at once on start: the migrator must cope.
     await Promise.all(
@@ -138,8 +187,10 @@ export async function startCluster(): Promise<Cluster> {
     const config = readFileSync(path.join(here, 'nginx.conf.template'), 'utf8')
       .replaceAll('{{dir}}', nginxDir)
       .replaceAll('{{port}}', String(port))
-      .replaceAll('{{portA}}', String(instancePorts[0]))
-      .replaceAll('{{portB}}', String(instancePorts[1]));
+      .replaceAll(
+        '{{upstreams}}',
+        instancePorts.map((p) => `server 127.0.0.1:${p};`).join('\n    '),
+      );
     writeFileSync(path.join(nginxDir, 'nginx.conf'), config);
     let nginxLog = '';
     const nginx = spawn(
@@ -152,7 +203,27 @@ export async function startCluster(): Promise<Cluster> {
     nginx.stderr?.on('data', (c: Buffer) => (nginxLog += c.toString()));
     children.push(nginx);
     await waitFor(`http://127.0.0.1:${port}/api/health`, nginx, () => nginxLog);
-    return { url: `http://app.localhost:${port}`, databaseUrl, instances, stop };
+    const restartDatabase = () =>
+      asPostgres('pg_ctl', [
+        '-D',
+        `${dir}/db`,
+        '-w',
+        '-l',
+        `${dir}/pg.log`,
+        '-m',
+        'fast',
+        '-o',
+        `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off`,
+        'restart',
+      ]);
+    return {
+      url: `http://app.localhost:${port}`,
+      databaseUrl,
+      instances,
+      port,
+      restartDatabase,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

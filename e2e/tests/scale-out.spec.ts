@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { metricValues, startCluster, type Cluster } from '../scale-out/cluster.ts';
 import { openProject, PASSWORD, signUpWithOrganization, uniqueSuffix } from './helpers.ts';
 
-// Two app instances on one PostgreSQL behind Debian's nginx (round-robin, websockets proxied).
+// Three app instances through Debian's PgBouncer (transaction mode) on one PostgreSQL, behind
+// Debian's nginx (round-robin, websockets proxied); one of them dies in the middle (#54).
 let cluster: Cluster;
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -13,7 +14,7 @@ test.afterAll(async () => {
   await cluster?.stop();
 });
 
-test('a team works across two instances behind nginx: sessions, edits, realtime and jobs', async ({
+test('a team works across three instances behind nginx and PgBouncer: sessions, edits, realtime and jobs, and goes on when one instance dies', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -39,7 +40,7 @@ test('a team works across two instances behind nginx: sessions, edits, realtime 
   await openProject(page, 'Two instances');
   await expect(page.getByTestId('canvas-count')).toHaveText('0 hypotheses');
   const canvasUrl = page.url();
-  expect([...upstreams].length).toBe(2);
+  expect([...upstreams].length).toBe(cluster.instances.length);
 
   // A second device of the same person.
   const second = await browser.newContext({ baseURL: cluster.url });
@@ -118,6 +119,34 @@ test('a team works across two instances behind nginx: sessions, edits, realtime 
     expect(runs.reduce((a, b) => a + b, 0)).toBe(Number(row?.jobs));
   } finally {
     await client.end();
+  }
+  // One instance dies outright. Its sockets drop and reconnect to the others through nginx;
+  // requests go to the living ones; nothing the team did is lost.
+  await cluster.instances[0]!.kill();
+  await add(page, 'Key Partners', 'Bike shops lend us a workshop');
+  await expect(other.getByTestId('section-keyPartners').getByTestId('board-card')).toContainText(
+    'Bike shops lend us a workshop',
+  );
+  await add(other, 'Revenue Streams', 'Riders pay per repair');
+  await expect(page.getByTestId('section-revenueStreams').getByTestId('board-card')).toContainText(
+    'Riders pay per repair',
+  );
+  await page.reload();
+  await expect(page.getByTestId('canvas-count')).toHaveText('4 hypotheses');
+  const after = new pg.Client({ connectionString: cluster.databaseUrl });
+  await after.connect();
+  try {
+    // The jobs of the events made after the death ran on the living instances.
+    await expect
+      .poll(async () => {
+        const { rows } = await after.query<{ unprocessed: string }>(
+          'select count(*) as unprocessed from events where processed_at is null',
+        );
+        return Number(rows[0]?.unprocessed);
+      })
+      .toBe(0);
+  } finally {
+    await after.end();
   }
   await page.screenshot({ path: 'test-results/scale-out-first.png' });
   await first.close();

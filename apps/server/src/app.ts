@@ -120,7 +120,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
   // PostgreSQL carries events between instances; PGlite is one process.
   const bus = database.pool
-    ? await createPostgresBus(database.pool, app.log)
+    ? await createPostgresBus(database.pool, app.log, database.direct)
     : createInProcessBus();
   let jobs: JobQueue | undefined;
   const metrics = createMetrics({

@@ -10,6 +10,8 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through node-postgres instead of PGlite. */
   databaseUrl: string | undefined;
+  /** The PostgreSQL server itself when databaseUrl is a pooler in transaction mode (PgBouncer). */
+  databaseDirectUrl: string | undefined;
   /** The built web app to serve. */
   webDist: string;
   appVersion: string;

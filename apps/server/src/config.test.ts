@@ -65,6 +65,10 @@ describe('config', () => {
       secretAccessKey: 'secret',
     });
     expect(() => loadConfig({ S3_BUCKET: 'files' })).toThrow(ConfigError);
+    // The direct connection to the server comes with the pooler's (#54).
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: 'postgres://u@127.0.0.1:5432/assay' })).toThrow(
+      'DATABASE_DIRECT_URL',
+    );
   });
 
   it('names every bad setting', () => {

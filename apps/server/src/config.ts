@@ -27,6 +27,13 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'DATABASE_DIRECT_URL must start with postgres:// or postgresql://',
+    )
+    .optional(),
   WEB_DIST: z.string().min(1).optional(),
   APP_VERSION: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -326,6 +333,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (e.SUPPORT_CHAT_SECRET && !e.SUPPORT_CHAT_APP_ID) {
     throw new ConfigError(['SUPPORT_CHAT_SECRET: set SUPPORT_CHAT_APP_ID too, or neither']);
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL)
+    throw new ConfigError([
+      'DATABASE_DIRECT_URL: set DATABASE_URL too (the pooler); the direct one is for LISTEN only',
+    ]);
   if (Boolean(e.ERROR_REPORTING_DSN) !== Boolean(e.ERROR_REPORTING_TRACE_TARGETS)) {
     throw new ConfigError([
       'ERROR_REPORTING_DSN and ERROR_REPORTING_TRACE_TARGETS go together: set both or neither',
@@ -364,6 +375,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     appDomain: e.APP_DOMAIN ?? `localhost:${e.PORT}`,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     webDist,
     appVersion: e.APP_VERSION ?? readWebVersion(webDist) ?? 'dev',
     logLevel: e.LOG_LEVEL,

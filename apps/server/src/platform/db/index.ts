@@ -47,6 +47,11 @@ export interface Database {
   onIdentityChange(handler: (key: string) => void): () => void;
   /** Present on PostgreSQL: the pool, for LISTEN/NOTIFY and the like. */
   pool?: pg.Pool;
+  /**
+   * Present when `pool` goes through a pooler in transaction mode (PgBouncer): connections to the
+   * PostgreSQL server itself, for what needs a session of its own (LISTEN, the start-up lock).
+   */
+  direct?: pg.Pool;
   pglite?: PGlite;
 }
 
@@ -58,6 +63,11 @@ export const MIGRATIONS_FOLDER = path.resolve(
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
   databaseUrl?: string | undefined;
+  /**
+   * The PostgreSQL server itself, when `databaseUrl` is a pooler in transaction mode (PgBouncer):
+   * statements then run unnamed, and LISTEN and the start-up lock use this one.
+   */
+  databaseDirectUrl?: string | undefined;
   /** PGlite folder, or 'memory://'. */
   dataDir?: string;
   poolSize?: number;
@@ -96,9 +106,12 @@ async function createCluster(dataDir: string): Promise<void> {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const identity = new IdentityNotices();
+    const pooler = Boolean(options.databaseDirectUrl);
     const pool = new pg.Pool({
-      // Each connection listens for identity changes before it is first used (#53).
-      Client: listeningClient(identity),
+      // Each connection listens for identity changes before it is first used (#53); through a
+      // pooler a connection is no session of its own, so statements go unnamed and one direct
+      // connection listens instead.
+      Client: pooler ? unnamedClient() : listeningClient(identity),
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // A database that does not answer at all (a cut network) fails a request after this long,
@@ -108,6 +121,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
+    const direct = pooler
+      ? new pg.Pool({
+          Client: listeningClient(identity),
+          connectionString: options.databaseDirectUrl,
+          // The identity listener, the realtime bus's listener and the start-up lock.
+          max: 3,
+          connectionTimeoutMillis: 10_000,
+        })
+      : undefined;
+    direct?.on('error', () => {
+      // As above; the listeners reconnect themselves.
+    });
+    const stopListening = direct ? holdListener(direct) : () => undefined;
 
     const db = drizzlePg(pool) as unknown as Db;
     return {
@@ -119,7 +145,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         return { rows: result.rows as Record<string, unknown>[] };
       },
       onIdentityChange: (handler) => identity.subscribe(handler),
-      close: () => pool.end(),
+      ...(direct ? { direct } : {}),
+      close: async () => {
+        stopListening();
+        await Promise.all([pool.end(), direct?.end()]);
+      },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -228,6 +258,65 @@ function listeningClient(identity: IdentityNotices): typeof pg.Client {
   };
 }
 
+/**
+ * node-postgres's client with every statement unnamed: a pooler in transaction mode hands each
+ * transaction whichever server connection is free, where a statement prepared on another is
+ * unknown (PgBouncer 1.18). Streams and cursors (which submit themselves) pass as they are.
+ */
+function unnamedClient(): typeof pg.Client {
+  return class extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config] = args;
+      if (
+        config &&
+        typeof config === 'object' &&
+        typeof (config as { submit?: unknown }).submit !== 'function' &&
+        (config as { name?: unknown }).name
+      )
+        args[0] = { ...(config as object), name: undefined };
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+}
+
+/**
+ * Keeps one connection of `direct` open, listening (listeningClient), and opens another when it
+ * is lost: the instance's identity news when its pool is a pooler's.
+ */
+function holdListener(direct: pg.Pool): () => void {
+  let stopped = false;
+  let held: pg.PoolClient | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const hold = () => {
+    retry = null;
+    if (stopped) return;
+    direct.connect().then(
+      (client) => {
+        if (stopped) return client.release();
+        held = client;
+        client.once('error', () => {
+          client.release(true);
+          if (held === client) held = null;
+          again();
+        });
+      },
+      () => again(),
+    );
+  };
+  const again = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(hold, 1000);
+    retry.unref();
+  };
+  hold();
+  return () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    held?.release();
+    held = null;
+  };
+}
+
 /** Notifications told already (each listening connection hears each one). */
 const TOLD_KEPT = 1000;
 
@@ -280,8 +369,10 @@ const STARTUP_LOCK = 0x61737361;
  * PostgreSQL, under a session advisory lock; PGlite is one process and runs it directly.
  */
 export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (!database.pool) return work();
-  const client = await database.pool.connect();
+  // A session lock needs a session: the server's own connection when the pool is a pooler's.
+  const owner = database.direct ?? database.pool;
+  if (!owner) return work();
+  const client = await owner.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
     return await work();

@@ -37,10 +37,15 @@ function deliver(emitter: EventEmitter, payload: string | undefined, logger: Fas
   }
 }
 
-/** The bus on a PostgreSQL server (DATABASE_URL): shared by every instance. */
+/**
+ * The bus on a PostgreSQL server (DATABASE_URL): shared by every instance. Publishes go through
+ * `pool`; the listening connection comes from `listenPool` (the server itself, when `pool` is a
+ * pooler's in transaction mode, where LISTEN has no session to live on).
+ */
 export async function createPostgresBus(
   pool: pg.Pool,
   logger: FastifyBaseLogger,
+  listenPool: pg.Pool = pool,
 ): Promise<RealtimeBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -49,7 +54,7 @@ export async function createPostgresBus(
   let retry: NodeJS.Timeout | null = null;
 
   const listen = async () => {
-    const next = await pool.connect();
+    const next = await listenPool.connect();
     next.on('notification', (n) => {
       if (n.channel === NOTIFY_CHANNEL) deliver(emitter, n.payload, logger);
     });
