@@ -95,12 +95,10 @@ export async function startCluster(
   let bouncer: Bouncer | null = null;
   const stop = async () => {
     bouncer?.stop();
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    await Promise.all(
-      children.map((c) =>
-        c.exitCode === null ? new Promise((r) => c.once('exit', r)) : Promise.resolve(),
-      ),
-    );
+    // A child killed by a signal has no exit code, only the signal.
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    for (const child of running) child.kill('SIGTERM');
+    await Promise.all(running.map((c) => new Promise((r) => c.once('exit', r))));
     if (pgStarted) asPostgres('pg_ctl', ['-D', `${dir}/db`, '-m', 'fast', 'stop']);
     rmSync(dir, { recursive: true, force: true });
   };
