@@ -41,6 +41,8 @@ interface Team {
   projectId: string;
   hypotheses: string[];
   evidence: string[];
+  /** Connections made in the run: [evidence card, connection]. */
+  connections: [string, string][];
 }
 
 // --- Seed, through the app's own routes in this process, on the same database. -------------
@@ -53,44 +55,57 @@ async function seed(): Promise<Team[]> {
   const teams: Team[] = [];
   for (let o = 0; o < ORGS; o += 1) {
     const { owner, org } = await ownerWithOrganization(built, { license: 'enterprise' });
-    const ask = async (query: string, variables: Record<string, unknown>) =>
-      (
+    const ask = async (query: string, variables: Record<string, unknown> = {}) => {
+      const answer = (
         await owner.agent.post(
           '/api/gateway/query',
           { query, variables },
           { 'x-organization-id': org.id },
         )
-      ).json() as { data: Record<string, { id: string }> };
-    const project = await ask(
-      'mutation($n: String!) { createProject(input: { name: $n }) { id } }',
-      {
+      ).json() as { data?: Record<string, { id: string; version: number }>; errors?: unknown };
+      if (answer.errors || !answer.data) throw new Error(JSON.stringify(answer.errors));
+      return answer.data;
+    };
+    const projectId = (
+      await ask('mutation($n: String!) { createProject(input: { name: $n }) { id } }', {
         n: `Soak ${o}`,
-      },
-    );
-    const projectId = project.data.createProject!.id;
-    const make = async (type: string, i: number) =>
+      })
+    ).createProject!.id;
+    const create = async (input: Record<string, unknown>) =>
       (
-        await ask('mutation($i: JSON!) { createCard(input: $i) { id } }', {
-          i: {
-            projectId,
-            type,
-            title: `${type} ${i}: night-shift nurses will pay for a quiet break room`,
-            ...(type === 'hypothesis'
-              ? { section: CANVAS_SECTIONS[i % CANVAS_SECTIONS.length], draft: false }
-              : { draft: false }),
-          },
+        await ask('mutation($i: JSON!) { createCard(input: $i) { id version } }', {
+          i: { projectId, ...input },
         })
-      ).data.createCard!.id;
+      ).createCard!;
     const hypotheses: string[] = [];
     const evidence: string[] = [];
-    for (let i = 0; i < CARDS; i += 1) hypotheses.push(await make('hypothesis', i));
-    for (let i = 0; i < 6; i += 1) evidence.push(await make('evidence', i));
+    for (let i = 0; i < CARDS; i += 1) {
+      const card = await create({
+        type: 'hypothesis',
+        title: `Hypothesis ${i}: night-shift nurses will pay for a quiet break room`,
+        section: CANVAS_SECTIONS[i % CANVAS_SECTIONS.length],
+        draft: false,
+      });
+      hypotheses.push(card.id);
+    }
+    for (let i = 0; i < 6; i += 1) {
+      const post = await create({ type: 'post', title: `What nurse ${i} said` });
+      const summarised = await ask('mutation($i: JSON!) { updatePost(input: $i) { id version } }', {
+        i: { cardId: post.id, version: post.version, summary: `Nurse ${i} naps in her car` },
+      });
+      await ask(
+        'mutation($id: ID!, $v: Int!) { publishCard(cardId: $id, version: $v) { id version } }',
+        { id: post.id, v: summarised.updatePost!.version },
+      );
+      evidence.push(post.id);
+    }
     teams.push({
       cookie: `${SESSION_COOKIE}=${owner.agent.cookies.get(SESSION_COOKIE)}`,
       orgId: org.id,
       projectId,
       hypotheses,
       evidence,
+      connections: [],
     });
   }
   await built.app.close();
@@ -172,14 +187,23 @@ const OPERATIONS: Operation[] = [
     route: 'read dashboard',
     weight: 15,
     run: (t) =>
-      gateway(t, 'query($p: ID!) { dashboard(projectId: $p) { hypothesisCount } }', {
-        p: t.projectId,
-      }),
+      gateway(
+        t,
+        'query($p: ID!) { dashboard(projectId: $p) { counts { hypotheses evidence } riskyHypotheses { id } } }',
+        {
+          p: t.projectId,
+        },
+      ),
   },
   {
     route: 'read inbox',
     weight: 15,
-    run: (t) => gateway(t, 'query { notifications(section: null, favorites: false) { id } }', {}),
+    run: (t) =>
+      gateway(
+        t,
+        'query { notifications(section: null, favorites: false) { unreadCount notifications { id } } }',
+        {},
+      ),
   },
   {
     route: 'read evidence',
@@ -213,13 +237,20 @@ const OPERATIONS: Operation[] = [
     route: 'write connection',
     weight: 6,
     run: async (t) => {
-      const answer = await send(t, 'POST', `/api/canvas/cards/${pick(t.evidence)}/connections`, {
-        connection: { cardId: pick(t.hypotheses) },
+      const evidence = pick(t.evidence);
+      const hypothesis = pick(t.hypotheses);
+      const answer = await send(t, 'POST', `/api/canvas/cards/${evidence}/connections`, {
+        cardId: hypothesis,
+        rating: pick([-2, -1, 0, 1, 2]),
       });
-      // Connecting the same pair twice answers the catalogue's conflict: not an error of the run.
-      if (answer.status === 409) return { status: 200, body: '' };
-      const id = good(answer) ? connectionIdOf(answer) : null;
-      if (id) acked.push({ table: 'connections', id });
+      // Connecting the same pair twice is refused by the catalogue: not an error of the run.
+      if (answer.status === 400 && answer.body.includes('already connected'))
+        return { status: 200, body: '' };
+      const id = good(answer) ? connectionTo(answer, hypothesis) : null;
+      if (id) {
+        acked.push({ table: 'connections', id });
+        t.connections.push([evidence, id]);
+      }
       return answer;
     },
   },
@@ -227,10 +258,8 @@ const OPERATIONS: Operation[] = [
     route: 'write rating',
     weight: 5,
     run: async (t) => {
-      const evidence = pick(t.evidence);
-      const links = await send(t, 'GET', `/api/canvas/cards/${evidence}/connections`);
-      const id = good(links) ? connectionIdOf(links) : null;
-      if (!id) return links;
+      if (!t.connections.length) return { status: 200, body: '' };
+      const [evidence, id] = pick(t.connections);
       return send(t, 'PUT', `/api/canvas/cards/${evidence}/connections/${id}/rating`, {
         rating: pick([-2, -1, 1, 2]),
       });
@@ -271,9 +300,21 @@ function idOf(answer: Answer, field: string): string | null {
   }
 }
 
-function connectionIdOf(answer: Answer): string | null {
-  const m = /"connectionId":"([0-9a-f-]{36})"|"id":"([0-9a-f-]{36})"/.exec(answer.body);
-  return m ? (m[1] ?? m[2] ?? null) : null;
+/** The connection to `cardId` among the associations a connect answers with. */
+function connectionTo(answer: Answer, cardId: string): string | null {
+  let found: string | null = null;
+  const walk = (value: unknown) => {
+    if (found || !value || typeof value !== 'object') return;
+    const v = value as { connectionId?: string; cardId?: string };
+    if (v.cardId === cardId && v.connectionId) found = v.connectionId;
+    else for (const child of Object.values(value)) walk(child);
+  };
+  try {
+    walk(JSON.parse(answer.body));
+  } catch {
+    return null;
+  }
+  return found;
 }
 
 // --- Measurements. ----------------------------------------------------------------------------
@@ -284,7 +325,11 @@ interface Sample {
   ok: boolean;
 }
 const samples: Sample[] = [];
+/** Failed answers (a few hundred of each route), to say what failed. */
+const failures: { at: number; route: string; text: string }[] = [];
 const outages: { name: string; from: number; to: number }[] = [];
+/** When pg_ctl said PostgreSQL accepted connections again. */
+let databaseBack = 0;
 
 async function metric(port: number, name: string): Promise<number | null> {
   try {
@@ -344,6 +389,9 @@ function connectListener(l: Listener) {
       l.connects += 1;
       l.open = true;
       l.subscriptions.push({ at: Date.now(), newest: m.changes?.lastEventAt ?? null });
+    } else if (m.event === 'realtime.reconnected') {
+      // The instance lost its listening connection for a moment: the client is told to refetch.
+      l.subscriptions.push({ at: Date.now(), newest: new Date().toISOString() });
     } else if (m.event === 'cards.create' && m.subjectId) l.heard.add(m.subjectId);
   });
   const again = () => {
@@ -388,6 +436,12 @@ async function worker() {
     const answer = await op.run(team);
     const now = Date.now();
     samples.push({ at: now, route: op.route, ms: performance.now() - from, ok: good(answer) });
+    if (!good(answer) && failures.filter((x) => x.route === op.route).length < 300)
+      failures.push({
+        at: now,
+        route: op.route,
+        text: `${answer.status} ${answer.body.slice(0, 300)}`,
+      });
     if (op.route === 'write card' && acked.length > before) createdAt.set(acked.at(-1)!.id, now);
   }
 }
@@ -404,6 +458,7 @@ const faults = (async () => {
   );
   const restarted = { name: 'PostgreSQL restarted', from: Date.now(), to: 0 };
   cluster.restartDatabase();
+  databaseBack = Date.now();
   // The outage lasts until every instance answers ready again.
   for (;;) {
     const ready = await Promise.all(
@@ -476,6 +531,10 @@ console.log(
 console.log(
   `requests: ${samples.length} (${f(samples.length / (MINUTES * 60))}/s); acknowledged writes: ${acked.length}, lost: ${lost}`,
 );
+if (databaseBack)
+  console.log(
+    `PostgreSQL accepted again ${f((databaseBack - (outages[1]?.from ?? databaseBack)) / 1000)} s after its restart began`,
+  );
 for (const o of outages)
   console.log(
     `outage: ${o.name} at ${f((o.from - started) / 60_000)} min, ${f((o.to - o.from) / 1000)} s`,
@@ -485,6 +544,10 @@ if (errorsOutside.length)
   console.log(
     `  outside by route: ${JSON.stringify(Object.fromEntries(OPERATIONS.map((o) => [o.route, errorsOutside.filter((e) => e.route === o.route).length]).filter(([, n]) => n)))}`,
   );
+for (const route of new Set(failures.map((x) => x.route))) {
+  const outside = failures.find((x) => x.route === route && !inOutage(x.at));
+  if (outside) console.log(`  a failure of ${route} outside the outages: ${outside.text}`);
+}
 console.log(
   `websockets: ${openAtEnd}/${listeners.length} subscribed at the end; ${listeners.reduce((s, l) => s + l.connects, 0)} subscriptions in all; cards missed and not told of: ${missedUntold}`,
 );
