@@ -570,6 +570,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['y', 'e', 'más', 'o', 'además de'],
     lead: ['que es', 'que son', 'es', 'son', 'sobre todo', 'principalmente', 'también'],
     dangling: [
+      'hasta',
       'según',
       'el',
       'la',
@@ -1508,6 +1509,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['e', 'mais', 'ou', 'além de'],
     lead: ['que é', 'que são', 'é', 'são', 'principalmente', 'sobretudo', 'também'],
     dangling: [
+      'até',
       'q',
       'conforme',
       'o',

@@ -52,77 +52,84 @@ export function segmentsOf(all: string[], lang: Lang, alternatives: string[] = [
       if (namesPeople(phrase, lang) && !other.has(phrase.toLowerCase())) found.push(phrase);
     }
   });
-  if (found.length === 0) {
-    // No "for …": the first people the description names, with the words just before them
-    // ("small landlords", "independent bakeries").
-    for (const sentence of all.slice(0, 3)) {
-      for (const clause of clauses(sentence)) {
-        const ws = wordsOf(clause);
-        // Not a people word in the singular that only qualifies a thing ("un plan de negocio");
-        // in the plural it owns it ("os recebíveis de salões").
-        // Nor one person of the founder's story ("mi abuela Chela", "my mom").
-        const at = ws.findIndex(
-          (w, i) =>
-            namesPeople(w, lang) &&
-            !/^(?:my|mi|mis|ma|mon|mes|mia|mio|mie|miei|minha|meu|meus|minhas)$/iu.test(
-              ws[i - 1] ?? '',
-            ) &&
-            !/^\p{Lu}\p{Ll}/u.test(ws[i + 1] ?? '') &&
-            !(
-              i >= 2 &&
-              !/[sxi]$/iu.test(w) &&
-              /^(?:de|di|of|du|do|da|del)$/iu.test(ws[i - 1]!) &&
-              !namesPeople(ws[i - 2]!, lang)
-            ),
-        );
-        if (at < 0) continue;
-        const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
-        // Adjectives follow the noun in these languages, but size and age come before it
-        // ("pequeños negocios", "petites entreprises", "piccoli frutticoltori").
-        // A people word can also be the adjective of the noun before it, which an article opens
-        // ("o pedreiro autônomo", "el trabajador independiente").
-        const dangling = new Set(MODEL_CUES[lang].dangling);
-        const qualifies =
-          at > 1 &&
-          (ARTICLE.test(ws[at - 2]!) || (lang === 'pt' && ws[at - 2] === 'a')) &&
-          /^\p{Ll}{3,}$/u.test(ws[at - 1]!) &&
-          !dangling.has(ws[at - 1]!.toLowerCase());
-        let from = CUES[lang].nounFirst
-          ? at > 0 && (PRENOMINAL.test(ws[at - 1]!) || qualifies)
-            ? at - 1
-            : at
-          : Math.max(0, at - 2);
-        while (from < at && verb.test(ws[from]!)) from += 1;
-        let to = at + 1;
-        if (CUES[lang].nounFirst) {
-          // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
-          const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
-          const connectors = new Set(CUES[lang].connectors);
-          while (to < Math.min(ws.length, at + 4)) {
-            const w = ws[to]!.toLowerCase();
-            // "salões de beleza": a connector joins when a content word follows it.
-            const joins =
-              connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
-            if (
-              (dangling.has(w) && !joins) ||
-              AUXILIARY.test(w) ||
-              verb.test(w) ||
-              pain.test(w) ||
-              /[,;:.]$/.test(ws[to - 1]!)
-            )
-              break;
-            to += joins ? 2 : 1;
-          }
-        }
-        const end = cueRegex(MODEL_CUES[lang].segmentEnd, `${lang}:segmentEnd`);
-        const stop = ws.slice(at + 1, to).findIndex((w) => end.test(w));
-        if (stop >= 0) to = at + 1 + stop;
-        const phrase = shorten(tidy(ws.slice(from, to).join(' '), lang), lang);
-        if (phrase) found.push(phrase);
-        break;
-      }
-      if (found.length) break;
-    }
-  }
+  if (found.length === 0) found.push(...firstPeople(all.slice(0, 3), lang));
   return unique(found).slice(0, 3);
+}
+
+/**
+ * The first people a text names, with the words that qualify them ("small landlords",
+ * "independent bakeries", "pedreiros autônomos"): who it serves when no "for …" says so.
+ */
+export function firstPeople(all: string[], lang: Lang): string[] {
+  const found: string[] = [];
+  // No "for …": the first people the description names, with the words just before them
+  // ("small landlords", "independent bakeries").
+  for (const sentence of all) {
+    for (const clause of clauses(sentence)) {
+      const ws = wordsOf(clause);
+      // Not a people word in the singular that only qualifies a thing ("un plan de negocio");
+      // in the plural it owns it ("os recebíveis de salões").
+      // Nor one person of the founder's story ("mi abuela Chela", "my mom").
+      const at = ws.findIndex(
+        (w, i) =>
+          namesPeople(w, lang) &&
+          !/^(?:my|mi|mis|ma|mon|mes|mia|mio|mie|miei|minha|meu|meus|minhas)$/iu.test(
+            ws[i - 1] ?? '',
+          ) &&
+          !/^\p{Lu}\p{Ll}/u.test(ws[i + 1] ?? '') &&
+          !(
+            i >= 2 &&
+            !/[sxi]$/iu.test(w) &&
+            /^(?:de|di|of|du|do|da|del)$/iu.test(ws[i - 1]!) &&
+            !namesPeople(ws[i - 2]!, lang)
+          ),
+      );
+      if (at < 0) continue;
+      const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
+      // Adjectives follow the noun in these languages, but size and age come before it
+      // ("pequeños negocios", "petites entreprises", "piccoli frutticoltori").
+      // A people word can also be the adjective of the noun before it, which an article opens
+      // ("o pedreiro autônomo", "el trabajador independiente").
+      const dangling = new Set(MODEL_CUES[lang].dangling);
+      const qualifies =
+        at > 1 &&
+        (ARTICLE.test(ws[at - 2]!) || (lang === 'pt' && ws[at - 2] === 'a')) &&
+        /^\p{Ll}{3,}$/u.test(ws[at - 1]!) &&
+        !dangling.has(ws[at - 1]!.toLowerCase());
+      let from = CUES[lang].nounFirst
+        ? at > 0 && (PRENOMINAL.test(ws[at - 1]!) || qualifies)
+          ? at - 1
+          : at
+        : Math.max(0, at - 2);
+      while (from < at && verb.test(ws[from]!)) from += 1;
+      let to = at + 1;
+      if (CUES[lang].nounFirst) {
+        // Adjectives follow the noun: keep them up to a function word or a verb of the lexicon.
+        const pain = cueRegex(MODEL_CUES[lang].pain, `${lang}:pain`);
+        const connectors = new Set(CUES[lang].connectors);
+        while (to < Math.min(ws.length, at + 4)) {
+          const w = ws[to]!.toLowerCase();
+          // "salões de beleza": a connector joins when a content word follows it.
+          const joins = connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
+          if (
+            (dangling.has(w) && !joins) ||
+            AUXILIARY.test(w) ||
+            verb.test(w) ||
+            pain.test(w) ||
+            /[,;:.]$/.test(ws[to - 1]!)
+          )
+            break;
+          to += joins ? 2 : 1;
+        }
+      }
+      const end = cueRegex(MODEL_CUES[lang].segmentEnd, `${lang}:segmentEnd`);
+      const stop = ws.slice(at + 1, to).findIndex((w) => end.test(w));
+      if (stop >= 0) to = at + 1 + stop;
+      const phrase = shorten(tidy(ws.slice(from, to).join(' '), lang), lang);
+      if (phrase) found.push(phrase);
+      break;
+    }
+    if (found.length) break;
+  }
+  return found;
 }

@@ -348,4 +348,13 @@ describe('the business-model reader', () => {
     const first = data.hypotheses.find((h) => h.section === 'customerSegments')!;
     expect(first.title).toBe('Les premiers clients de Ferraille seront des garages indépendants');
   });
+
+  it('reads whom a story’s product acts on as its customers, when no one is named before', () => {
+    const m = parseBusinessModel(
+      'Vou contar como começou. Minha avó Dirce tem 84 anos e mora sozinha em Campinas. No ano passado ela perdeu duas consultas porque ninguém podia levar. Então o Leva Junto é assim: um motorista acompanha os idosos até a consulta e anota o que o médico disse. Custa R$ 60 por consulta.',
+      'pt',
+      'Leva Junto',
+    );
+    expect(m.segments).toEqual(['idosos']);
+  });
 });

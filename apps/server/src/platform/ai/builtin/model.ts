@@ -13,7 +13,7 @@ import { definitionOf } from './model-definition.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
 import { pluralOf } from './plural.ts';
-import { segmentsOf } from './model-segments.ts';
+import { firstPeople, segmentsOf } from './model-segments.ts';
 import { OURS, pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
@@ -372,18 +372,21 @@ function readModel(
     const m = FOR_US_CLITIC[lang].exec(` ${item} `);
     return m && m.index > 0 ? tidy(item.slice(0, m.index), lang) : item;
   };
+  // What it does, then what it is ("is a monthly science kit"), last.
+  const solutions = unique([
+    ...definition.slice(0, -1),
+    ...solutionsOf(all, lang, name),
+    ...definition.slice(-1),
+  ]);
   return {
     lang,
     name,
     sentences: all,
-    segments,
+    // A story names its people late: then they are whom the product acts on ("recoge al adulto
+    // mayor en su casa").
+    segments: segments.length ? segments : firstPeople(solutions.slice(0, 1), lang),
     pains: unique([...namedPains(all, lang), ...painsOf(all, lang, segments)]).slice(0, 5),
-    // What it does, then what it is ("is a monthly science kit"), last.
-    solutions: unique([
-      ...definition.slice(0, -1),
-      ...solutionsOf(all, lang, name),
-      ...definition.slice(-1),
-    ]),
+    solutions,
     prices: pricesOf(all, lang, name),
     channels: unique([...channelsOwn.map(sender), ...acting.channels])
       .filter(Boolean)
