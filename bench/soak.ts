@@ -328,6 +328,8 @@ const samples: Sample[] = [];
 /** Failed answers (a few hundred of each route), to say what failed. */
 const failures: { at: number; route: string; text: string }[] = [];
 const outages: { name: string; from: number; to: number }[] = [];
+/** After an outage, requests already on their way may still fail for this long. */
+const GRACE = 5000;
 /** When pg_ctl said PostgreSQL accepted connections again. */
 let databaseBack = 0;
 
@@ -498,7 +500,6 @@ for (const table of ['cards', 'connections', 'comments'] as const) {
 await client.end();
 
 // Errors outside the outages (a grace of 5 s after each, for a socket's next try).
-const GRACE = 5000;
 const inOutage = (at: number) => outages.some((o) => at >= o.from && at <= o.to + GRACE);
 const errorsOutside = samples.filter((s) => !s.ok && !inOutage(s.at));
 const errorsInside = samples.filter((s) => !s.ok && inOutage(s.at));
@@ -535,10 +536,13 @@ if (databaseBack)
   console.log(
     `PostgreSQL accepted again ${f((databaseBack - (outages[1]?.from ?? databaseBack)) / 1000)} s after its restart began`,
   );
-for (const o of outages)
+for (const o of outages) {
+  const within = samples.filter((x) => x.at >= o.from && x.at <= o.to + GRACE);
   console.log(
-    `outage: ${o.name} at ${f((o.from - started) / 60_000)} min, ${f((o.to - o.from) / 1000)} s`,
+    `outage: ${o.name} at ${f((o.from - started) / 60_000)} min, ${f((o.to - o.from) / 1000)} s; ` +
+      `${within.filter((x) => !x.ok).length} of its ${within.length} requests failed`,
   );
+}
 console.log(`errors: ${errorsOutside.length} outside the outages, ${errorsInside.length} inside`);
 if (errorsOutside.length)
   console.log(
