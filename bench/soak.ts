@@ -28,6 +28,8 @@ const SOCKETS = Number(process.env.SOAK_SOCKETS ?? 300);
 const IN_FLIGHT = Number(process.env.SOAK_IN_FLIGHT ?? 12);
 const ORGS = Number(process.env.SOAK_ORGS ?? 12);
 const CARDS = 24;
+/** Cards the run adds to a project at most before it deletes its oldest. */
+const SOAK_CARDS = 60;
 
 const cluster = await startCluster(3, {
   env: { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', RATE_LIMIT_GATEWAY_PER_MINUTE: '10000000' },
@@ -43,6 +45,8 @@ interface Team {
   evidence: string[];
   /** Connections made in the run: [evidence card, connection]. */
   connections: [string, string][];
+  /** Cards made in the run, oldest first (deleted beyond SOAK_CARDS). */
+  made: string[];
 }
 
 // --- Seed, through the app's own routes in this process, on the same database. -------------
@@ -106,6 +110,7 @@ async function seed(): Promise<Team[]> {
       hypotheses,
       evidence,
       connections: [],
+      made: [],
     });
   }
   await built.app.close();
@@ -168,8 +173,12 @@ const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!
 interface Acked {
   table: 'cards' | 'connections' | 'comments';
   id: string;
+  /** The card it belongs to: a card the run deleted takes its connections and comments along. */
+  card: string;
 }
 const acked: Acked[] = [];
+/** Cards the run deleted, acknowledged. */
+const removed = new Set<string>();
 
 type Operation = { route: string; weight: number; run: (team: Team) => Promise<Answer> };
 const OPERATIONS: Operation[] = [
@@ -214,8 +223,22 @@ const OPERATIONS: Operation[] = [
       }),
   },
   {
+    // Keeps the projects' size steady: the soak measures time, not a growing board (a board
+    // of a thousand cards reads slower because it is bigger, whatever the hour).
+    route: 'delete card',
+    weight: 4,
+    run: async (t) => {
+      if (t.made.length <= SOAK_CARDS) return { status: 200, body: '' };
+      const id = t.made.shift()!;
+      t.hypotheses.splice(t.hypotheses.indexOf(id), 1);
+      const answer = await gateway(t, 'mutation($id: ID!) { deleteCard(cardId: $id) }', { id });
+      if (good(answer)) removed.add(id);
+      return answer;
+    },
+  },
+  {
     route: 'write card',
-    weight: 8,
+    weight: 4,
     run: async (t) => {
       const answer = await gateway(t, 'mutation($i: JSON!) { createCard(input: $i) { id } }', {
         i: {
@@ -227,8 +250,9 @@ const OPERATIONS: Operation[] = [
       });
       const id = good(answer) ? idOf(answer, 'createCard') : null;
       if (id) {
-        acked.push({ table: 'cards', id });
+        acked.push({ table: 'cards', id, card: id });
         t.hypotheses.push(id);
+        t.made.push(id);
       }
       return answer;
     },
@@ -248,7 +272,7 @@ const OPERATIONS: Operation[] = [
         return { status: 200, body: '' };
       const id = good(answer) ? connectionTo(answer, hypothesis) : null;
       if (id) {
-        acked.push({ table: 'connections', id });
+        acked.push({ table: 'connections', id, card: hypothesis });
         t.connections.push([evidence, id]);
       }
       return answer;
@@ -269,11 +293,12 @@ const OPERATIONS: Operation[] = [
     route: 'write comment',
     weight: 6,
     run: async (t) => {
+      const card = pick(t.hypotheses);
       const answer = await gateway(t, 'mutation($i: JSON!) { addComment(input: $i) { id } }', {
-        i: { subjectType: 'card', subjectId: pick(t.hypotheses), body: 'Soak note', mentions: [] },
+        i: { subjectType: 'card', subjectId: card, body: 'Soak note', mentions: [] },
       });
       const id = good(answer) ? idOf(answer, 'addComment') : null;
-      if (id) acked.push({ table: 'comments', id });
+      if (id) acked.push({ table: 'comments', id, card });
       return answer;
     },
   },
@@ -489,7 +514,8 @@ const client = new pg.Client({ connectionString: cluster.databaseUrl });
 await client.connect();
 let lost = 0;
 for (const table of ['cards', 'connections', 'comments'] as const) {
-  const ids = acked.filter((a) => a.table === table).map((a) => a.id);
+  // What the run deleted is not lost (nor what went with it).
+  const ids = acked.filter((a) => a.table === table && !removed.has(a.card)).map((a) => a.id);
   if (!ids.length) continue;
   const { rows } = await client.query<{ n: string }>(
     `select count(*) as n from ${table} where id = any($1::uuid[])`,
@@ -528,6 +554,9 @@ const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '–');
 
 console.log(
   `\nbench:soak — ${MINUTES} min, ${IN_FLIGHT} requests in flight, ${SOCKETS} sockets, ${teams.length} organisations, 3 instances through PgBouncer (transaction mode) behind nginx`,
+);
+console.log(
+  `cards deleted by the run (keeping each project at most ${SOAK_CARDS} over its seed): ${removed.size}`,
 );
 console.log(
   `requests: ${samples.length} (${f(samples.length / (MINUTES * 60))}/s); acknowledged writes: ${acked.length}, lost: ${lost}`,

@@ -304,6 +304,7 @@ describe('the business-model reader', () => {
       'Nos encuentran en las iglesias, y las ferreterías del barrio nos mandan clientes.',
       'Una aseguradora con licencia nos da la póliza.',
       'Lo que más gastamos: sueldos de los técnicos y gasolina.',
+      'Hoy las familias usan al vecino o nada.',
     ].join(' ');
     const m = parseBusinessModel(story, 'es', 'Vecino Fiel');
     expect(m.segments.join(' | ')).not.toMatch(/tío|negocio/);
@@ -313,6 +314,8 @@ describe('the business-model reader', () => {
     expect(m.channels.join(' | ')).not.toMatch(/mandan/);
     expect(m.prices).toEqual(['$49 al mes']);
     expect(m.partners[0]).toBe('una aseguradora con licencia');
+    // "usan al vecino": the personal "a" goes with the verb, not with what they use.
+    expect(m.alternatives[0]).toBe('el vecino');
     // The partner's number does not matter to the sentence it is written into.
     const data = builtinProjectData({
       name: 'Vecino Fiel',

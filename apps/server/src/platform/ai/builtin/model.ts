@@ -393,6 +393,13 @@ function readModel(
       .slice(0, 4),
     partners: unique([...partners, ...acting.partners]).slice(0, 3),
     costs: costs.slice(0, 4),
-    alternatives: alternatives.slice(0, 3),
+    // "usan al primo": the personal "a" of the verb is not part of what they use.
+    alternatives: alternatives
+      .slice(0, 3)
+      .map((a) =>
+        lang === 'es'
+          ? a.replace(/^al\s/iu, 'el ').replace(/^a\s(?=(?:la|los|las|su|sus)\s)/iu, '')
+          : a,
+      ),
   };
 }
