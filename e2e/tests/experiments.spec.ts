@@ -7,9 +7,19 @@ async function stat(page: Page, id: string) {
   return page.getByTestId(id).getByTestId('stat-value');
 }
 
-test('an experiment goes from plan to complete under the phase rules, and the dashboard follows', async ({
-  page,
-}) => {
+// One project, two journeys in order on the same page: the experiment's life, then where its
+// links, the search and the dashboard take the team. Each has the default time for a journey.
+test.describe.configure({ mode: 'serial' });
+let page: Page;
+let cardId = '';
+test.beforeAll(async ({ browser, baseURL }) => {
+  page = await (await browser.newContext({ baseURL })).newPage();
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('an experiment goes from plan to complete under the phase rules, and the agent reads its results', async () => {
   const suffix = uniqueSuffix();
   await signUpWithOrganization(page, {
     email: `experiments.${suffix}@example.com`,
@@ -146,12 +156,16 @@ test('an experiment goes from plan to complete under the phase rules, and the da
   await dialog.getByRole('tab', { name: 'Connections' }).click();
   await expect(dialog.getByRole('tab', { name: 'Hypotheses (2)' })).toBeVisible();
   await dialog.getByRole('tab', { name: 'Complete' }).click();
-  const cardId = new URL(page.url()).searchParams.get('cardId') ?? '';
+  cardId = new URL(page.url()).searchParams.get('cardId') ?? '';
   await dialog.getByRole('button', { name: 'Close card' }).click();
   await expect(page.getByTestId('phase-complete').getByTestId('experiment-card')).toContainText(
     'Sunday pop-up stall',
   );
+});
 
+test('its card links open the exact place, the search finds its evidence, and the dashboard follows', async () => {
+  expect(cardId).not.toBe('');
+  const dialog = page.getByRole('dialog');
   // Card links open the exact place (part 2 §2): the Run tab by its other name, a list of the
   // connections, the comments ready to write, the help.
   const experimentsUrl = page.url();
