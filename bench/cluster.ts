@@ -31,7 +31,14 @@ const TOP_STATEMENTS = `select calls, round(total_exec_time::numeric, 1) as exec
 
 const url = (port: number) => `postgres://postgres@127.0.0.1:${port}`;
 
-export async function startCluster(): Promise<{
+export async function startCluster(
+  options: {
+    /** The databases to create (default: assay and raw). */
+    databases?: string[];
+    /** More server settings, as `-c name=value` options. */
+    settings?: string;
+  } = {},
+): Promise<{
   url: string;
   /** The server's log file (statements appear in it once `log_statement` is set). */
   log: string;
@@ -53,14 +60,15 @@ export async function startCluster(): Promise<{
     '-D',
     `${dir}/db`,
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200${statements ? STATEMENTS_SETTINGS : ''}`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200${statements ? STATEMENTS_SETTINGS : ''}${options.settings ? ` ${options.settings}` : ''}`,
     '-l',
     `${dir}/log`,
     '-w',
     'start',
   ]);
   const admin = `${url(port)}/postgres`;
-  for (const name of ['assay', 'raw']) {
+  const databases = options.databases ?? ['assay', 'raw'];
+  for (const name of databases) {
     execFileSync(`${bin}/psql`, [admin, '-qc', `create database ${name}`], { stdio: 'ignore' });
     if (statements)
       execFileSync(
@@ -79,7 +87,7 @@ export async function startCluster(): Promise<{
     stop() {
       try {
         if (statements)
-          for (const name of ['assay', 'raw'])
+          for (const name of databases)
             execFileSync(`${bin}/psql`, [`${url(port)}/${name}`, '-c', TOP_STATEMENTS], {
               stdio: 'inherit',
             });

@@ -17,6 +17,7 @@ const { loadConfig } = await import('@assay/server/config');
 const { seedCanvas } = await import('./seed.ts');
 const { seedConnections } = await import('./seed-connections.ts');
 const { seedPortal } = await import('./seed-portal.ts');
+const { seedVolume } = await import('./seed-volume.ts');
 
 const config = loadConfig({
   ...process.env,
@@ -39,14 +40,19 @@ const seedCards = Number(process.env.BENCH_SEED_CARDS ?? 0);
 const seed =
   seedCards <= 0
     ? null
-    : process.env.BENCH_SEED_KIND === 'portal'
-      ? await seedPortal(built, seedCards)
-      : process.env.BENCH_SEED_KIND === 'connections'
-        ? await seedConnections(built, {
-            cards: seedCards,
-            connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
-          })
-        : await seedCanvas(built, seedCards, { drafted: process.env.BENCH_DRAFTED === '1' });
+    : process.env.BENCH_SEED_KIND === 'volume'
+      ? await seedVolume(built, {
+          projects: Number(process.env.VOLUME_PROJECTS ?? 10),
+          cards: seedCards,
+        })
+      : process.env.BENCH_SEED_KIND === 'portal'
+        ? await seedPortal(built, seedCards)
+        : process.env.BENCH_SEED_KIND === 'connections'
+          ? await seedConnections(built, {
+              cards: seedCards,
+              connections: Number(process.env.BENCH_SEED_CONNECTIONS ?? 3000),
+            })
+          : await seedCanvas(built, seedCards, { drafted: process.env.BENCH_DRAFTED === '1' });
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('no address');

@@ -20,6 +20,7 @@ import { openDatabase } from '../apps/server/src/platform/db/index.ts';
 import { testConfig } from '../apps/server/test/app.ts';
 import { ownerWithOrganization } from '../apps/server/test/organization.ts';
 import { METRICS_TOKEN, SCALE_OUT_SECRET, startCluster } from '../e2e/scale-out/cluster.ts';
+import { connectionTo } from './seed-volume.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WINDOW_MS = Number(process.env.SOAK_WINDOW_MINUTES ?? 5) * 60_000;
@@ -270,7 +271,7 @@ const OPERATIONS: Operation[] = [
       // Connecting the same pair twice is refused by the catalogue: not an error of the run.
       if (answer.status === 400 && answer.body.includes('already connected'))
         return { status: 200, body: '' };
-      const id = good(answer) ? connectionTo(answer, hypothesis) : null;
+      const id = good(answer) ? connectionOf(answer, hypothesis) : null;
       if (id) {
         acked.push({ table: 'connections', id, card: hypothesis });
         t.connections.push([evidence, id]);
@@ -326,20 +327,12 @@ function idOf(answer: Answer, field: string): string | null {
 }
 
 /** The connection to `cardId` among the associations a connect answers with. */
-function connectionTo(answer: Answer, cardId: string): string | null {
-  let found: string | null = null;
-  const walk = (value: unknown) => {
-    if (found || !value || typeof value !== 'object') return;
-    const v = value as { connectionId?: string; cardId?: string };
-    if (v.cardId === cardId && v.connectionId) found = v.connectionId;
-    else for (const child of Object.values(value)) walk(child);
-  };
+function connectionOf(answer: Answer, cardId: string): string | null {
   try {
-    walk(JSON.parse(answer.body));
+    return connectionTo(JSON.parse(answer.body), cardId);
   } catch {
     return null;
   }
-  return found;
 }
 
 // --- Measurements. ----------------------------------------------------------------------------

@@ -37,33 +37,36 @@ export interface ConnectionScene {
 type Json = Record<string, unknown>;
 
 /**
- * Reads the scene of a connection in one statement: the given cards of the member's organisation
- * that are not deleted, and with `connectionId`, that connection's other card too.
+ * The scene's one statement: the given cards of the organisation that are not deleted, and with
+ * `connectionId`, that connection's other card too, with their connections and the cards at the
+ * other ends. Each part is found through an index (cards by id, connections by either end), so it
+ * costs the same in a database of millions of cards as in a project's (`bench:volume`; the plan
+ * is held to indexes by connection-scene-plan.test.ts).
  */
-export async function loadConnectionScene(
-  services: AppServices,
-  member: MemberContext,
+export function connectionSceneStatement(
+  organizationId: string,
   cardIds: string[],
   connectionId: string | null,
-): Promise<ConnectionScene> {
+): SQL {
   const ids = sql`array[${sql.join(
     cardIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   )}]`;
-  const result = await executePrepared(
-    services,
-    'connection_scene',
-    sql`
-    with given as (
-      select c.id from cards c
-      where c.organization_id = ${member.organization.id} and c.deleted_at is null
-        and (c.id = any(${ids})
-          or c.id in (select case when l.first_card_id = any(${ids}) then l.second_card_id
-                        else l.first_card_id end
-                      from connections l where l.id = ${connectionId}::uuid))
+  return sql`
+    with named as (
+      select unnest(${ids}) as id
+      union
+      select case when l.first_card_id = any(${ids}) then l.second_card_id else l.first_card_id end
+        from connections l where l.id = ${connectionId}::uuid
+    ), given as (
+      select c.id from cards c join named n on n.id = c.id
+      where c.organization_id = ${organizationId} and c.deleted_at is null
     ), links as (
+      select l.* from connections l where l.first_card_id in (select id from given)
+      union all
       select l.* from connections l
-      where l.first_card_id in (select id from given) or l.second_card_id in (select id from given)
+      where l.second_card_id in (select id from given)
+        and l.first_card_id not in (select id from given)
     ), ends as (
       select l.first_card_id as id from links l union select l.second_card_id from links l
       union select id from given
@@ -84,7 +87,20 @@ export async function loadConnectionScene(
         where c.id in (select id from ends) and c.deleted_at is null) as ends,
       (select coalesce(json_agg(json_build_object(
           'card_id', ci.card_id, 'interviewee_id', ci.interviewee_id)), '[]')
-        from card_interviewees ci where ci.card_id in (select id from ends)) as people`,
+        from card_interviewees ci where ci.card_id in (select id from ends)) as people`;
+}
+
+/** Reads the scene of a connection in one statement. */
+export async function loadConnectionScene(
+  services: AppServices,
+  member: MemberContext,
+  cardIds: string[],
+  connectionId: string | null,
+): Promise<ConnectionScene> {
+  const result = await executePrepared(
+    services,
+    'connection_scene',
+    connectionSceneStatement(member.organization.id, cardIds, connectionId),
   );
   const row = (result.rows[0] ?? {}) as Record<string, Json[] | undefined>;
   const cards = new Map<string, { card: CardRow; hypothesis: HypothesisRow | null }>();
