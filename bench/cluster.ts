@@ -4,18 +4,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../apps/server/test/server-process.ts';
 
 /** BENCH_PG_STATEMENTS=1: the statements that took the database's time, printed when it stops. */
 const statements = process.env.BENCH_PG_STATEMENTS === '1';

@@ -14,23 +14,15 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPgBouncer, type Bouncer } from '../../apps/server/test/pgbouncer.ts';
+import { freePort } from '../../apps/server/test/server-process.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '../..');
 export const METRICS_TOKEN = 'scale-out-metrics-token-01';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function postgresBin(): string {
   const versions = readdirSync('/usr/lib/postgresql').sort();
@@ -107,16 +99,19 @@ export async function startCluster(
       chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString().trim()), 0);
     const pgPort = await freePort();
     asPostgres('initdb', ['-D', `${dir}/db`, '-A', 'trust', '-U', 'postgres']);
-    asPostgres('pg_ctl', [
-      '-D',
-      `${dir}/db`,
-      '-w',
-      '-l',
-      `${dir}/pg.log`,
-      '-o',
-      `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off`,
-      'start',
-    ]);
+    // Started, and restarted by restartDatabase, with the same options.
+    const pgCtl = (...action: string[]) =>
+      asPostgres('pg_ctl', [
+        '-D',
+        `${dir}/db`,
+        '-w',
+        '-l',
+        `${dir}/pg.log`,
+        '-o',
+        `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off`,
+        ...action,
+      ]);
+    pgCtl('start');
     pgStarted = true;
     const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
     const pooler = await startPgBouncer(databaseUrl, { poolSize: 20 });
@@ -201,19 +196,7 @@ export async function startCluster(
     nginx.stderr?.on('data', (c: Buffer) => (nginxLog += c.toString()));
     children.push(nginx);
     await waitFor(`http://127.0.0.1:${port}/api/health`, nginx, () => nginxLog);
-    const restartDatabase = () =>
-      asPostgres('pg_ctl', [
-        '-D',
-        `${dir}/db`,
-        '-w',
-        '-l',
-        `${dir}/pg.log`,
-        '-m',
-        'fast',
-        '-o',
-        `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off`,
-        'restart',
-      ]);
+    const restartDatabase = () => pgCtl('-m', 'fast', 'restart');
     return {
       url: `http://app.localhost:${port}`,
       databaseUrl,
