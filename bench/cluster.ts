@@ -35,6 +35,8 @@ export async function startCluster(
   log: string;
   /** Runs SQL as the superuser in a database of the cluster. */
   psql(database: string, command: string): string;
+  /** A streaming-replication standby of the cluster (pg_basebackup -R), hot: reads only. */
+  startReplica(): Promise<{ url: string; stop(): void }>;
   stop(): void;
 }> {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b));
@@ -75,6 +77,33 @@ export async function startCluster(
       execFileSync(`${bin}/psql`, [`${url(port)}/${database}`, '-qAtc', command], {
         encoding: 'utf8',
       }),
+    async startReplica() {
+      const replicaPort = await freePort();
+      const replicaDir = `${dir}/replica`;
+      asPostgres('pg_basebackup', [
+        '-d',
+        `host=127.0.0.1 port=${port} user=postgres`,
+        '-D',
+        replicaDir,
+        '-R',
+        '-X',
+        'stream',
+      ]);
+      asPostgres('pg_ctl', [
+        '-D',
+        replicaDir,
+        '-o',
+        `-c listen_addresses=127.0.0.1 -p ${replicaPort} -k ${dir} -c fsync=off -c hot_standby=on`,
+        '-l',
+        `${dir}/replica.log`,
+        '-w',
+        'start',
+      ]);
+      return {
+        url: url(replicaPort),
+        stop: () => asPostgres('pg_ctl', ['-D', replicaDir, '-m', 'fast', 'stop']),
+      };
+    },
     stop() {
       try {
         if (statements)

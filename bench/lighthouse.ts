@@ -1,6 +1,6 @@
 /**
- * Lighthouse on a phone (issue #32): the welcome page, the public portal and the organisation
- * home, as Lighthouse's default mobile run sees them (Moto G Power, slow 4G, 4× CPU slowdown), on
+ * Lighthouse on a phone (issues #32, #53): the welcome page, the public portal, the organisation
+ * home and a project's dashboard, as Lighthouse's default mobile run sees them (Moto G Power, slow 4G, 4× CPU slowdown), on
  * the production build served by the real app, in Debian's Chromium. The organisation home is
  * measured twice: the owner's (the set-up questions of a new organisation) and a member's (the
  * projects list). Lighthouse is pinned to
@@ -35,6 +35,11 @@ try {
     [
       'organisation home (projects)',
       `http://${server.seed.slug}.localhost:${PORT}/`,
+      { Cookie: server.seed.memberCookie },
+    ],
+    [
+      'project dashboard (24 cards)',
+      `http://${server.seed.slug}.localhost:${PORT}/project-dashboard/${server.seed.projectId}`,
       { Cookie: server.seed.memberCookie },
     ],
   ];

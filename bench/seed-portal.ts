@@ -16,6 +16,8 @@ export interface PortalSeed {
   cookie: string;
   /** A member past the set-up questions: their home is the projects list. */
   memberCookie: string;
+  /** The project of the portal's cards (its dashboard is measured too). */
+  projectId: string;
 }
 
 export async function seedPortal(built: BuiltApp, cards: number): Promise<PortalSeed> {
@@ -87,5 +89,6 @@ export async function seedPortal(built: BuiltApp, cards: number): Promise<Portal
     slug: org.slug,
     cookie: cookieOf(owner.agent),
     memberCookie: cookieOf(member.agent),
+    projectId,
   };
 }

@@ -21,6 +21,7 @@ import { testConfig } from '../apps/server/test/app.ts';
 import { ownerWithOrganization } from '../apps/server/test/organization.ts';
 import { METRICS_TOKEN, SCALE_OUT_SECRET, startCluster } from '../e2e/scale-out/cluster.ts';
 import { connectionTo } from './seed-volume.ts';
+import { STATEMENT_SETTINGS, statementWatch } from './soak-statements.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const WINDOW_MS = Number(process.env.SOAK_WINDOW_MINUTES ?? 5) * 60_000;
@@ -32,9 +33,12 @@ const CARDS = 24;
 /** Cards the run adds to a project at most before it deletes its oldest. */
 const SOAK_CARDS = 60;
 
+const STATEMENTS = process.env.SOAK_PG_STATEMENTS === '1';
 const cluster = await startCluster(3, {
   env: { RATE_LIMIT_WRITES_PER_MINUTE: '10000000', RATE_LIMIT_GATEWAY_PER_MINUTE: '10000000' },
+  ...(STATEMENTS ? { postgresSettings: STATEMENT_SETTINGS } : {}),
 });
+const watch = STATEMENTS ? statementWatch(cluster.databaseUrl) : null;
 const host = `app.localhost:${cluster.port}`;
 const agent = new http.Agent({ keepAlive: true, maxSockets: IN_FLIGHT + 4 });
 
@@ -437,6 +441,7 @@ for (let i = 0; i < SOCKETS; i += 1) {
 }
 await new Promise((r) => setTimeout(r, 3000));
 
+await watch?.start();
 const started = Date.now();
 const ends = started + MINUTES * 60_000;
 const total = OPERATIONS.reduce((s, o) => s + o.weight, 0);
@@ -467,6 +472,7 @@ async function worker() {
 }
 
 const sampler = setInterval(() => void sampleInstances(), 10_000);
+const watching = watch ? setInterval(() => void watch.read(), WINDOW_MS) : null;
 const faults = (async () => {
   await new Promise((r) => setTimeout(r, (MINUTES * 60_000) / 3));
   const killed = { name: 'instance killed and restarted', from: Date.now(), to: 0 };
@@ -499,6 +505,7 @@ const faults = (async () => {
 await Promise.all(Array.from({ length: IN_FLIGHT }, () => worker()));
 await faults;
 clearInterval(sampler);
+if (watching) clearInterval(watching);
 await new Promise((r) => setTimeout(r, 3000));
 stopping = true;
 
@@ -619,6 +626,19 @@ for (let i = 0; i < cluster.instances.length; i += 1) {
     `  instance ${i}: RSS ${f(r1)} → ${f(r3)} MiB (${f(((r3 - r1) / r1) * 100)}%), loop p99 ${f(mean(first.map((s) => s.lagMs)))} → ${f(mean(last.map((s) => s.lagMs)))} ms${i === 0 ? ' (restarted at a third)' : ''}`,
   );
 }
+
+if (watch)
+  console.log(
+    await watch.report([
+      'cards',
+      'connections',
+      'comments',
+      'notifications',
+      'events',
+      'card_versions',
+      'access_logs',
+    ]),
+  );
 
 await cluster.stop();
 agent.destroy();

@@ -79,7 +79,11 @@ export const SCALE_OUT_SECRET = 'scale-out-secret-0123456789abcdef0123456789';
 
 export async function startCluster(
   count = 3,
-  options: { env?: Record<string, string> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** More PostgreSQL settings, as `-c name=value` options (the soak's statement statistics). */
+    postgresSettings?: string;
+  } = {},
 ): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'assay-scale-out-'));
   const children: ChildProcess[] = [];
@@ -108,7 +112,7 @@ export async function startCluster(
         '-l',
         `${dir}/pg.log`,
         '-o',
-        `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off`,
+        `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c fsync=off ${options.postgresSettings ?? ''}`,
         ...action,
       ]);
     pgCtl('start');
