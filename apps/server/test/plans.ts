@@ -7,14 +7,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/index.ts';
 
-interface PlanNode {
+export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   Plans?: PlanNode[];
 }
 
-export async function tablesReadWhole(database: Database, statement: SQL): Promise<string[]> {
-  const found: string[] = [];
+/** Every node of the statement's plan, with sequential scans avoided wherever an index can do. */
+export async function planNodes(database: Database, statement: SQL): Promise<PlanNode[]> {
+  const nodes: PlanNode[] = [];
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const result = (await tx.execute(sql`explain (format json) ${statement}`)) as unknown as {
@@ -23,11 +25,16 @@ export async function tablesReadWhole(database: Database, statement: SQL): Promi
     const cell = Object.values(result.rows[0] ?? {})[0];
     const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
     const walk = (node: PlanNode) => {
-      if (node['Node Type'] === 'Seq Scan' && node['Relation Name'])
-        found.push(node['Relation Name']);
+      nodes.push(node);
       for (const child of node.Plans ?? []) walk(child);
     };
     walk(plan[0]!.Plan);
   });
-  return found;
+  return nodes;
+}
+
+export async function tablesReadWhole(database: Database, statement: SQL): Promise<string[]> {
+  return (await planNodes(database, statement))
+    .filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'])
+    .map((n) => n['Relation Name']!);
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getTestDatabase } from '../../../test/database.ts';
-import { tablesReadWhole } from '../../../test/plans.ts';
+import { planNodes, tablesReadWhole } from '../../../test/plans.ts';
 import { connectionSceneStatement } from './connection-writes.ts';
 
 describe("a connection's scene", () => {
@@ -24,5 +24,15 @@ describe("a connection's scene", () => {
     );
     expect(connect.filter((t) => big.includes(t))).toEqual([]);
     expect(rate.filter((t) => big.includes(t))).toEqual([]);
+    // Cards by their key only: a partial index of live cards would be walked whole.
+    for (const statement of [
+      connectionSceneStatement(org, [randomUUID(), randomUUID()], null),
+      connectionSceneStatement(org, [randomUUID()], randomUUID()),
+    ]) {
+      const onCards = (await planNodes(database, statement)).filter(
+        (n) => n['Relation Name'] === 'cards',
+      );
+      expect(onCards.map((n) => n['Index Name'])).toEqual(onCards.map(() => 'cards_pkey'));
+    }
   });
 });

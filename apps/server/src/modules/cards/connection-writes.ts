@@ -59,7 +59,13 @@ export function connectionSceneStatement(
       select case when l.first_card_id = any(${ids}) then l.second_card_id else l.first_card_id end
         from connections l where l.id = ${connectionId}::uuid
     ), given as (
-      select c.id from cards c join named n on n.id = c.id
+      -- The cards by their key, then whether they are live and the organisation's: asked for in
+      -- the same scan, "live" would let the planner walk a partial index of every live card
+      -- (OFFSET 0 keeps the conditions out of the scan).
+      select c.id from (
+        select c.id, c.organization_id, c.deleted_at from cards c
+        where c.id in (select id from named) offset 0
+      ) c
       where c.organization_id = ${organizationId} and c.deleted_at is null
     ), links as (
       select l.* from connections l where l.first_card_id in (select id from given)
@@ -81,10 +87,10 @@ export function connectionSceneStatement(
           'draft', c.draft, 'evidence_kind', c.evidence_kind, 'published_at', c.published_at,
           'created_at', c.created_at, 'hypothesis_type', h.hypothesis_type, 'phase', e.phase,
           'success', e.success, 'criteria', e.success_criteria, 'completed_at', e.completed_at)), '[]')
-        from cards c
+        from (select * from cards c where c.id in (select id from ends) offset 0) c
         left join hypotheses h on h.card_id = c.id
         left join experiments e on e.card_id = c.id
-        where c.id in (select id from ends) and c.deleted_at is null) as ends,
+        where c.deleted_at is null) as ends,
       (select coalesce(json_agg(json_build_object(
           'card_id', ci.card_id, 'interviewee_id', ci.interviewee_id)), '[]')
         from card_interviewees ci where ci.card_id in (select id from ends)) as people`;
