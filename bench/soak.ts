@@ -471,12 +471,30 @@ async function worker() {
   }
 }
 
-const sampler = setInterval(() => void sampleInstances(), 10_000);
+/** An instance that ends by itself (not the one the run kills) fails the run, with its log. */
+let restarting = false;
+function failIfAnInstanceDied() {
+  cluster.instances.forEach((instance, i) => {
+    if (restarting && i === 0) return;
+    const { exitCode, signalCode } = instance.child;
+    if (exitCode === null && signalCode === null) return;
+    console.error(
+      `instance ${i} ended by itself (exit ${exitCode}, signal ${signalCode}); its log's end:\n${instance.log().slice(-4000)}`,
+    );
+    void cluster.stop().then(() => process.exit(1));
+  });
+}
+const sampler = setInterval(() => {
+  failIfAnInstanceDied();
+  void sampleInstances();
+}, 10_000);
 const watching = watch ? setInterval(() => void watch.read(), WINDOW_MS) : null;
 const faults = (async () => {
   await new Promise((r) => setTimeout(r, (MINUTES * 60_000) / 3));
   const killed = { name: 'instance killed and restarted', from: Date.now(), to: 0 };
+  restarting = true;
   await cluster.instances[0]!.restart();
+  restarting = false;
   killed.to = Date.now();
   outages.push(killed);
   await new Promise((r) =>
@@ -487,6 +505,7 @@ const faults = (async () => {
   databaseBack = Date.now();
   // The outage lasts until every instance answers ready again.
   for (;;) {
+    failIfAnInstanceDied();
     const ready = await Promise.all(
       cluster.instances.map((i) =>
         fetch(`http://127.0.0.1:${i.port}/api/health/ready`).then(

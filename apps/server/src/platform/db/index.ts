@@ -217,6 +217,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 const PGLITE_ANALYZE_EVERY_MS = 60_000;
 
+/**
+ * node-postgres's client, with a listener for its 'error' event from birth. The pool listens
+ * while a client is idle, and a query in flight receives its own error, but a client lent out and
+ * waiting between two statements of a transaction has no one listening: a connection cut then (a
+ * restart's 57P01, PgBouncer losing its server) was an 'error' event without a listener, which
+ * ends the process (#54, bench:soak). Kept, the client is marked broken, the transaction's next
+ * statement fails as an outage (the catalogue's 503) and the pool drops the client on release.
+ */
+class KeptClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
 /** The channel migration 0061's triggers notify on. */
 export const IDENTITY_CHANNEL = 'assay_identity';
 
@@ -228,7 +243,7 @@ export const IDENTITY_CHANNEL = 'assay_identity';
 function listeningClient(identity: IdentityNotices): typeof pg.Client {
   let opened = 0;
   let listening = 0;
-  return class extends pg.Client {
+  return class extends KeptClient {
     override connect(): Promise<pg.Client>;
     override connect(
       callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
@@ -264,7 +279,7 @@ function listeningClient(identity: IdentityNotices): typeof pg.Client {
  * unknown (PgBouncer 1.18). Streams and cursors (which submit themselves) pass as they are.
  */
 function unnamedClient(): typeof pg.Client {
-  return class extends pg.Client {
+  return class extends KeptClient {
     override query(...args: unknown[]): never {
       const [config] = args;
       if (
@@ -294,7 +309,12 @@ function holdListener(direct: pg.Pool): () => void {
       (client) => {
         if (stopped) return client.release();
         held = client;
-        client.once('error', () => {
+        // \`on\`, not \`once\`: a restarting server sends its shutdown error and then the socket
+        // ends, and each is an 'error' event; one without a listener would end the process.
+        let lost = false;
+        client.on('error', () => {
+          if (lost) return;
+          lost = true;
           client.release(true);
           if (held === client) held = null;
           again();

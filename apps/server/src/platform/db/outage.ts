@@ -14,6 +14,12 @@ const MESSAGES = [
   'Client has encountered a connection error',
   'timeout exceeded when trying to connect',
   'Client was closed and is not queryable',
+  // PgBouncer's words (SQLSTATE 08P01, which from PostgreSQL itself would be a bug) when the
+  // server behind it restarts or cannot be reached: the outage seen through a pooler (#54).
+  'server conn crashed?',
+  'server login has been failing',
+  'client_login_timeout (server down)',
+  'query_wait_timeout',
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {

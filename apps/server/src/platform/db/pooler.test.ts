@@ -6,6 +6,7 @@
  * without a pooler.
  */
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SESSION_COOKIE } from '@assay/domain';
@@ -100,6 +101,34 @@ describe.skipIf(!bouncer)('through PgBouncer in transaction mode', () => {
     await heard;
     const refused = await onOrg(adminOnB, org.slug, ROLE, promote);
     expect(refused.errors?.[0]?.message).toMatch(/^statusCode:403;/);
+  });
+
+  it('outlives its server connections cut as a restart cuts them, and listens again', async () => {
+    // A restarting PostgreSQL ends every session with 57P01 and then closes the socket: two
+    // 'error' events on the listening connection, the second of which once ended the process
+    // (bench:soak). B says '*' when its new listening connection may have missed news.
+    const relistened = new Promise<void>((resolve) => {
+      const stop = opened[1]!.onIdentityChange((key) => {
+        if (key === '*') {
+          stop();
+          resolve();
+        }
+      });
+    });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const name = new URL(direct!).pathname.slice(1);
+    const cut = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    await admin.end();
+    expect(cut.rowCount).toBeGreaterThan(0);
+    await relistened;
+    const { owner } = await ownerWithOrganization(b);
+    const health = await b.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(owner.email).toBeTruthy();
   });
 });
 
