@@ -93,7 +93,7 @@ export async function startCluster(
         '-D',
         replicaDir,
         '-o',
-        `-c listen_addresses=127.0.0.1 -p ${replicaPort} -k ${dir} -c fsync=off -c hot_standby=on`,
+        `-c listen_addresses=127.0.0.1 -p ${replicaPort} -k ${dir} -c fsync=off -c max_connections=200 -c hot_standby=on`,
         '-l',
         `${dir}/replica.log`,
         '-w',
