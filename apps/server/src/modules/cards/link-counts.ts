@@ -1,6 +1,6 @@
 /**
  * How much a board's hypotheses are connected to (#26, evidence at a glance): published evidence
- * and experiments per hypothesis of a project, in one query over the project's connections (each
+ * and experiments per live card of a project, in one query over those cards' connections (each
  * side of a pair read by its index). Connections move the project's card version, so a cached
  * board keeps these current.
  */
@@ -15,33 +15,38 @@ export interface LinkCounts {
 export const NO_LINKS: LinkCounts = { evidence: 0, experiments: 0 };
 
 /**
- * The other end of each of the project's connections is looked up by its key, one connection at a
- * time (a scalar subquery, which the planner cannot turn into a join): the cost follows the
- * project's connections whatever the table statistics say. As a join on live, published cards,
- * stale statistics (a table grown since its last analyse) made PostgreSQL walk the partial index
- * of every published card of the database once per connection of the project: 7 ms a canvas
- * read and growing all through a soak (`bench:soak`). Held by `link-counts-plan.test.ts`.
+ * From the project's live cards (the board's), each card's connections by either end, and the
+ * card at the other end by its key (a scalar subquery, which the planner cannot turn into a
+ * join): the cost follows the live cards' connections, whatever the table statistics say and
+ * however many connections cards deleted since have left behind (#54). As a join of all the
+ * project's connections to live, published cards, PostgreSQL walked or hashed every published card
+ * of the database on each canvas read, and read every connection the project ever had: in a
+ * half-hour soak 1.9 → 20 ms a read (`bench:soak`). Held by `link-counts-plan.test.ts`.
  */
 export function linkCountsStatement(projectId: string): SQL {
   return sql`
-    select y.card_id,
-      count(*) filter (where y.other_type = 'experiment') as experiments,
-      count(*) filter (where y.other_type not in ('hypothesis', 'experiment')) as evidence
-    from (
-      select x.card_id,
-        -- Live and published are read, not asked for: asked for, they would let the planner
-        -- walk the partial index of published cards instead of the key.
-        (select case when c.deleted_at is null and not c.draft then c.type end
-          from cards c where c.id = x.other) as other_type
-      from (
-        select first_card_id as card_id, second_card_id as other from connections
-          where project_id = ${projectId}
-        union all
-        select second_card_id, first_card_id from connections where project_id = ${projectId}
-      ) x
-    ) y
-    where y.other_type is not null
-    group by y.card_id`;
+    -- The board's cards by the project's index, first: grouped by id in the same scan, the
+    -- planner could walk the whole primary key for its order.
+    with live as materialized (
+      select h.id from cards h where h.project_id = ${projectId} and h.deleted_at is null
+    )
+    select h.id as card_id,
+      count(*) filter (where o.type = 'experiment') as experiments,
+      count(*) filter (where o.type not in ('hypothesis', 'experiment')) as evidence
+    from live h
+    cross join lateral (
+      select l.second_card_id as other from connections l where l.first_card_id = h.id
+      union all
+      select l.first_card_id from connections l where l.second_card_id = h.id
+    ) x
+    -- Live and published are read, not asked for: asked for, they would let the planner walk
+    -- the partial index of published cards instead of the key.
+    cross join lateral (
+      select (select case when c.deleted_at is null and not c.draft then c.type end
+        from cards c where c.id = x.other) as type
+    ) o
+    where o.type is not null
+    group by h.id`;
 }
 
 export async function linkCountsFor(
