@@ -1,6 +1,6 @@
 /**
  * How much a board's hypotheses are connected to (#26, evidence at a glance): published evidence
- * and experiments per live card of a project, in one query over those cards' connections (each
+ * and experiments per live hypothesis of a project, in one query over their connections (each
  * side of a pair read by its index). Connections move the project's card version, so a cached
  * board keeps these current.
  */
@@ -15,7 +15,7 @@ export interface LinkCounts {
 export const NO_LINKS: LinkCounts = { evidence: 0, experiments: 0 };
 
 /**
- * From the project's live cards (the board's), each card's connections by either end, and the
+ * From the project's live hypotheses (the board's cards), each one's connections by either end, and the
  * card at the other end by its key (a scalar subquery, which the planner cannot turn into a
  * join): the cost follows the live cards' connections, whatever the table statistics say and
  * however many connections cards deleted since have left behind (#54). As a join of all the
@@ -25,10 +25,12 @@ export const NO_LINKS: LinkCounts = { evidence: 0, experiments: 0 };
  */
 export function linkCountsStatement(projectId: string): SQL {
   return sql`
-    -- The board's cards by the project's index, first: grouped by id in the same scan, the
-    -- planner could walk the whole primary key for its order.
+    -- The board's cards (its live hypotheses) by the project's index, first: grouped by id in
+    -- the same scan, the planner could walk the whole primary key for its order. Evidence, whose
+    -- connections keep every hypothesis it was ever linked to, is not on a board.
     with live as materialized (
-      select h.id from cards h where h.project_id = ${projectId} and h.deleted_at is null
+      select h.id from cards h
+      where h.project_id = ${projectId} and h.type = 'hypothesis' and h.deleted_at is null
     )
     select h.id as card_id,
       count(*) filter (where o.type = 'experiment') as experiments,
