@@ -309,12 +309,8 @@ function holdListener(direct: pg.Pool): () => void {
       (client) => {
         if (stopped) return client.release();
         held = client;
-        // \`on\`, not \`once\`: a restarting server sends its shutdown error and then the socket
-        // ends, and each is an 'error' event; one without a listener would end the process.
-        let lost = false;
-        client.on('error', () => {
-          if (lost) return;
-          lost = true;
+        // Once: a later 'error' of the same lost connection meets KeptClient's own listener.
+        client.once('error', () => {
           client.release(true);
           if (held === client) held = null;
           again();
