@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux.
@@ -19,15 +20,77 @@ export interface Started<T> {
   stop(): Promise<void>;
 }
 
+/** The Node flags `npm start -w @assay/server` gives the server (V8's heap sizes; decision 020). */
+export function serverStartFlags(): string[] {
+  const server = JSON.parse(
+    readFileSync(new URL('../apps/server/package.json', import.meta.url), 'utf8'),
+  ) as { scripts: { start: string } };
+  const words = server.scripts.start.split(' ');
+  return words.slice(words.indexOf('node') + 1, words.indexOf('src/main.ts'));
+}
+
+/** Node's compile cache, as `npm start` and the image run the server (decision 020). */
+export const COMPILE_CACHE = fileURLToPath(
+  new URL('../node_modules/.cache/node-compile', import.meta.url),
+);
+const warmed = new Map<string, Promise<void>>();
+
+/**
+ * Fills the compile cache with every module the servers load, as the image does at build time:
+ * a server started from a cold cache would load Node's TypeScript stripper (~17 MiB it keeps).
+ * Node keeps one cache per set of V8 flags: the warm-up runs with the server's.
+ */
+export function warmCompileCache(flags: string[]) {
+  const files = [
+    'server.ts',
+    'raw-server.ts',
+    ...readdirSync(fileURLToPath(new URL('.', import.meta.url))).filter((f) =>
+      /^seed.*\.ts$/.test(f),
+    ),
+  ].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+  const key = flags.join(' ');
+  const warming =
+    warmed.get(key) ??
+    (async () => {
+      const child = spawn(
+        process.execPath,
+        [
+          ...flags,
+          fileURLToPath(new URL('../apps/server/scripts/warm-compile-cache.ts', import.meta.url)),
+          ...files,
+        ],
+        {
+          stdio: ['ignore', 'ignore', 'inherit'],
+          env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE },
+        },
+      );
+      const [code] = (await once(child, 'exit')) as [number | null];
+      if (code !== 0) throw new Error(`warm-compile-cache exited with ${code}`);
+    })();
+  warmed.set(key, warming);
+  return warming;
+}
+
 export async function startProcess<T>(
   name: string,
   script: string,
   env: Record<string, string>,
 ): Promise<Started<T>> {
-  const child: ChildProcess = spawn(process.execPath, [new URL(script, import.meta.url).pathname], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
+  // Assay's server gets the Node flags `npm start` gives it, or BENCH_NODE_FLAGS (V8's heap
+  // settings to compare, say; empty for V8's defaults); the raw baseline never any.
+  const flags =
+    script === 'server.ts'
+      ? (process.env.BENCH_NODE_FLAGS ?? serverStartFlags().join(' ')).split(' ').filter(Boolean)
+      : [];
+  await warmCompileCache(flags);
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, new URL(script, import.meta.url).pathname],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_COMPILE_CACHE: COMPILE_CACHE, ...env },
+    },
+  );
   const { port, seed } = await new Promise<{ port: number; seed: T }>((resolve, reject) => {
     let buffer = '';
     child.stdout?.on('data', (chunk: Buffer) => {

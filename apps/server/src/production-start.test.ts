@@ -3,11 +3,13 @@
  * the image): settings checked with a message each, JSON logs with request ids, no secret in
  * them, no development-only routes, health and readiness answering.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  REPO_DIR,
   dockerCommand,
   freePort,
   request,
@@ -101,6 +103,53 @@ describe('production start (the Dockerfile command)', () => {
       'token-never-logged',
     ]) {
       expect(output).not.toContain(secret);
+    }
+  }, 120_000);
+
+  it('starts from the compile cache the image fills, never stripping TypeScript itself', async () => {
+    // The image's build step, as its Dockerfile names it (decision 020).
+    const dockerfile = await readFile(path.join(REPO_DIR, 'Dockerfile'), 'utf8');
+    const warmStep = /^RUN node (.*apps\/server\/scripts\/warm-compile-cache\.ts)$/m.exec(
+      dockerfile,
+    );
+    // With the CMD's own flags: Node keeps one cache per set of V8 flags.
+    expect(warmStep?.[1]).toBe(
+      [...command.args.slice(0, -1), 'apps/server/scripts/warm-compile-cache.ts'].join(' '),
+    );
+    const cache = await mkdtemp(path.join(tmpdir(), 'assay-compile-cache-'));
+    try {
+      const warm = spawnSync(process.execPath, warmStep?.[1]?.split(' ') ?? [], {
+        cwd: REPO_DIR,
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', NODE_COMPILE_CACHE: cache },
+        encoding: 'utf8',
+      });
+      expect(warm.stderr).toBe('');
+      expect(warm.status).toBe(0);
+      const port = await freePort();
+      const server = await startServer(
+        {
+          NODE_ENV: 'production',
+          APP_SECRET: SECRET,
+          DATA_DIR: dataDir,
+          NODE_COMPILE_CACHE: cache,
+          NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
+        },
+        port,
+        command,
+      );
+      try {
+        expect((await request({ port, method: 'GET', path: '/api/health' })).status).toBe(200);
+      } finally {
+        expect(await stopServer(server)).toBe(0);
+      }
+      // Every module came stripped from the cache: Node's stripper (amaro) was never loaded.
+      const output = server.output();
+      expect(output).toMatch(
+        /retrieving transpile cache for StrippedTypeScript \S+main\.ts\.\.\.success/,
+      );
+      expect(output).not.toContain('no transpile cache for StrippedTypeScript');
+    } finally {
+      await rm(cache, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -1,11 +1,11 @@
-/** The server: read config, migrate, listen (started by main.ts). */
+/** The server: read config, migrate, listen (started by main.ts, the process's entry). */
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { appOrigin } from './http/hosts.ts';
 import { isDatabaseUnavailable, outageSummary } from './platform/db/outage.ts';
 import { startInboundSmtp } from './modules/integrations/inbox-transport.ts';
 
-async function main() {
+export async function serve() {
   let config;
   try {
     config = loadConfig();
@@ -66,8 +66,3 @@ async function main() {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});

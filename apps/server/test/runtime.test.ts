@@ -19,6 +19,15 @@ const rootPackage = JSON.parse(await readFile(path.join(REPO_DIR, 'package.json'
   allowScripts: Record<string, boolean>;
 };
 
+/** The Node flags `npm start -w @assay/server` gives the server. */
+async function serverStartFlags(): Promise<string[]> {
+  const server = JSON.parse(
+    await readFile(path.join(REPO_DIR, 'apps/server/package.json'), 'utf8'),
+  ) as { scripts: { start: string } };
+  const words = server.scripts.start.split(' ');
+  return words.slice(words.indexOf('node') + 1, words.indexOf('src/main.ts'));
+}
+
 describe('the Node.js runtime', () => {
   it(`runs this suite on Node ${NODE_LINE}`, () => {
     expect(process.versions.node.split('.')[0]).toBe(String(NODE_LINE));
@@ -41,9 +50,20 @@ describe('the Node.js runtime', () => {
       .filter((image) => image.startsWith('node:'));
     expect(bases.length).toBeGreaterThanOrEqual(2);
     for (const image of bases) expect(image).toBe(`node:${NODE_LINE}-bookworm-slim`);
-    // No TypeScript loader in production: Node strips the types itself.
+    // No TypeScript loader in production: Node strips the types itself; V8's heap is sized as
+    // `npm start` sizes it (decision 020).
     const command = dockerfile.split('\n').findLast((line) => line.startsWith('CMD '));
-    expect(JSON.parse(command?.slice(4) ?? '[]')).toEqual(['node', 'apps/server/src/main.ts']);
+    expect(JSON.parse(command?.slice(4) ?? '[]')).toEqual([
+      'node',
+      ...(await serverStartFlags()),
+      'apps/server/src/main.ts',
+    ]);
+  });
+
+  it("sizes V8's heap for a small server: a young generation and an old one that grow little", async () => {
+    const flags = await serverStartFlags();
+    expect(flags).toContainEqual(expect.stringMatching(/^--max-semi-space-size=\d+$/));
+    expect(flags).toContainEqual(expect.stringMatching(/^--heap-growing-percent=\d+$/));
   });
 
   it('answers /api/health with the Node release that runs it', async () => {

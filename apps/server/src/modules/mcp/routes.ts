@@ -5,7 +5,6 @@
  * are plain JSON (no event stream); GET and DELETE, which only a stateful session would use, are
  * refused with 405 as the transport's specification allows.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -19,7 +18,18 @@ import { requestContext, requireMember } from '../../http/member-context.ts';
 import { route } from '../../http/route.ts';
 import type { AppServices } from '../../services.ts';
 import { findAccessToken, recordAccessTokenUse } from '../integrations/ports.ts';
-import { mcpServer } from './server.ts';
+
+/**
+ * The MCP SDK and the tools (85 modules of the SDK) load with the first MCP request, not with the
+ * server: most instances never answer one.
+ */
+let mcpModules: ReturnType<typeof importMcp> | undefined;
+const importMcp = () =>
+  Promise.all([
+    import('./server.ts'),
+    import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+  ]);
+const loadMcp = () => (mcpModules ??= importMcp());
 
 const jsonRpcAnswer = z
   .looseObject({ jsonrpc: z.literal('2.0') })
@@ -101,6 +111,7 @@ export function registerMcpRoutes(app: FastifyInstance, services: AppServices) {
     async handler({ request, reply, input }) {
       const { token, member } = await caller(services, request, reply);
       const body = input().body;
+      const [{ mcpServer }, { WebStandardStreamableHTTPServerTransport }] = await loadMcp();
       const context = requestContext(request);
       const server = mcpServer({
         services,

@@ -1,7 +1,7 @@
 /** Mail: every message goes to the outbox table; with SMTP_URL it is also sent through SMTP. */
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../db/index.ts';
 import { mailOutbox } from './schema.ts';
 
@@ -32,10 +32,15 @@ export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
 }): Mailer {
-  const { database, logger } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const { database, logger, smtpUrl } = options;
+  // nodemailer (35 modules) loads with the first message sent over SMTP, not with the server.
+  let transporter: Promise<Transporter> | undefined;
+  const smtp = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   return {
-    kind: transport ? 'smtp' : 'outbox',
+    kind: smtpUrl ? 'smtp' : 'outbox',
     async send(message) {
       const [row] = await database.db
         .insert(mailOutbox)
@@ -52,7 +57,7 @@ export function createMailer(options: {
         })
         .returning({ id: mailOutbox.id });
       if (!row) throw new Error('outbox insert returned no row');
-      if (!transport) {
+      if (!smtpUrl) {
         await database.db
           .update(mailOutbox)
           .set({ sentAt: new Date() })
@@ -60,6 +65,7 @@ export function createMailer(options: {
         return { id: row.id, delivered: true };
       }
       try {
+        const transport = await smtp();
         await transport.sendMail({
           from: options.from,
           ...message,
@@ -81,7 +87,7 @@ export function createMailer(options: {
       }
     },
     close() {
-      transport?.close();
+      void transporter?.then((transport) => transport.close());
     },
   };
 }
