@@ -4,7 +4,7 @@
  * functions that took its time (a CPU profile sampled inside the task). Use it to find what to
  * change before measuring with `lighthouse`; its times are not scores.
  *
- *   npm run build && npm run -w @assay/bench first-load-tasks [-- welcome|portal|setup|projects]
+ *   npm run build && npm run -w @assay/bench first-load-tasks [-- welcome|portal|setup|projects|dashboard]
  *
  * WEB_DIST=… serves another build (e.g. `npx vite build --minify false --outDir /tmp/x` for names).
  */
@@ -39,6 +39,10 @@ try {
     portal: [`http://app.localhost:${PORT}/portal/${server.seed.link}`, undefined],
     setup: [`http://${server.seed.slug}.localhost:${PORT}/`, server.seed.cookie],
     projects: [`http://${server.seed.slug}.localhost:${PORT}/`, server.seed.memberCookie],
+    dashboard: [
+      `http://${server.seed.slug}.localhost:${PORT}/project-dashboard/${server.seed.projectId}`,
+      server.seed.memberCookie,
+    ],
   };
   const [url, cookie] = pages[which] ?? pages.projects!;
   const browser = await chromium.launch({
@@ -64,6 +68,8 @@ try {
   await cdp.send('Profiler.start');
   await page.goto(url);
   await page.waitForLoadState('networkidle');
+  // The tasks after the network is quiet (a screen's charts drawing): as long as Lighthouse waits.
+  await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 3000));
   const { profile } = await cdp.send('Profiler.stop');
   await cdp.send('Tracing.end');
   await traced;

@@ -7,6 +7,7 @@
  * 12.2.3 (the last release for Node 20) and fetched by npx, so it stays out of the test install.
  *
  *   npm run build && npm run -w @assay/bench lighthouse
+ *   BENCH_PAGES=dashboard BENCH_LIGHTHOUSE_OUT=/tmp/lh npm run -w @assay/bench lighthouse
  *
  * Prints performance and accessibility per page (scores 0–1) and the main timings.
  */
@@ -44,7 +45,10 @@ try {
     ],
   ];
   console.log('page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS');
+  // BENCH_PAGES=dashboard,portal: only the pages whose names hold one of these words.
+  const only = process.env.BENCH_PAGES?.split(',');
   for (const [name, url, headers] of pages) {
+    if (only && !only.some((word) => name.includes(word))) continue;
     const report = await lighthouse(url, headers);
     const score = (key: string) => report.categories[key]?.score?.toFixed(2) ?? '–';
     const ms = (key: string) => Math.round(report.audits[key]?.numericValue ?? NaN);

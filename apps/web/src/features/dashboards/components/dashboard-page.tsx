@@ -41,6 +41,7 @@ import {
 } from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { openConfirm } from '../../../ui/confirm.tsx';
+import { useStagedParts } from '../../../ui/staged.ts';
 import { showAlert } from '../../../ui/alerts.ts';
 import { PetalDiagramSection } from './petal-diagram.tsx';
 import {
@@ -94,6 +95,9 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
   };
   const marketRegeneration = regenerate('marketData');
   const generated = data.generatedStatements ?? {};
+  // The title and counts first; the charts, the sections, the tabs, the statements and the petals
+  // each in a render of their own after it: a phone's main thread is never held for the whole.
+  const shown = useStagedParts(6);
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
@@ -148,148 +152,158 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         <Stat label="Completed" value={c.completeExperiments} testId="count-complete" />
         <Stat label="Evidence" value={c.evidence} testId="count-evidence" />
       </SimpleGrid>
-      <Charts data={data} />
-      <AssumptionsSection
-        projectId={projectId}
-        experiments={!!props.license && licenseAllows(props.license as License, 'experiments')}
-      />
-      <TimelineSection projectId={projectId} />
-      <Paper withBorder p="md" radius="md">
-        <DashboardTabs data={data} />
-      </Paper>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {shown >= 2 ? <Charts data={data} /> : null}
+      {shown >= 3 ? (
+        <>
+          <AssumptionsSection
+            projectId={projectId}
+            experiments={!!props.license && licenseAllows(props.license as License, 'experiments')}
+          />
+          <TimelineSection projectId={projectId} />
+        </>
+      ) : null}
+      {shown >= 4 ? (
         <Paper withBorder p="md" radius="md">
-          <Title order={4} mb="sm">
-            The project
-          </Title>
-          <Stack gap="sm">
-            {DASHBOARD_STATEMENTS.map((key) => (
-              <Stack key={key} gap={2}>
-                <StatementField
-                  label={DASHBOARD_STATEMENT_LABELS[key]}
-                  value={data.statements[key]}
-                  editable={editable}
-                  onSave={statement(key)}
-                />
-                {key !== 'description' &&
-                generated[key] &&
-                generated[key] !== data.statements[key] ? (
-                  <Group gap={6} wrap="nowrap" align="flex-start">
-                    <Text size="xs" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
-                      The agent&apos;s version: {generated[key]}
-                    </Text>
-                    {editable ? (
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        onClick={() => statement(key)(generated[key] ?? '')}
-                      >
-                        Use it
-                      </Button>
-                    ) : null}
-                  </Group>
-                ) : null}
-              </Stack>
-            ))}
-          </Stack>
+          <DashboardTabs data={data} />
         </Paper>
-        <Stack gap="md">
-          <Paper withBorder p="md" radius="md">
-            <Group justify="space-between" mb="sm">
-              <Title order={4}>Market</Title>
-              {marketRegeneration ? (
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={marketRegeneration.busy}
-                  onClick={marketRegeneration.onClick}
-                >
-                  {marketRegeneration.label}
-                </Button>
-              ) : null}
-            </Group>
-            <Stack gap="sm">
-              <SimpleGrid cols={3} spacing="xs">
-                <MoneyField
-                  label="Total"
-                  value={data.market.total}
-                  editable={editable}
-                  onSave={(total) => void save(() => updateMarket(projectId, { total }))}
-                />
-                <MoneyField
-                  label="Served"
-                  value={data.market.served}
-                  editable={editable}
-                  onSave={(served) => void save(() => updateMarket(projectId, { served }))}
-                />
-                <MoneyField
-                  label="Target"
-                  value={data.market.target}
-                  editable={editable}
-                  onSave={(target) => void save(() => updateMarket(projectId, { target }))}
-                />
-              </SimpleGrid>
-              <StatementField
-                label="Notes"
-                value={data.market.notes}
-                editable={editable}
-                onSave={(notes) => void save(() => updateMarket(projectId, { notes }))}
-              />
-              <StatementField
-                label="Analysis"
-                value={data.market.analysis}
-                editable={editable}
-                onSave={(analysis) => void save(() => updateMarket(projectId, { analysis }))}
-              />
-              <LinksField
-                value={data.market.links}
-                editable={editable}
-                onSave={(links) => void save(() => updateMarket(projectId, { links }))}
-              />
-              <DashboardFiles
-                projectId={projectId}
-                part="market"
-                files={data.market.files}
-                editable={editable}
-              />
-            </Stack>
-          </Paper>
+      ) : null}
+      {shown >= 5 ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Paper withBorder p="md" radius="md">
             <Title order={4} mb="sm">
-              Investment
+              The project
             </Title>
             <Stack gap="sm">
-              <SimpleGrid cols={2} spacing="xs">
-                <MoneyField
-                  label="Total"
-                  value={data.investment.total}
-                  editable={editable}
-                  onSave={(total) => void save(() => updateInvestment(projectId, { total }))}
-                />
-                <MoneyField
-                  label="To date"
-                  value={data.investment.toDate}
-                  editable={editable}
-                  onSave={(toDate) => void save(() => updateInvestment(projectId, { toDate }))}
-                />
-              </SimpleGrid>
-              <StatementField
-                label="Notes"
-                value={data.investment.notes}
-                editable={editable}
-                onSave={(notes) => void save(() => updateInvestment(projectId, { notes }))}
-              />
-              <DashboardFiles
-                projectId={projectId}
-                part="investment"
-                files={data.investment.files}
-                editable={editable}
-              />
+              {DASHBOARD_STATEMENTS.map((key) => (
+                <Stack key={key} gap={2}>
+                  <StatementField
+                    label={DASHBOARD_STATEMENT_LABELS[key]}
+                    value={data.statements[key]}
+                    editable={editable}
+                    onSave={statement(key)}
+                  />
+                  {key !== 'description' &&
+                  generated[key] &&
+                  generated[key] !== data.statements[key] ? (
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      <Text size="xs" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
+                        The agent&apos;s version: {generated[key]}
+                      </Text>
+                      {editable ? (
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          onClick={() => statement(key)(generated[key] ?? '')}
+                        >
+                          Use it
+                        </Button>
+                      ) : null}
+                    </Group>
+                  ) : null}
+                </Stack>
+              ))}
             </Stack>
           </Paper>
-        </Stack>
-      </SimpleGrid>
-      <PetalDiagramSection data={data} save={save} regenerate={regenerate('petalDiagram')} />
+          <Stack gap="md">
+            <Paper withBorder p="md" radius="md">
+              <Group justify="space-between" mb="sm">
+                <Title order={4}>Market</Title>
+                {marketRegeneration ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={marketRegeneration.busy}
+                    onClick={marketRegeneration.onClick}
+                  >
+                    {marketRegeneration.label}
+                  </Button>
+                ) : null}
+              </Group>
+              <Stack gap="sm">
+                <SimpleGrid cols={3} spacing="xs">
+                  <MoneyField
+                    label="Total"
+                    value={data.market.total}
+                    editable={editable}
+                    onSave={(total) => void save(() => updateMarket(projectId, { total }))}
+                  />
+                  <MoneyField
+                    label="Served"
+                    value={data.market.served}
+                    editable={editable}
+                    onSave={(served) => void save(() => updateMarket(projectId, { served }))}
+                  />
+                  <MoneyField
+                    label="Target"
+                    value={data.market.target}
+                    editable={editable}
+                    onSave={(target) => void save(() => updateMarket(projectId, { target }))}
+                  />
+                </SimpleGrid>
+                <StatementField
+                  label="Notes"
+                  value={data.market.notes}
+                  editable={editable}
+                  onSave={(notes) => void save(() => updateMarket(projectId, { notes }))}
+                />
+                <StatementField
+                  label="Analysis"
+                  value={data.market.analysis}
+                  editable={editable}
+                  onSave={(analysis) => void save(() => updateMarket(projectId, { analysis }))}
+                />
+                <LinksField
+                  value={data.market.links}
+                  editable={editable}
+                  onSave={(links) => void save(() => updateMarket(projectId, { links }))}
+                />
+                <DashboardFiles
+                  projectId={projectId}
+                  part="market"
+                  files={data.market.files}
+                  editable={editable}
+                />
+              </Stack>
+            </Paper>
+            <Paper withBorder p="md" radius="md">
+              <Title order={4} mb="sm">
+                Investment
+              </Title>
+              <Stack gap="sm">
+                <SimpleGrid cols={2} spacing="xs">
+                  <MoneyField
+                    label="Total"
+                    value={data.investment.total}
+                    editable={editable}
+                    onSave={(total) => void save(() => updateInvestment(projectId, { total }))}
+                  />
+                  <MoneyField
+                    label="To date"
+                    value={data.investment.toDate}
+                    editable={editable}
+                    onSave={(toDate) => void save(() => updateInvestment(projectId, { toDate }))}
+                  />
+                </SimpleGrid>
+                <StatementField
+                  label="Notes"
+                  value={data.investment.notes}
+                  editable={editable}
+                  onSave={(notes) => void save(() => updateInvestment(projectId, { notes }))}
+                />
+                <DashboardFiles
+                  projectId={projectId}
+                  part="investment"
+                  files={data.investment.files}
+                  editable={editable}
+                />
+              </Stack>
+            </Paper>
+          </Stack>
+        </SimpleGrid>
+      ) : null}
+      {shown >= 6 ? (
+        <PetalDiagramSection data={data} save={save} regenerate={regenerate('petalDiagram')} />
+      ) : null}
       <ExportModal projectId={projectId} opened={exporting} onClose={() => setExporting(false)} />
     </Stack>
   );
