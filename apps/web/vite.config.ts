@@ -35,6 +35,7 @@ const FIRST_SCREENS: Record<string, string> = {
   onboarding: 'src/features/projects/components/onboarding-page.tsx',
   setup: 'src/features/projects/components/setup-page.tsx',
   workspace: 'src/features/workspace/components/workspace-page.tsx',
+  dashboard: 'src/features/dashboards/components/dashboard-page.tsx',
 };
 
 const ZOD_MODULE = /node_modules[\\/]zod[\\/]/;

@@ -9,6 +9,9 @@ describe('the first screen of a page load', () => {
     expect(firstScreenFor('/', member({ onboarding: true }))).toBe('onboarding');
     expect(firstScreenFor('/', member({ projectOnboarding: { status: 'active' } }))).toBe('setup');
     expect(firstScreenFor('/workspace/p1/canvas/business', member({}))).toBe('workspace');
+    expect(firstScreenFor('/project-dashboard/p1', member({}))).toBe('dashboard');
+    expect(firstScreenFor('/project-dashboard/p1/overview', member({}))).toBe('dashboard');
+    expect(firstScreenFor('/project-dashboard/p1/elsewhere', member({}))).toBeNull();
     expect(firstScreenFor('/settings/members', member({}))).toBeNull();
     expect(firstScreenFor('/', { organization: null, membership: null })).toBeNull();
     expect(firstScreenFor('/', { organization: {}, membership: null })).toBeNull();

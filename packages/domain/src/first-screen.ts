@@ -2,7 +2,7 @@
  * The first screen a page load opens (#28, #32): the server names its code in the page so the
  * browser fetches it with the entry, and the web app starts loading it before the first render.
  */
-export type FirstScreen = 'projects' | 'onboarding' | 'setup' | 'workspace';
+export type FirstScreen = 'projects' | 'onboarding' | 'setup' | 'workspace' | 'dashboard';
 
 /** What of the bootstrap answer decides it. */
 export interface FirstScreenState {
@@ -19,5 +19,6 @@ export function firstScreenFor(pathname: string, state: FirstScreenState): First
     return 'projects';
   }
   if (/^\/workspace\/[^/]+\/canvas\//.test(pathname)) return 'workspace';
+  if (/^\/project-dashboard\/[^/]+(\/overview)?\/?$/.test(pathname)) return 'dashboard';
   return null;
 }

@@ -16,7 +16,7 @@ function inline(boot: unknown) {
 function asked(fetch: ReturnType<typeof vi.fn>) {
   return fetch.mock.calls
     .map(([, init]) => String((init as RequestInit | undefined)?.body ?? ''))
-    .map((body) => /(sideNavigation|notifications|projects|gettingStarted)/.exec(body)?.[1])
+    .map((body) => /(sideNavigation|notifications|projects|gettingStarted|dashboard)/.exec(body)?.[1])
     .filter(Boolean)
     .sort();
 }
@@ -39,6 +39,16 @@ describe("the first screen's data", () => {
     // The screen's queries find the requests under way (they do not start their own).
     for (const key of [['side-navigation'], ['projects', 'list'], ['getting-started']])
       expect(client.getQueryState(key)?.fetchStatus).toBe('fetching');
+  });
+
+  it("is a project dashboard's own data when the page opens it, with the shell's", () => {
+    inline({ organization: { id: 'o1' }, membership: { role: 'member' } });
+    const project = '0b7c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d';
+    expect(preloadFirstScreen(`/project-dashboard/${project}`)).toBe('dashboard');
+    const client = new QueryClient();
+    prefetchFirstScreenData(client);
+    expect(asked(fetch)).toEqual(['dashboard', 'notifications', 'sideNavigation']);
+    expect(client.getQueryState(['dashboard', project])?.fetchStatus).toBe('fetching');
   });
 
   it('is only what every page of a member needs elsewhere, and nothing for a visitor', () => {

@@ -10,15 +10,18 @@ import { sideNavigationQueryOptions } from '../api/side-navigation.ts';
 import { notificationsQueryOptions } from '../features/inbox/api/notifications.ts';
 import { preloadHomeScreen, prefetchProjectsHome } from '../features/projects/routes.tsx';
 import { preloadWorkspace } from '../features/workspace/routes.tsx';
+import { preloadDashboard } from '../features/dashboards/routes.tsx';
+import { dashboardQueryOptions } from '../features/dashboards/api/dashboard-query.ts';
 
 const LOADERS: Record<FirstScreen, () => Promise<unknown>> = {
   projects: () => preloadHomeScreen('projects'),
   onboarding: () => preloadHomeScreen('onboarding'),
   setup: () => preloadHomeScreen('setup'),
   workspace: preloadWorkspace,
+  dashboard: preloadDashboard,
 };
 
-let first: { screen: FirstScreen | null; member: boolean } | undefined;
+let first: { screen: FirstScreen | null; member: boolean; pathname: string } | undefined;
 
 export function preloadFirstScreen(pathname: string = window.location.pathname) {
   const boot = peekInlinedBootstrap();
@@ -26,6 +29,7 @@ export function preloadFirstScreen(pathname: string = window.location.pathname) 
   // A member of an open organisation (one scheduled for deletion opens nothing, #29).
   first = {
     screen,
+    pathname,
     member: Boolean(boot?.organization && boot.membership && !boot.organization.deletionDueAt),
   };
   if (screen) void LOADERS[screen]().catch(() => undefined);
@@ -45,4 +49,8 @@ export function prefetchFirstScreenData(client: QueryClient) {
   void client.prefetchQuery(sideNavigationQueryOptions());
   void client.prefetchQuery(notificationsQueryOptions(null));
   if (first.screen === 'projects') prefetchProjectsHome(client);
+  // The dashboard's own data: with the shell's, not after the page's code has run.
+  const dashboardOf = /^\/project-dashboard\/([0-9a-f-]{36})(\/|$)/i.exec(first.pathname)?.[1];
+  if (first.screen === 'dashboard' && dashboardOf)
+    void client.prefetchQuery(dashboardQueryOptions(dashboardOf));
 }
