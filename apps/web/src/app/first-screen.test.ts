@@ -16,7 +16,9 @@ function inline(boot: unknown) {
 function asked(fetch: ReturnType<typeof vi.fn>) {
   return fetch.mock.calls
     .map(([, init]) => String((init as RequestInit | undefined)?.body ?? ''))
-    .map((body) => /(sideNavigation|notifications|projects|gettingStarted|dashboard)/.exec(body)?.[1])
+    .map(
+      (body) => /(sideNavigation|notifications|projects|gettingStarted|dashboard)/.exec(body)?.[1],
+    )
     .filter(Boolean)
     .sort();
 }
