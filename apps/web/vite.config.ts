@@ -40,7 +40,7 @@ const FIRST_SCREENS: Record<string, string> = {
 
 const ZOD_MODULE = /node_modules[\\/]zod[\\/]/;
 /** The first screens that only show (the others are forms, checked with the domain's schemas). */
-const SHOWING_SCREENS = ['projects', 'workspace'];
+const SHOWING_SCREENS = ['projects', 'workspace', 'dashboard'];
 
 /**
  * dist/first-screens.json: for each first screen, the scripts and styles it needs beyond the

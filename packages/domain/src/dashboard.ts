@@ -2,8 +2,6 @@
  * The project dashboard (part 2 §2, §3): its statements, market and investment, and the tabs it
  * shows in the member's chosen order.
  */
-import { z } from 'zod';
-import { LIMITS } from './limits.ts';
 import { hasPermission } from './permissions.ts';
 import type { PermissionScope } from './policies.ts';
 import { canManageProject } from './projects.ts';
@@ -83,55 +81,6 @@ export const DASHBOARD_MESSAGES = {
     'The served market cannot be larger than the total market, nor the target larger than the served market.',
   investmentOrder: 'The investment to date cannot be more than the total investment.',
 } as const;
-
-const money = z.number().min(0).max(1e15).nullable();
-const httpUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a valid http or https URL.');
-const notes = z.string().max(LIMITS.textFieldMax, 'Please shorten your text...');
-
-export const updateProjectMarketSchema = z
-  .object({
-    projectId: z.string().uuid(),
-    target: money,
-    served: money,
-    total: money,
-    notes,
-    analysis: notes,
-    links: z.array(httpUrl).max(20),
-    media: z.array(z.string().uuid()).max(50),
-  })
-  .partial()
-  .required({ projectId: true })
-  .strict();
-
-export const updateProjectInvestmentSchema = z
-  .object({
-    projectId: z.string().uuid(),
-    total: money,
-    toDate: money,
-    notes,
-    media: z.array(z.string().uuid()).max(50),
-  })
-  .partial()
-  .required({ projectId: true })
-  .strict();
-
-export const updateProjectDashboardSchema = z
-  .object({
-    projectId: z.string().uuid(),
-    description: notes,
-    whoFor: notes,
-    problemStatement: notes,
-    solutionStatement: notes,
-    whyNot: notes,
-    whyNow: notes,
-  })
-  .partial()
-  .required({ projectId: true })
-  .strict();
 
 /** Market sizes must nest: target ≤ served ≤ total (each only when both are given). */
 export function marketProblem(

@@ -35,6 +35,7 @@ export * from './timing.ts';
 export * from './experiments.ts';
 export * from './experiment-schema.ts';
 export * from './dashboard.ts';
+export * from './dashboard-schema.ts';
 export * from './comments.ts';
 export * from './realtime.ts';
 export * from './generation.ts';

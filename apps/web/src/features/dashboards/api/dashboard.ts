@@ -11,16 +11,9 @@ import { gatewayRequest } from '../../../api/gateway.ts';
 import { queryKeys } from '../../../api/query-keys.ts';
 import { restRequest } from '../../../api/rest.ts';
 import { uploadFile } from '../../../api/uploads.ts';
-import {
-  DASHBOARD,
-  dashboardQueryOptions,
-  type DashboardFile,
-  type ProjectDashboard,
-} from './dashboard-query.ts';
+import { DASHBOARD, type DashboardFile, type ProjectDashboard } from './dashboard-query.ts';
 
 export * from './dashboard-query.ts';
-
-export const useDashboard = (projectId: string) => useQuery(dashboardQueryOptions(projectId));
 
 const change = (name: string, signature: string, variables: Record<string, unknown>) =>
   gatewayRequest<Record<string, ProjectDashboard>>(

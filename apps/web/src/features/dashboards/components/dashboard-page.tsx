@@ -10,94 +10,39 @@ import {
   Button,
   Group,
   Loader,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { AssumptionsSection } from './assumptions-section.tsx';
-import { TimelineSection } from './timeline-section.tsx';
-import {
-  canExportCsv,
-  ERRORS,
-  licenseAllows,
-  DASHBOARD_STATEMENT_LABELS,
-  DASHBOARD_STATEMENTS,
-  isGenerationRunning,
-  type DashboardStatement,
-  type License,
-} from '@assay/domain';
+import { canExportCsv, ERRORS } from '@assay/domain';
 import { useBootstrap } from '../../../api/bootstrap.ts';
 import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
-import {
-  generationKeys,
-  regenerateProjectPart,
-  useProjectGeneration,
-} from '../../../api/generation.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
-import { openConfirm } from '../../../ui/confirm.tsx';
-import { useStagedParts } from '../../../ui/staged.ts';
-import { showAlert } from '../../../ui/alerts.ts';
-import { PetalDiagramSection } from './petal-diagram.tsx';
-import {
-  updateInvestment,
-  updateMarket,
-  updateStatements,
-  useDashboard,
-  type ProjectDashboard,
-} from '../api/dashboard.ts';
-import { ExportModal } from './export-modal.tsx';
-import { Charts, DashboardTabs, Stat } from './dashboard-tables.tsx';
-import { LinksField, MoneyField, StatementField, useSave } from './dashboard-fields.tsx';
-import { DashboardFiles } from './dashboard-files.tsx';
+import { dashboardQueryOptions, type ProjectDashboard } from '../api/dashboard-query.ts';
+import { Stat } from './dashboard-stat.tsx';
+
+// What is below the counts, and the export dialog, load after the first screen (#53): the page
+// draws its title and counts with only this file's code.
+const DashboardBody = lazy(() =>
+  import('./dashboard-body.tsx').then((m) => ({ default: m.DashboardBody })),
+);
+const ExportModal = lazy(() =>
+  import('./export-modal.tsx').then((m) => ({ default: m.ExportModal })),
+);
 
 function Loaded(props: { data: ProjectDashboard; license: string | undefined }) {
   const { data } = props;
   const projectId = data.project.id;
-  const save = useSave(projectId);
+  // The export dialog's code loads when it is first asked for, and stays.
   const [exporting, setExporting] = useState(false);
+  const [exportAsked, setExportAsked] = useState(false);
   const editable = data.abilities.edit;
   const c = data.counts;
-  const statement = (key: DashboardStatement) => (value: string) =>
-    void save(() => updateStatements(projectId, { [key]: value }));
-  const agent = useProjectGeneration(projectId);
-  const queryClient = useQueryClient();
-  const regenerate = (part: 'marketData' | 'petalDiagram') => {
-    const a = agent.data;
-    if (!a || !editable || !a.abilities.generate) return undefined;
-    if (part === 'marketData' && !a.abilities.regenerateMarket) return undefined;
-    const state = a[part];
-    const what = part === 'marketData' ? 'market analysis' : 'petal diagram';
-    return {
-      label: `Regenerate the ${what}`,
-      busy: Boolean(state && isGenerationRunning(state.status)),
-      onClick: () =>
-        openConfirm({
-          title: `Regenerate the ${what}?`,
-          message:
-            part === 'marketData'
-              ? 'The agent rewrites the market notes and analysis you have not changed. What you wrote yourself stays as it is.'
-              : 'The agent replaces the petals it drew that nobody has changed. Petals you added or edited stay.',
-          confirmLabel: 'Regenerate',
-          onConfirm: () =>
-            void regenerateProjectPart(projectId, part)
-              .then(() => queryClient.invalidateQueries({ queryKey: generationKeys.all }))
-              .catch((error: unknown) =>
-                showAlert({ type: 'warning', message: toApiError(error).message }),
-              ),
-        }),
-    };
-  };
-  const marketRegeneration = regenerate('marketData');
-  const generated = data.generatedStatements ?? {};
-  // The title and counts first; the charts, the sections, the tabs, the statements and the petals
-  // each in a render of their own after it: a phone's main thread is never held for the whole.
-  const shown = useStagedParts(6);
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
@@ -137,7 +82,13 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
               Export cards (CSV)
             </Button>
           ) : null}
-          <Button size="xs" onClick={() => setExporting(true)}>
+          <Button
+            size="xs"
+            onClick={() => {
+              setExportAsked(true);
+              setExporting(true);
+            }}
+          >
             Export PDF
           </Button>
         </Group>
@@ -152,159 +103,18 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         <Stat label="Completed" value={c.completeExperiments} testId="count-complete" />
         <Stat label="Evidence" value={c.evidence} testId="count-evidence" />
       </SimpleGrid>
-      {shown >= 2 ? <Charts data={data} /> : null}
-      {shown >= 3 ? (
-        <>
-          <AssumptionsSection
+      <Suspense fallback={null}>
+        <DashboardBody data={data} license={props.license} />
+      </Suspense>
+      {exportAsked ? (
+        <Suspense fallback={null}>
+          <ExportModal
             projectId={projectId}
-            experiments={!!props.license && licenseAllows(props.license as License, 'experiments')}
+            opened={exporting}
+            onClose={() => setExporting(false)}
           />
-          <TimelineSection projectId={projectId} />
-        </>
+        </Suspense>
       ) : null}
-      {shown >= 4 ? (
-        <Paper withBorder p="md" radius="md">
-          <DashboardTabs data={data} />
-        </Paper>
-      ) : null}
-      {shown >= 5 ? (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Paper withBorder p="md" radius="md">
-            <Title order={4} mb="sm">
-              The project
-            </Title>
-            <Stack gap="sm">
-              {DASHBOARD_STATEMENTS.map((key) => (
-                <Stack key={key} gap={2}>
-                  <StatementField
-                    label={DASHBOARD_STATEMENT_LABELS[key]}
-                    value={data.statements[key]}
-                    editable={editable}
-                    onSave={statement(key)}
-                  />
-                  {key !== 'description' &&
-                  generated[key] &&
-                  generated[key] !== data.statements[key] ? (
-                    <Group gap={6} wrap="nowrap" align="flex-start">
-                      <Text size="xs" c="dimmed" lineClamp={2} style={{ flex: 1 }}>
-                        The agent&apos;s version: {generated[key]}
-                      </Text>
-                      {editable ? (
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          onClick={() => statement(key)(generated[key] ?? '')}
-                        >
-                          Use it
-                        </Button>
-                      ) : null}
-                    </Group>
-                  ) : null}
-                </Stack>
-              ))}
-            </Stack>
-          </Paper>
-          <Stack gap="md">
-            <Paper withBorder p="md" radius="md">
-              <Group justify="space-between" mb="sm">
-                <Title order={4}>Market</Title>
-                {marketRegeneration ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={marketRegeneration.busy}
-                    onClick={marketRegeneration.onClick}
-                  >
-                    {marketRegeneration.label}
-                  </Button>
-                ) : null}
-              </Group>
-              <Stack gap="sm">
-                <SimpleGrid cols={3} spacing="xs">
-                  <MoneyField
-                    label="Total"
-                    value={data.market.total}
-                    editable={editable}
-                    onSave={(total) => void save(() => updateMarket(projectId, { total }))}
-                  />
-                  <MoneyField
-                    label="Served"
-                    value={data.market.served}
-                    editable={editable}
-                    onSave={(served) => void save(() => updateMarket(projectId, { served }))}
-                  />
-                  <MoneyField
-                    label="Target"
-                    value={data.market.target}
-                    editable={editable}
-                    onSave={(target) => void save(() => updateMarket(projectId, { target }))}
-                  />
-                </SimpleGrid>
-                <StatementField
-                  label="Notes"
-                  value={data.market.notes}
-                  editable={editable}
-                  onSave={(notes) => void save(() => updateMarket(projectId, { notes }))}
-                />
-                <StatementField
-                  label="Analysis"
-                  value={data.market.analysis}
-                  editable={editable}
-                  onSave={(analysis) => void save(() => updateMarket(projectId, { analysis }))}
-                />
-                <LinksField
-                  value={data.market.links}
-                  editable={editable}
-                  onSave={(links) => void save(() => updateMarket(projectId, { links }))}
-                />
-                <DashboardFiles
-                  projectId={projectId}
-                  part="market"
-                  files={data.market.files}
-                  editable={editable}
-                />
-              </Stack>
-            </Paper>
-            <Paper withBorder p="md" radius="md">
-              <Title order={4} mb="sm">
-                Investment
-              </Title>
-              <Stack gap="sm">
-                <SimpleGrid cols={2} spacing="xs">
-                  <MoneyField
-                    label="Total"
-                    value={data.investment.total}
-                    editable={editable}
-                    onSave={(total) => void save(() => updateInvestment(projectId, { total }))}
-                  />
-                  <MoneyField
-                    label="To date"
-                    value={data.investment.toDate}
-                    editable={editable}
-                    onSave={(toDate) => void save(() => updateInvestment(projectId, { toDate }))}
-                  />
-                </SimpleGrid>
-                <StatementField
-                  label="Notes"
-                  value={data.investment.notes}
-                  editable={editable}
-                  onSave={(notes) => void save(() => updateInvestment(projectId, { notes }))}
-                />
-                <DashboardFiles
-                  projectId={projectId}
-                  part="investment"
-                  files={data.investment.files}
-                  editable={editable}
-                />
-              </Stack>
-            </Paper>
-          </Stack>
-        </SimpleGrid>
-      ) : null}
-      {shown >= 6 ? (
-        <PetalDiagramSection data={data} save={save} regenerate={regenerate('petalDiagram')} />
-      ) : null}
-      <ExportModal projectId={projectId} opened={exporting} onClose={() => setExporting(false)} />
     </Stack>
   );
 }
@@ -312,7 +122,7 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
 export function DashboardPage() {
   const { id = '' } = useParams();
   const boot = useBootstrap();
-  const dashboard = useDashboard(id);
+  const dashboard = useQuery(dashboardQueryOptions(id));
   useLiveProject(id);
   useEffect(() => {
     setCurrentProjectId(id);

@@ -28,19 +28,6 @@ import {
 } from '../api/dashboard.ts';
 import { useSave } from './dashboard-fields.tsx';
 
-export function Stat(props: { label: string; value: number; testId: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md" data-testid={props.testId}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {props.label}
-      </Text>
-      <Text size="xl" fw={700} data-testid="stat-value">
-        {props.value}
-      </Text>
-    </Paper>
-  );
-}
-
 function HypothesisTable(props: { rows: DashboardHypothesis[]; empty: string }) {
   if (props.rows.length === 0) return <Text c="dimmed">{props.empty}</Text>;
   return (
