@@ -24,6 +24,7 @@ import { toApiError } from '../../../api/errors.ts';
 import { setCurrentProjectId } from '../../../api/http.ts';
 import { useLiveProject } from '../../../api/live-project.ts';
 import { dashboardQueryOptions, type ProjectDashboard } from '../api/dashboard-query.ts';
+import { useStagedParts } from '../../../ui/staged.ts';
 import { Stat } from './dashboard-stat.tsx';
 
 // What is below the counts, and the export dialog, load after the first screen (#53): the page
@@ -43,6 +44,8 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
   const [exportAsked, setExportAsked] = useState(false);
   const editable = data.abilities.edit;
   const c = data.counts;
+  // The rest's code is asked for once the title and counts are on the screen, not before.
+  const shown = useStagedParts(2);
   return (
     <Stack p="md" gap="md">
       <Group justify="space-between">
@@ -103,9 +106,11 @@ function Loaded(props: { data: ProjectDashboard; license: string | undefined }) 
         <Stat label="Completed" value={c.completeExperiments} testId="count-complete" />
         <Stat label="Evidence" value={c.evidence} testId="count-evidence" />
       </SimpleGrid>
-      <Suspense fallback={null}>
-        <DashboardBody data={data} license={props.license} />
-      </Suspense>
+      {shown >= 2 ? (
+        <Suspense fallback={null}>
+          <DashboardBody data={data} license={props.license} />
+        </Suspense>
+      ) : null}
       {exportAsked ? (
         <Suspense fallback={null}>
           <ExportModal
