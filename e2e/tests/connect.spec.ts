@@ -283,7 +283,10 @@ test('a piece of evidence is connected to hypotheses by clicking them on the can
   await expect(lastResource).toBeInViewport();
   // Scrolling to a block still waiting draws it.
   const waiting = resources.getByTestId('pending-cards').first();
-  const firstWaiting = (await waiting.locator('p').first().textContent()) ?? '';
+  // Its titles, hidden, are one text with a title a line.
+  const titles = (await waiting.locator('[hidden="until-found"]').textContent()) ?? '';
+  const firstWaiting = titles.split('\n')[0] ?? '';
+  expect(firstWaiting).toMatch(/^Resource \d+ is ours$/);
   await waiting.scrollIntoViewIfNeeded();
   await expect(resources.getByRole('button', { name: firstWaiting, exact: true })).toBeVisible();
   await other.screenshot({ path: 'test-results/long-section.png' });

@@ -80,9 +80,14 @@ export interface CanvasData {
   cards: BoardCard[];
 }
 
-export const useCanvas = (projectId: string, filters: CanvasFilters) =>
+/**
+ * The business canvas. `enabled` false: no request, but what the cache holds (the workspace's
+ * header reads the project from it while a product board loads).
+ */
+export const useCanvas = (projectId: string, filters: CanvasFilters, enabled = true) =>
   useQuery({
     queryKey: queryKeys.canvas(projectId, filters),
+    enabled,
     // Over REST (issue #28): the server keeps the board as bytes with an ETag, so a read of an
     // unchanged board is a 304 and the answer already here.
     queryFn: () =>

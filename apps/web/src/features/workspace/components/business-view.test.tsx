@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PROJECT_SETTINGS } from '@assay/domain';
@@ -51,7 +51,7 @@ describe('the business canvas', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('draws the agent’s banner with the board, never after it (it would push the board down)', async () => {
+  it('draws the agent’s banner before the board, never after it (it would push the board down)', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     renderWithProviders(
       <QueryClientProvider client={client}>
@@ -62,7 +62,6 @@ describe('the business canvas', () => {
             projectId={projectId}
             filters={{}}
             setFilters={() => undefined}
-            onProject={() => undefined}
           />
         </MemoryRouter>
       </QueryClientProvider>,
@@ -70,10 +69,12 @@ describe('the business canvas', () => {
     expect(screen.getByLabelText('Loading canvas')).toBeTruthy();
     // Each change to the page: whenever a card is on it, the banner must be too.
     const cardWithoutBanner: string[] = [];
+    let bannerBeforeBoard = false;
     const observer = new MutationObserver(() => {
       const card = document.querySelector('[data-testid="board-card"]');
       const banner = document.querySelector('[data-testid="project-generation"]');
       if (card && !banner) cardWithoutBanner.push('a card drawn without the banner');
+      if (banner && !document.querySelector('[data-testid^="section-"]')) bannerBeforeBoard = true;
     });
     observer.observe(document.body, { subtree: true, childList: true });
     act(() => {
@@ -101,5 +102,59 @@ describe('the business canvas', () => {
     observer.disconnect();
     expect(screen.getByText('Draft it with the AI agent')).toBeTruthy();
     expect(cardWithoutBanner).toEqual([]);
+    // The board comes in a render of its own, after what sits above it (#53).
+    expect(bannerBeforeBoard).toBe(true);
+  });
+
+  it("changes the canvas type from a manager's native select", async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      sent.push(JSON.parse(String(init?.body ?? 'null')));
+      return new Promise(() => undefined);
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const managed: CanvasData = {
+      ...canvas,
+      project: { ...canvas.project, abilities: { ...canvas.project.abilities, manage: true } },
+    };
+    client.setQueryData(generationKeys.limits, {
+      allowance: 10,
+      count: 0,
+      expiresAt: null,
+      frequencyTimeRemaining: 0,
+      enabled: false,
+      provider: 'builtIn',
+    });
+    client.setQueryData(queryKeys.testNext(projectId, 3), []);
+    client.setQueryData(generationKeys.project(projectId), {
+      projectId,
+      generation: null,
+      projectData: null,
+      marketData: null,
+      petalDiagram: null,
+      limits: { allowance: 10, count: 0, expiresAt: null, frequencyTimeRemaining: 0 },
+      abilities: { generate: false, regenerateMarket: false, customPrompts: false },
+    });
+    client.setQueryData(queryKeys.canvas(projectId, {}), managed);
+    client.setQueryData(['workspace', 'canvas-templates'], []);
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
+          <BusinessView
+            agent={false}
+            experiments
+            projectId={projectId}
+            filters={{}}
+            setFilters={() => undefined}
+          />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const type = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Canvas type' });
+    expect(type.value).toBe('businessModel');
+    fireEvent.change(type, { target: { value: 'lean' } });
+    expect(sent).toContainEqual(
+      expect.objectContaining({ variables: { i: { projectId, type: 'lean' } } }),
+    );
   });
 });

@@ -8,13 +8,13 @@ import {
   Group,
   Loader,
   Paper,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Text,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CANVAS_TYPES, type CanvasFilters } from '@assay/domain';
 import { useAssumptionsMap } from '../../../api/assumptions.ts';
@@ -26,6 +26,7 @@ import { AssumptionsMap } from '../../../ui/assumptions-map/assumptions-map.tsx'
 import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
+import { useStagedParts } from '../../../ui/staged.ts';
 import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
 import { updateCanvasLayout, useCanvas, type WorkspaceProject } from '../api/canvas.ts';
 import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
@@ -61,29 +62,31 @@ function CanvasSettings(props: { project: WorkspaceProject }) {
       .catch((error: unknown) =>
         showAlert({ type: 'warning', message: toApiError(error).message }),
       );
+  // Native selects (#53): a Mantine Select mounts a combobox and its floating dropdown with the
+  // board, and a phone shows its own picker for a native one.
   return (
     <Group gap="xs">
-      <Select
+      <NativeSelect
         size="xs"
         aria-label="Canvas type"
-        allowDeselect={false}
         data={CANVAS_TYPES.map((t) => ({ value: t, label: CANVAS_TYPE_NAMES[t] ?? t }))}
         value={props.project.canvas.type}
-        onChange={(type) => type && change({ type })}
+        onChange={(event) => change({ type: event.currentTarget.value })}
         w={200}
       />
       {templates.data?.length ? (
-        <Select
+        <NativeSelect
           size="xs"
           aria-label="Canvas template"
-          placeholder="No template"
-          clearable
-          data={templates.data.map((t) => ({
-            value: t.id,
-            label: t.protected ? `${t.name} (protected)` : t.name,
-          }))}
-          value={props.project.canvas.templateId}
-          onChange={(templateId) => change({ templateId })}
+          data={[
+            { value: '', label: 'No template' },
+            ...templates.data.map((t) => ({
+              value: t.id,
+              label: t.protected ? `${t.name} (protected)` : t.name,
+            })),
+          ]}
+          value={props.project.canvas.templateId ?? ''}
+          onChange={(event) => change({ templateId: event.currentTarget.value || null })}
           w={200}
         />
       ) : null}
@@ -102,7 +105,6 @@ export function BusinessView(props: {
   projectId: string;
   filters: CanvasFilters;
   setFilters: (f: CanvasFilters) => void;
-  onProject: (p: WorkspaceProject) => void;
 }) {
   const canvas = useCanvas(props.projectId, props.filters);
   // What shows above the board (the AI draft's banner, what to test next) is asked for with it.
@@ -112,23 +114,21 @@ export function BusinessView(props: {
   const limits = useGenerationLimits();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') === 'map' ? 'map' : 'board';
-  const { onProject } = props;
-  // Before the first paint, so the workspace's header takes its final shape with the board.
-  useLayoutEffect(() => {
-    if (canvas.data) onProject(canvas.data.project);
-  }, [canvas.data, onProject]);
+  const ready =
+    !!canvas.data &&
+    !generation.isLoading &&
+    !limits.isLoading &&
+    !(view === 'board' && testNext.isLoading);
+  // What sits above the board first, the board in a render of its own once that is painted
+  // (#53): on a phone the first screen is the header, the banner and what to test next, and the
+  // board's drawing (a 1,000-card canvas: ~600 ms on a phone's CPU) no longer holds their paint.
+  const shown = useStagedParts(2, ready);
   if (canvas.isError) return <WorkspaceRefusal error={canvas.error} projectId={props.projectId} />;
   // The board appears once what sits above it is known, so nothing moves it afterwards (#28).
-  if (
-    !canvas.data ||
-    generation.isLoading ||
-    limits.isLoading ||
-    (view === 'board' && testNext.isLoading)
-  )
-    return <Loader aria-label="Loading canvas" />;
+  if (!ready || !canvas.data) return <Loader aria-label="Loading canvas" />;
   return (
     <Stack gap="sm">
-      {/* Drawn with the board, in the same render: a banner drawn after it would push it down. */}
+      {/* Drawn before the board, never after it: a banner drawn later would push it down. */}
       <ProjectGenerationBanner projectId={props.projectId} />
       <Group justify="space-between">
         <Text size="sm" c="dimmed" data-testid="canvas-count">
@@ -172,7 +172,9 @@ export function BusinessView(props: {
             agent={props.agent}
             experiments={props.experiments && canvas.data.project.settings.experiments !== false}
           />
-          <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
+          {shown >= 2 ? (
+            <CanvasBoard data={canvas.data} filters={props.filters} agent={props.agent} />
+          ) : null}
         </>
       )}
     </Stack>

@@ -32,6 +32,7 @@ import { RenameModal } from './rename-modal.tsx';
 import { LAZY_BOARD_CARDS, SectionColumn } from './section-column.tsx';
 import { useHandler } from '../hooks/use-handler.ts';
 import { useWindowKeydown } from '../../../ui/shortcuts/use-window-keydown.ts';
+import { useDrawnOnce } from '../../../ui/drawn-once.ts';
 
 const LENSES = [
   { key: 'feasibility', title: 'Feasibility' },
@@ -120,6 +121,7 @@ export const CanvasBoard = memo(function CanvasBoard(props: {
 
   const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
   const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
+  const renameDrawn = useDrawnOnce(renaming !== null);
   const manage = project.abilities.manage;
   const sections = project.canvas.sections;
   const visible = sections.filter((s) => !s.hidden);
@@ -266,27 +268,29 @@ export const CanvasBoard = memo(function CanvasBoard(props: {
         ) : null}
       </Stack>
       <DragOverlay>{active ? <CardFace card={active} dragging /> : null}</DragOverlay>
-      <RenameModal
-        opened={renaming !== null}
-        title="Rename section"
-        initial={renaming?.name ?? ''}
-        resetLabel={`Use "${renaming?.defaultName ?? ''}"`}
-        onClose={() => setRenaming(null)}
-        onReset={() => {
-          if (renaming)
-            change(() =>
-              updateCanvasSection({ projectId: project.id, section: renaming.key, name: null }),
-            );
-          setRenaming(null);
-        }}
-        onSave={(name) => {
-          if (renaming)
-            change(() =>
-              updateCanvasSection({ projectId: project.id, section: renaming.key, name }),
-            );
-          setRenaming(null);
-        }}
-      />
+      {renameDrawn ? (
+        <RenameModal
+          opened={renaming !== null}
+          title="Rename section"
+          initial={renaming?.name ?? ''}
+          resetLabel={`Use "${renaming?.defaultName ?? ''}"`}
+          onClose={() => setRenaming(null)}
+          onReset={() => {
+            if (renaming)
+              change(() =>
+                updateCanvasSection({ projectId: project.id, section: renaming.key, name: null }),
+              );
+            setRenaming(null);
+          }}
+          onSave={(name) => {
+            if (renaming)
+              change(() =>
+                updateCanvasSection({ projectId: project.id, section: renaming.key, name }),
+              );
+            setRenaming(null);
+          }}
+        />
+      ) : null}
     </DndContext>
   );
 });

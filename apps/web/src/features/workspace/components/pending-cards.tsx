@@ -72,10 +72,10 @@ export function PendingCards(props: {
       data-testid="pending-cards"
       style={{ height: props.titles.length * CARD_ROW_PX - GAP_PX, overflow: 'hidden' }}
     >
-      <div ref={found} hidden>
-        {props.titles.map((title, index) => (
-          <p key={index}>{title}</p>
-        ))}
+      {/* One text, a title a line: a block's dozen titles as one node, not twelve elements (on a
+          1,000-card canvas, ~1,000 fewer for React to create on the first drawing; #53). */}
+      <div ref={found} hidden style={{ whiteSpace: 'pre-line' }}>
+        {props.titles.join('\n')}
       </div>
     </div>
   );

@@ -1,5 +1,4 @@
 /** A section of a board: its header (name, count, menu, add) and its cards, a drop target. */
-import { ActionIcon, Badge, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
@@ -8,6 +7,10 @@ import { SECTION_PREFIX } from '../hooks/use-board-dnd.ts';
 import type { ConnectMode } from '../hooks/use-connect-mode.ts';
 import { SortableBoardCard, type CardConnectState } from './board-card.tsx';
 import { PendingCards } from './pending-cards.tsx';
+import classes from './section-column.module.css';
+import { SectionMenu, type SectionMenuItem } from './section-menu.tsx';
+
+export type { SectionMenuItem } from './section-menu.tsx';
 
 function connectState(connect: ConnectMode, cardId: string): CardConnectState {
   const link = connect.linkOf(cardId);
@@ -17,12 +20,6 @@ function connectState(connect: ConnectMode, cardId: string): CardConnectState {
     source: cardId === connect.sourceId,
     onRate: (rating) => connect.rate(cardId, rating),
   };
-}
-
-export interface SectionMenuItem {
-  label: string;
-  onClick: () => void;
-  color?: string;
 }
 
 /**
@@ -81,76 +78,47 @@ export const SectionColumn = memo(function SectionColumn(props: {
     [blocks, drawn],
   );
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="xs"
-      bg={
-        droppable.isOver
-          ? 'var(--mantine-color-blue-light)'
-          : 'light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))'
-      }
+    <div
+      className={droppable.isOver ? `${classes.section} ${classes.over}` : classes.section}
       data-testid={`section-${props.sectionKey}`}
       aria-label={props.name}
       role="region"
-      style={{
-        display: 'flex',
-        flexDirection: 'column',
-        minHeight: folded ? undefined : (props.minHeight ?? 160),
-      }}
+      style={{ minHeight: folded ? undefined : (props.minHeight ?? 160) }}
     >
-      <Group justify="space-between" mb={6} wrap="nowrap">
-        <Group gap={6} wrap="nowrap">
+      <div className={classes.head}>
+        <div className={classes.name}>
           {props.color ? (
-            <span style={{ width: 8, height: 8, borderRadius: 4, background: props.color }} />
+            <span className={classes.swatch} style={{ background: props.color }} />
           ) : null}
-          <Text size="sm" fw={600} lineClamp={2}>
-            {props.name}
-          </Text>
-          <Badge size="xs" variant="light" color="gray" data-testid="section-count">
+          <div className={classes.title}>{props.name}</div>
+          <span className={classes.count} data-testid="section-count">
             {props.cards.length}
-          </Badge>
-        </Group>
-        <Group gap={2} wrap="nowrap">
-          <ActionIcon
-            size="sm"
-            variant="subtle"
-            hiddenFrom="sm"
+          </span>
+        </div>
+        <div className={classes.tools}>
+          <button
+            type="button"
+            className={`${classes.icon} ${classes.fold}`}
             aria-expanded={!folded}
             aria-controls={cardsId}
             aria-label={`${folded ? 'Show' : 'Fold'} the cards of ${props.name}`}
             onClick={() => setFolded((f) => !f)}
           >
             {folded ? '▸' : '▾'}
-          </ActionIcon>
+          </button>
           {props.onAdd ? (
-            <ActionIcon
-              size="sm"
-              variant="subtle"
+            <button
+              type="button"
+              className={classes.icon}
               aria-label={props.addLabel ?? `Add to ${props.name}`}
               onClick={props.onAdd}
             >
               +
-            </ActionIcon>
+            </button>
           ) : null}
-          {props.menu?.length ? (
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <ActionIcon size="sm" variant="subtle" aria-label={`${props.name} options`}>
-                  ⋯
-                </ActionIcon>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {props.menu.map((item) => (
-                  <Menu.Item key={item.label} color={item.color} onClick={item.onClick}>
-                    {item.label}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
-          ) : null}
-        </Group>
-      </Group>
+          {props.menu?.length ? <SectionMenu name={props.name} items={props.menu} /> : null}
+        </div>
+      </div>
       <div
         ref={droppable.setNodeRef}
         id={cardsId}
@@ -158,7 +126,7 @@ export const SectionColumn = memo(function SectionColumn(props: {
         style={{ flex: 1, minHeight: folded ? 0 : 40 }}
       >
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <Stack gap={6}>
+          <div className={classes.cards}>
             {blocks.flatMap((block, index) =>
               drawn.has(index)
                 ? block.map((card) => (
@@ -180,10 +148,10 @@ export const SectionColumn = memo(function SectionColumn(props: {
                     />,
                   ],
             )}
-          </Stack>
+          </div>
         </SortableContext>
         {props.children}
       </div>
-    </Paper>
+    </div>
   );
 });

@@ -34,7 +34,12 @@ import { AssistantPanel } from '../../../ui/agent/assistant-panel.tsx';
 import { ReviewSuggestionsPanel } from './review-suggestions.tsx';
 import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
-import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
+import {
+  createHypothesis,
+  useCanvas,
+  useProductBoard,
+  type WorkspaceProject,
+} from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { SpreadsheetImportButton } from './spreadsheet-import-button.tsx';
@@ -46,6 +51,7 @@ import { FiltersBar } from './filters-bar.tsx';
 import { ProductBoard } from './product-board.tsx';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 import { useViewDrawer } from '../../../ui/view-drawer.ts';
+import { useDrawnOnce } from '../../../ui/drawn-once.ts';
 
 function ProductView(props: {
   projectId: string;
@@ -126,21 +132,35 @@ export function WorkspacePage() {
   const drawer = useViewDrawer<'trash' | 'assistant' | 'review'>();
   const { clear: clearDrawer } = drawer;
   useEffect(() => clearDrawer(), [projectId, clearDrawer]);
+  const trashDrawn = useDrawnOnce(drawer.shows('trash'));
+  const assistantDrawn = useDrawnOnce(drawer.shows('assistant'));
+  const activityDrawn = useDrawnOnce(panelOpen);
   const limits = useGenerationLimits();
   const agent = limits.data?.enabled ?? false;
-  const [project, setProject] = useState<WorkspaceProject | null>(null);
+  const [productProject, setProductProject] = useState<WorkspaceProject | null>(null);
   const [businessFilters, setBusinessFilters] = useFilters('business', projectId);
   const [productFilters, setProductFilters] = useFilters('product', projectId);
+  // The header reads the project from the board's own answer, in the render that draws the
+  // board: a state set from the board's effect drew the whole board twice on each load (#53).
+  // A product board hands its project up once loaded; until then the canvas's, if cached.
+  const validId = /^[0-9a-f-]{36}$/i.test(projectId);
+  const businessCanvas = useCanvas(
+    projectId,
+    businessFilters,
+    validId && canvasType === 'business',
+  );
+  const project =
+    (canvasType === 'business' ? null : productProject) ?? businessCanvas.data?.project ?? null;
   const license = boot.data?.organization?.license as License | undefined;
   const terms = termsFor(license);
   useEffect(() => {
     setCurrentProjectId(projectId);
     return () => setCurrentProjectId(undefined);
   }, [projectId]);
-  const onProject = useMemo(() => (p: WorkspaceProject) => setProject(p), []);
+  const onProject = useMemo(() => (p: WorkspaceProject) => setProductProject(p), []);
   useLiveProject(projectId);
 
-  if (!/^[0-9a-f-]{36}$/i.test(projectId)) return <Navigate to="/not-found" replace />;
+  if (!validId) return <Navigate to="/not-found" replace />;
   if (canvasType !== 'business' && canvasType !== 'product') {
     return <Navigate to={`/workspace/${projectId}/canvas/business`} replace />;
   }
@@ -255,7 +275,7 @@ export function WorkspacePage() {
         </Group>
       </Stack>
       {/* Below a header that has its final shape, so the banner does not move once shown (the
-          business canvas draws it with its board). */}
+          business canvas draws it above its board). */}
       {project && !limits.isLoading && canvasType !== 'business' ? (
         <ProjectGenerationBanner projectId={projectId} />
       ) : null}
@@ -266,7 +286,6 @@ export function WorkspacePage() {
           projectId={projectId}
           filters={businessFilters}
           setFilters={setBusinessFilters}
-          onProject={onProject}
         />
       ) : (
         <ProductView
@@ -277,15 +296,20 @@ export function WorkspacePage() {
           project={project}
         />
       )}
-      <TrashDrawer projectId={projectId} opened={drawer.shows('trash')} onClose={drawer.close} />
-      <ActivityPanel
-        projectId={projectId}
-        opened={panelOpen}
-        onClose={closePanel}
-        tab={activityTab ?? undefined}
-        canCreate={project?.abilities.createCards ?? false}
-        onUseTemplate={applyTemplate}
-      />
+      {/* Each drawer from its first opening on: a closed one still mounts Mantine's modal (#53). */}
+      {trashDrawn ? (
+        <TrashDrawer projectId={projectId} opened={drawer.shows('trash')} onClose={drawer.close} />
+      ) : null}
+      {activityDrawn ? (
+        <ActivityPanel
+          projectId={projectId}
+          opened={panelOpen}
+          onClose={closePanel}
+          tab={activityTab ?? undefined}
+          canCreate={project?.abilities.createCards ?? false}
+          onUseTemplate={applyTemplate}
+        />
+      ) : null}
       {agent && drawer.holds('review') ? (
         <ReviewSuggestionsPanel
           projectId={projectId}
@@ -293,7 +317,7 @@ export function WorkspacePage() {
           onClose={drawer.close}
         />
       ) : null}
-      {agent ? (
+      {agent && assistantDrawn ? (
         <AssistantPanel
           projectId={projectId}
           opened={drawer.shows('assistant')}
