@@ -21,9 +21,10 @@ export interface TestNextItem {
   confidence: ConfidenceView;
 }
 
-export const useTestNext = (projectId: string, limit: number) =>
+export const useTestNext = (projectId: string, limit: number, enabled = true) =>
   useQuery({
     queryKey: queryKeys.testNext(projectId, limit),
+    enabled,
     queryFn: () =>
       gatewayRequest<{ testNext: TestNextItem[] }>(
         `query TestNext($p: ID!, $limit: Int) { testNext(projectId: $p, limit: $limit) {

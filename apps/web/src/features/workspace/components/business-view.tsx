@@ -2,17 +2,7 @@
  * The business canvas view of the workspace: the board (with what to test next first) or the
  * assumptions map, its filters, and for managers the canvas type and template.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,6 +17,7 @@ import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-ba
 import { showAlert } from '../../../ui/alerts.ts';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 import { useStagedParts } from '../../../ui/staged.ts';
+import { Segmented } from '../../../ui/segmented.tsx';
 import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
 import { updateCanvasLayout, useCanvas, type WorkspaceProject } from '../api/canvas.ts';
 import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
@@ -98,6 +89,30 @@ export function tagOptions(cards: { tags: string[] }[]): string[] {
   return [...new Set(cards.flatMap((c) => c.tags))].sort();
 }
 
+/**
+ * What the business canvas's first screen waits for: the board's answer, the agent's banner and
+ * limits and, on the board, what to test next. The workspace's header waits for the same, so the
+ * header and what sits under it take their final shape in one render and nothing moves (#28).
+ * `enabled` false: nothing asked for, and never ready.
+ */
+export function useBusinessFirstScreen(projectId: string, filters: CanvasFilters, enabled = true) {
+  const canvas = useCanvas(projectId, filters, enabled);
+  const generation = useProjectGeneration(projectId);
+  const [params] = useSearchParams();
+  const view: 'board' | 'map' = params.get('view') === 'map' ? 'map' : 'board';
+  // Asked for in either view, so a move from the map to the board finds it there.
+  const testNext = useTestNext(projectId, TEST_NEXT_LIMIT, enabled);
+  // Whether the agent is on decides the header's "Ask the agent".
+  const limits = useGenerationLimits();
+  const ready =
+    enabled &&
+    canvas.data !== undefined &&
+    !generation.isLoading &&
+    !limits.isLoading &&
+    !(view === 'board' && testNext.isLoading);
+  return { canvas, view, ready };
+}
+
 export function BusinessView(props: {
   agent: boolean;
   /** Whether the plan keeps experiments (the project's own setting is checked here). */
@@ -106,19 +121,8 @@ export function BusinessView(props: {
   filters: CanvasFilters;
   setFilters: (f: CanvasFilters) => void;
 }) {
-  const canvas = useCanvas(props.projectId, props.filters);
-  // What shows above the board (the AI draft's banner, what to test next) is asked for with it.
-  const generation = useProjectGeneration(props.projectId);
-  const testNext = useTestNext(props.projectId, TEST_NEXT_LIMIT);
-  // Whether the agent is on decides the header's "Ask the agent".
-  const limits = useGenerationLimits();
-  const [params, setParams] = useSearchParams();
-  const view = params.get('view') === 'map' ? 'map' : 'board';
-  const ready =
-    !!canvas.data &&
-    !generation.isLoading &&
-    !limits.isLoading &&
-    !(view === 'board' && testNext.isLoading);
+  const { canvas, view, ready } = useBusinessFirstScreen(props.projectId, props.filters);
+  const [, setParams] = useSearchParams();
   // What sits above the board first, the board in a render of its own once that is painted
   // (#53): on a phone the first screen is the header, the banner and what to test next, and the
   // board's drawing (a 1,000-card canvas: ~600 ms on a phone's CPU) no longer holds their paint.
@@ -135,7 +139,7 @@ export function BusinessView(props: {
           {canvas.data.cards.length} {canvas.data.cards.length === 1 ? 'hypothesis' : 'hypotheses'}
         </Text>
         <Group gap="xs">
-          <SegmentedControl
+          <Segmented
             size="xs"
             aria-label="Canvas view"
             value={view}

@@ -2,17 +2,7 @@
  * /workspace/{projectId}/canvas/{business|product}: the project canvas or a product board, with
  * filters, the activity panel and (for managers) the canvas type and template.
  */
-import {
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -34,17 +24,17 @@ import { AssistantPanel } from '../../../ui/agent/assistant-panel.tsx';
 import { ReviewSuggestionsPanel } from './review-suggestions.tsx';
 import { ProjectGenerationBanner } from '../../../ui/agent/project-generation-banner.tsx';
 import { showAlert } from '../../../ui/alerts.ts';
-import {
-  createHypothesis,
-  useCanvas,
-  useProductBoard,
-  type WorkspaceProject,
-} from '../api/canvas.ts';
+import { createHypothesis, useProductBoard, type WorkspaceProject } from '../api/canvas.ts';
 import { useFilters } from '../hooks/use-filters.ts';
 import { ActivityPanel } from './activity-panel.tsx';
 import { SpreadsheetImportButton } from './spreadsheet-import-button.tsx';
 import { TrashDrawer } from './trash-drawer.tsx';
-import { BusinessView, CANVAS_TYPE_NAMES, tagOptions } from './business-view.tsx';
+import {
+  BusinessView,
+  CANVAS_TYPE_NAMES,
+  tagOptions,
+  useBusinessFirstScreen,
+} from './business-view.tsx';
 import { MigrateProjectButton } from './migrate-project.tsx';
 import { EvidencePicker } from './evidence-picker.tsx';
 import { FiltersBar } from './filters-bar.tsx';
@@ -52,6 +42,7 @@ import { ProductBoard } from './product-board.tsx';
 import { WorkspaceRefusal } from '../../../ui/workspace-refusal.tsx';
 import { useViewDrawer } from '../../../ui/view-drawer.ts';
 import { useDrawnOnce } from '../../../ui/drawn-once.ts';
+import { Segmented } from '../../../ui/segmented.tsx';
 
 function ProductView(props: {
   projectId: string;
@@ -140,17 +131,24 @@ export function WorkspacePage() {
   const [productProject, setProductProject] = useState<WorkspaceProject | null>(null);
   const [businessFilters, setBusinessFilters] = useFilters('business', projectId);
   const [productFilters, setProductFilters] = useFilters('product', projectId);
-  // The header reads the project from the board's own answer, in the render that draws the
-  // board: a state set from the board's effect drew the whole board twice on each load (#53).
-  // A product board hands its project up once loaded; until then the canvas's, if cached.
+  // The header reads the project from what the business canvas's first screen waits for, and
+  // takes its final shape in the render that draws that screen (#28); a state set from the
+  // board's layout effect drew the whole board twice on each load (#53). A product board hands
+  // its project up once loaded; until then the last one shown.
   const validId = /^[0-9a-f-]{36}$/i.test(projectId);
-  const businessCanvas = useCanvas(
+  const business = useBusinessFirstScreen(
     projectId,
     businessFilters,
     validId && canvasType === 'business',
   );
+  const businessProject = business.ready ? (business.canvas.data?.project ?? null) : null;
+  // The last project drawn stays while the board asks again (other filters): the header does
+  // not empty and fill again.
+  const [shownProject, setShownProject] = useState<WorkspaceProject | null>(null);
+  if (businessProject && businessProject !== shownProject) setShownProject(businessProject);
+  const known = shownProject?.id === projectId ? shownProject : null;
   const project =
-    (canvasType === 'business' ? null : productProject) ?? businessCanvas.data?.project ?? null;
+    canvasType === 'business' ? (businessProject ?? known) : (productProject ?? known);
   const license = boot.data?.organization?.license as License | undefined;
   const terms = termsFor(license);
   useEffect(() => {
@@ -203,7 +201,8 @@ export function WorkspacePage() {
           </Text>
         </Stack>
         <Group gap="xs" data-testid="workspace-actions">
-          <SegmentedControl
+          <Segmented
+            aria-label="Hypotheses"
             value={canvasType}
             onChange={(value) => navigate(`/workspace/${projectId}/canvas/${value}`)}
             data={[
