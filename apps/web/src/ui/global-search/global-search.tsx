@@ -4,16 +4,18 @@
  * best match first, and opens the one chosen. Arrow keys move, Enter opens, Escape closes.
  *
  * The header's buttons are part of the first load; the search dialog (Mantine's spotlight, its
- * styles and the query) loads right after the first paint (#28, #32).
+ * styles and the query) loads right after the first paint (#28, #32) and is drawn the first time
+ * it opens (#53).
  */
 import { ActionIcon, Button, Group, Kbd } from '@mantine/core';
-import { useOs } from '@mantine/hooks';
-import { spotlight } from '@mantine/spotlight';
-import { lazy, Suspense } from 'react';
+import { useHotkeys, useOs } from '@mantine/hooks';
+import { useSpotlight } from '@mantine/spotlight';
+import { lazy, Suspense, useEffect } from 'react';
+import { useDrawnOnce } from '../drawn-once.ts';
+import { search, searchStore } from './search-store.ts';
 
-const SearchDialog = lazy(() =>
-  import('./search-dialog.tsx').then((m) => ({ default: m.SearchDialog })),
-);
+const loadSearchDialog = () => import('./search-dialog.tsx');
+const SearchDialog = lazy(() => loadSearchDialog().then((m) => ({ default: m.SearchDialog })));
 
 function SearchIcon() {
   return (
@@ -35,13 +37,22 @@ function SearchIcon() {
 export function GlobalSearch() {
   const os = useOs();
   const mod = os === 'macos' ? '⌘' : 'Ctrl';
+  // The dialog is drawn from its first opening on (a closed one still mounts Mantine's modal
+  // with every page: #53); its code loads after the first paint, so that opening is at once.
+  const { opened } = useSpotlight(searchStore);
+  const drawn = useDrawnOnce(opened);
+  useEffect(() => {
+    void loadSearchDialog();
+  }, []);
+  // Until then its shortcut is here (the dialog's own takes over once drawn).
+  useHotkeys(drawn ? [] : [['mod+K', () => search.open()]]);
   return (
     <>
       <ActionIcon
         variant="default"
         size="lg"
         hiddenFrom="sm"
-        onClick={() => spotlight.open()}
+        onClick={() => search.open()}
         aria-label="Search projects and cards"
       >
         <SearchIcon />
@@ -50,7 +61,7 @@ export function GlobalSearch() {
         variant="default"
         size="xs"
         visibleFrom="sm"
-        onClick={() => spotlight.open()}
+        onClick={() => search.open()}
         aria-label="Search projects and cards"
         rightSection={
           <Group gap={2} visibleFrom="sm" aria-hidden>
@@ -61,9 +72,11 @@ export function GlobalSearch() {
       >
         Search
       </Button>
-      <Suspense fallback={null}>
-        <SearchDialog />
-      </Suspense>
+      {drawn ? (
+        <Suspense fallback={null}>
+          <SearchDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import type { SearchHit } from '@assay/domain';
 import { gatewayRequest } from '../../api/gateway.ts';
 import { useSearchText } from '../search-text.ts';
+import { searchStore } from './search-store.ts';
 
 /** A hit: a card or a project (globalSearch), or a collection (the project and collection search). */
 type Hit = Omit<SearchHit, 'kind'> & { kind: SearchHit['kind'] | 'collection' };
@@ -73,6 +74,7 @@ export function SearchDialog() {
       : [];
   return (
     <Spotlight.Root
+      store={searchStore}
       query={query}
       onQueryChange={setQuery}
       shortcut={['mod + K']}

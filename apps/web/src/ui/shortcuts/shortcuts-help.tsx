@@ -4,7 +4,7 @@
  */
 import { Group, Kbd, Modal, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { spotlight } from '@mantine/spotlight';
+import { search } from '../global-search/search-store.ts';
 import { isTyping } from './keys.ts';
 import { useWindowKeydown } from './use-window-keydown.ts';
 
@@ -31,7 +31,7 @@ export function ShortcutsHelp() {
       open();
     } else if (event.key === '/') {
       event.preventDefault();
-      spotlight.open();
+      search.open();
     }
   });
   return (
