@@ -34,6 +34,7 @@ import {
 } from '../../api/test-next.ts';
 import { showAlert } from '../alerts.ts';
 import { CONFIDENCE_LOOK, confidenceSummary } from '../confidence.ts';
+import { LazyMenu } from '../lazy-menu.tsx';
 
 export interface TestNextProps {
   projectId: string;
@@ -174,17 +175,17 @@ function Item(
         <Group gap={4} mt={6}>
           {props.experiments ? (
             props.agent ? (
-              <Menu position="bottom-start">
-                <Menu.Target>
+              <LazyMenu
+                position="bottom-start"
+                target={
                   <Button size="compact-xs" loading={busy || props.agentRunning}>
                     Plan an experiment
                   </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item onClick={blank}>Blank experiment</Menu.Item>
-                  <Menu.Item onClick={byAgent}>With the AI agent</Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+                }
+              >
+                <Menu.Item onClick={blank}>Blank experiment</Menu.Item>
+                <Menu.Item onClick={byAgent}>With the AI agent</Menu.Item>
+              </LazyMenu>
             ) : (
               <Button size="compact-xs" loading={busy} onClick={blank}>
                 Plan an experiment

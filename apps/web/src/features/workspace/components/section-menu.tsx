@@ -1,11 +1,9 @@
 /**
- * A section's menu (⋯). A board draws a dozen sections with the page and few people open their
- * menus, so the button is a plain one and the menu itself — Mantine's, with its floating
- * position — is drawn the first time the button is used, already open (#53: the sections' menus
- * were a tenth of the canvas's first drawing on a phone). Once drawn it stays.
+ * A section's menu (⋯), drawn the first time it is used (ui/lazy-menu.tsx, #53: the sections'
+ * menus were a tenth of the canvas's first drawing on a phone).
  */
 import { Menu } from '@mantine/core';
-import { useState } from 'react';
+import { LazyMenu } from '../../../ui/lazy-menu.tsx';
 import classes from './section-column.module.css';
 
 export interface SectionMenuItem {
@@ -15,35 +13,21 @@ export interface SectionMenuItem {
 }
 
 export function SectionMenu(props: { name: string; items: SectionMenuItem[] }) {
-  const [drawn, setDrawn] = useState(false);
-  const label = `${props.name} options`;
-  if (!drawn)
-    return (
-      <button
-        type="button"
-        className={classes.icon}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={false}
-        onClick={() => setDrawn(true)}
-      >
-        ⋯
-      </button>
-    );
   return (
-    <Menu position="bottom-end" withinPortal defaultOpened>
-      <Menu.Target>
-        <button type="button" className={classes.icon} aria-label={label}>
+    <LazyMenu
+      position="bottom-end"
+      withinPortal
+      target={
+        <button type="button" className={classes.icon} aria-label={`${props.name} options`}>
           ⋯
         </button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {props.items.map((item) => (
-          <Menu.Item key={item.label} color={item.color} onClick={item.onClick}>
-            {item.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {props.items.map((item) => (
+        <Menu.Item key={item.label} color={item.color} onClick={item.onClick}>
+          {item.label}
+        </Menu.Item>
+      ))}
+    </LazyMenu>
   );
 }
