@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Group, Loader, Paper, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CANVAS_TYPES, type CanvasFilters } from '@assay/domain';
 import { useAssumptionsMap } from '../../../api/assumptions.ts';
@@ -104,12 +104,16 @@ export function useBusinessFirstScreen(projectId: string, filters: CanvasFilters
   const testNext = useTestNext(projectId, TEST_NEXT_LIMIT, enabled);
   // Whether the agent is on decides the header's "Ask the agent".
   const limits = useGenerationLimits();
-  const ready =
+  const answered =
     enabled &&
     canvas.data !== undefined &&
     !generation.isLoading &&
     !limits.isLoading &&
     !(view === 'board' && testNext.isLoading);
+  // The last answer arriving is a store update, which React draws at once, in one task; a
+  // deferred value is drawn in slices that yield to the browser between them (#53: the first
+  // screen was a ~250 ms task on a phone's CPU). Header and first screen read the same value.
+  const ready = useDeferredValue(answered);
   return { canvas, view, ready };
 }
 

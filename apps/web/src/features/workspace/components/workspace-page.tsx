@@ -221,9 +221,13 @@ export function WorkspacePage() {
           {project?.abilities.createEvidence ? (
             <EvidencePicker projectId={projectId} academic={license === 'academic'} agent={agent} />
           ) : null}
-          <Button variant="default" size="xs" onClick={() => setPanel(true)}>
-            Activity
-          </Button>
+          {/* Every action comes with the project, in one render: one drawn before the others
+              moved as they arrived (a layout shift on a phone, where the line wraps). */}
+          {project ? (
+            <Button variant="default" size="xs" onClick={() => setPanel(true)}>
+              Activity
+            </Button>
+          ) : null}
           {project?.abilities.createCards ? (
             <Button variant="subtle" size="xs" onClick={() => drawer.open('trash')}>
               Trash
@@ -236,7 +240,7 @@ export function WorkspacePage() {
               abilities={project.abilities}
             />
           ) : null}
-          {agent ? (
+          {agent && project ? (
             <Button variant="light" size="xs" onClick={() => drawer.open('assistant')}>
               Ask the agent
             </Button>
@@ -255,9 +259,11 @@ export function WorkspacePage() {
               Experiments
             </Anchor>
           ) : null}
-          <Anchor component={Link} to={`/project-dashboard/${projectId}`} size="sm">
-            Dashboard
-          </Anchor>
+          {project ? (
+            <Anchor component={Link} to={`/project-dashboard/${projectId}`} size="sm">
+              Dashboard
+            </Anchor>
+          ) : null}
           {project?.settings.publicPortal && license && licenseAllows(license, 'publicPortal') ? (
             <Anchor component={Link} to={`/workspace/${projectId}/portal`} size="sm">
               Public portal
