@@ -147,8 +147,10 @@ export function WorkspacePage() {
   const [shownProject, setShownProject] = useState<WorkspaceProject | null>(null);
   if (businessProject && businessProject !== shownProject) setShownProject(businessProject);
   const known = shownProject?.id === projectId ? shownProject : null;
-  const project =
-    canvasType === 'business' ? (businessProject ?? known) : (productProject ?? known);
+  // A product board's project only while it is this project's (another one's stays in the state
+  // until this one's board has answered).
+  const productOwn = productProject?.id === projectId ? productProject : null;
+  const project = canvasType === 'business' ? (businessProject ?? known) : (productOwn ?? known);
   const license = boot.data?.organization?.license as License | undefined;
   const terms = termsFor(license);
   useEffect(() => {
