@@ -43,6 +43,45 @@ const canvas: CanvasData = {
   ],
 };
 
+/** The answers the canvas's first screen waits for, as the server would give them. */
+function answer(client: QueryClient, data: CanvasData, agent: boolean) {
+  client.setQueryData(generationKeys.limits, {
+    allowance: 10,
+    count: 0,
+    expiresAt: null,
+    frequencyTimeRemaining: 0,
+    enabled: agent,
+    provider: 'builtIn',
+  });
+  client.setQueryData(queryKeys.testNext(projectId, 3), []);
+  client.setQueryData(generationKeys.project(projectId), {
+    projectId,
+    generation: null,
+    projectData: null,
+    marketData: null,
+    petalDiagram: null,
+    limits: { allowance: 10, count: 0, expiresAt: null, frequencyTimeRemaining: 0 },
+    abilities: { generate: agent, regenerateMarket: false, customPrompts: false },
+  });
+  client.setQueryData(queryKeys.canvas(projectId, {}), data);
+}
+
+function renderView(client: QueryClient, agent: boolean) {
+  renderWithProviders(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
+        <BusinessView
+          agent={agent}
+          experiments
+          projectId={projectId}
+          filters={{}}
+          setFilters={() => undefined}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe('the business canvas', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -53,19 +92,7 @@ describe('the business canvas', () => {
 
   it('draws the agent’s banner before the board, never after it (it would push the board down)', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
-          <BusinessView
-            agent
-            experiments
-            projectId={projectId}
-            filters={{}}
-            setFilters={() => undefined}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderView(client, true);
     expect(screen.getByLabelText('Loading canvas')).toBeTruthy();
     // Each change to the page: whenever a card is on it, the banner must be too.
     const cardWithoutBanner: string[] = [];
@@ -77,27 +104,7 @@ describe('the business canvas', () => {
       if (banner && !document.querySelector('[data-testid^="section-"]')) bannerBeforeBoard = true;
     });
     observer.observe(document.body, { subtree: true, childList: true });
-    act(() => {
-      client.setQueryData(generationKeys.limits, {
-        allowance: 10,
-        count: 0,
-        expiresAt: null,
-        frequencyTimeRemaining: 0,
-        enabled: true,
-        provider: 'builtIn',
-      });
-      client.setQueryData(queryKeys.testNext(projectId, 3), []);
-      client.setQueryData(generationKeys.project(projectId), {
-        projectId,
-        generation: null,
-        projectData: null,
-        marketData: null,
-        petalDiagram: null,
-        limits: { allowance: 10, count: 0, expiresAt: null, frequencyTimeRemaining: 0 },
-        abilities: { generate: true, regenerateMarket: false, customPrompts: false },
-      });
-      client.setQueryData(queryKeys.canvas(projectId, {}), canvas);
-    });
+    act(() => answer(client, canvas, true));
     await screen.findByText('Parents skip breakfast on school days');
     observer.disconnect();
     expect(screen.getByText('Draft it with the AI agent')).toBeTruthy();
@@ -117,39 +124,9 @@ describe('the business canvas', () => {
       ...canvas,
       project: { ...canvas.project, abilities: { ...canvas.project.abilities, manage: true } },
     };
-    client.setQueryData(generationKeys.limits, {
-      allowance: 10,
-      count: 0,
-      expiresAt: null,
-      frequencyTimeRemaining: 0,
-      enabled: false,
-      provider: 'builtIn',
-    });
-    client.setQueryData(queryKeys.testNext(projectId, 3), []);
-    client.setQueryData(generationKeys.project(projectId), {
-      projectId,
-      generation: null,
-      projectData: null,
-      marketData: null,
-      petalDiagram: null,
-      limits: { allowance: 10, count: 0, expiresAt: null, frequencyTimeRemaining: 0 },
-      abilities: { generate: false, regenerateMarket: false, customPrompts: false },
-    });
-    client.setQueryData(queryKeys.canvas(projectId, {}), managed);
+    answer(client, managed, false);
     client.setQueryData(['workspace', 'canvas-templates'], []);
-    renderWithProviders(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
-          <BusinessView
-            agent={false}
-            experiments
-            projectId={projectId}
-            filters={{}}
-            setFilters={() => undefined}
-          />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderView(client, false);
     const type = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Canvas type' });
     expect(type.value).toBe('businessModel');
     fireEvent.change(type, { target: { value: 'lean' } });
