@@ -20,7 +20,7 @@ import { useStagedParts } from '../../../ui/staged.ts';
 import { Segmented } from '../../../ui/segmented.tsx';
 import { TestNextPanel } from '../../../ui/test-next/test-next.tsx';
 import { updateCanvasLayout, useCanvas, type WorkspaceProject } from '../api/canvas.ts';
-import { CanvasBoard, useOpenCard } from './canvas-board.tsx';
+import { CanvasBoard, useNewHypothesisKey, useOpenCard } from './canvas-board.tsx';
 import { FiltersBar } from './filters-bar.tsx';
 
 export const CANVAS_TYPE_NAMES: Record<string, string> = {
@@ -131,6 +131,7 @@ export function BusinessView(props: {
   // (#53): on a phone the first screen is the header, the banner and what to test next, and the
   // board's drawing (a 1,000-card canvas: ~600 ms on a phone's CPU) no longer holds their paint.
   const shown = useStagedParts(2, ready);
+  useNewHypothesisKey(ready && view === 'board' ? canvas.data?.project : undefined, props.filters);
   if (canvas.isError) return <WorkspaceRefusal error={canvas.error} projectId={props.projectId} />;
   // The board appears once what sits above it is known, so nothing moves it afterwards (#28).
   if (!ready || !canvas.data) return <Loader aria-label="Loading canvas" />;

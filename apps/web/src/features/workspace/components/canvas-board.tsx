@@ -80,6 +80,39 @@ function sectionMenu(
   ];
 }
 
+/**
+ * "n": a new hypothesis in the section that has the focus, else the first one (#32). Kept by the
+ * business view rather than the board, so it works from the canvas's first screen on, before the
+ * board is drawn (#53). `project` undefined: nothing to do yet.
+ */
+export function useNewHypothesisKey(
+  project: CanvasData['project'] | undefined,
+  filters: CanvasFilters,
+) {
+  const projectId = project?.id ?? '';
+  const queryKey = useMemo(() => queryKeys.canvas(projectId, filters), [projectId, filters]);
+  const create = useCreateCard({
+    projectId,
+    queryKey,
+    hypothesisType: 'business',
+    board: 'canvas',
+  });
+  useWindowKeydown((event) => {
+    if (!project) return;
+    if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
+    // Not while typing, nor behind an open card or dialog.
+    if (!project.abilities.createCards || isTyping(event.target) || dialogOpen()) return;
+    const focused = document.activeElement?.closest('[data-testid^="section-"]');
+    const key = focused?.getAttribute('data-testid')?.slice('section-'.length);
+    const target =
+      project.canvas.sections.find((s) => s.key === key && !s.hidden) ??
+      project.canvas.sections.find((s) => !s.hidden);
+    if (!target) return;
+    event.preventDefault();
+    create(target.key);
+  });
+}
+
 /** The canvas board; drawn again only when its data, filters or agent change (not on a card's opening). */
 export const CanvasBoard = memo(function CanvasBoard(props: {
   data: CanvasData;
@@ -104,21 +137,6 @@ export const CanvasBoard = memo(function CanvasBoard(props: {
   const connect = useConnectMode();
   const selection = useSelection(data.cards);
   const boxSelect = useBoxSelect({ enabled: !connect, onSelect: selection.selectMany });
-  // "n": a new hypothesis in the section that has the focus, else the first one (#32).
-  useWindowKeydown((event) => {
-    if (event.key !== 'n' || event.ctrlKey || event.metaKey || event.altKey) return;
-    // Not while typing, nor behind an open card or dialog.
-    if (!project.abilities.createCards || isTyping(event.target) || dialogOpen()) return;
-    const focused = document.activeElement?.closest('[data-testid^="section-"]');
-    const key = focused?.getAttribute('data-testid')?.slice('section-'.length);
-    const target =
-      project.canvas.sections.find((s) => s.key === key && !s.hidden) ??
-      project.canvas.sections.find((s) => !s.hidden);
-    if (!target) return;
-    event.preventDefault();
-    create(target.key);
-  });
-
   const groups = useMemo(() => groupBySection(data.cards), [data.cards]);
   const [renaming, setRenaming] = useState<CanvasSectionView | null>(null);
   const renameDrawn = useDrawnOnce(renaming !== null);
