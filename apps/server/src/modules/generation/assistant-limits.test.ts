@@ -51,6 +51,11 @@ describe('the assistant within bounds', () => {
       )
       insert into card_texts (card_id, field, text, raw_text)
       select id, 'notes', '', repeat(${paragraph}, 70) from c`);
+    // An import whose project.json unpacks to 80 MB (80 KB zipped), sent with the question. It is
+    // packed before the probe starts: packing it holds the test's own loop, not the server's.
+    const bomb = await zipOf(
+      new Map([['project.json', Buffer.from(`{"pad":[${'0,'.repeat(40_000_000)}0]}`)]]),
+    );
     const slowest: number[] = [];
     let asking = true;
     const probe = (async () => {
@@ -64,10 +69,6 @@ describe('the assistant within bounds', () => {
         expect(health.statusCode).toBe(200);
       }
     })();
-    // At the same time, an import whose project.json unpacks to 80 MB (80 KB zipped).
-    const bomb = await zipOf(
-      new Map([['project.json', Buffer.from(`{"pad":[${'0,'.repeat(40_000_000)}0]}`)]]),
-    );
     const working = performance.now();
     const [answer, imported] = await Promise.all([
       ask('Do owners pay for a walker who comes on time?'),
