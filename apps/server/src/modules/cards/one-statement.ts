@@ -3,7 +3,7 @@
  * statement runs prepared, each form of its text under its own name.
  */
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppServices } from '../../services.ts';
 
@@ -46,10 +46,57 @@ const names = new Map<string, string>();
  */
 export async function executePrepared(services: AppServices, prefix: string, statement: SQL) {
   const query = dialect.sqlToQuery(statement);
-  let name = names.get(query.sql);
+  return services.database.executeSql(query.sql, query.params, nameOf(prefix, query.sql));
+}
+
+function nameOf(prefix: string, text: string) {
+  let name = names.get(text);
   if (name === undefined) {
-    name = `${prefix}_${createHash('sha1').update(query.sql).digest('hex').slice(0, 16)}`;
-    names.set(query.sql, name);
+    name = `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
   }
-  return services.database.executeSql(query.sql, query.params, name);
+  return name;
+}
+
+interface Compiled {
+  text: string;
+  name: string;
+  /** Each parameter: the name of the value it takes, or its value when the form fixes it. */
+  slots: ({ value: string } | { fixed: unknown })[];
+}
+
+/**
+ * A prepared statement whose text depends only on its form (which optional parts it has): built
+ * with drizzle's `sql` and compiled the first time each form runs in an app, its values as
+ * `sql.placeholder(name)`, then run with each call's values alone. A card create spent ~8 % of
+ * its CPU building and compiling the same text again (#53, bench/README).
+ */
+export function preparedOnce<Values extends Record<string, unknown>>(
+  prefix: string,
+  build: (services: AppServices, form: string) => SQL,
+) {
+  // Per app: what a form compiles to depends on the app's event handlers (processedAtSql).
+  const compiled = new WeakMap<AppServices, Map<string, Compiled>>();
+  return async (services: AppServices, form: string, values: Values) => {
+    let forms = compiled.get(services);
+    if (!forms) compiled.set(services, (forms = new Map()));
+    let statement = forms.get(form);
+    if (!statement) {
+      const query = dialect.sqlToQuery(build(services, form));
+      statement = {
+        text: query.sql,
+        name: nameOf(prefix, query.sql),
+        slots: query.params.map((param) =>
+          is(param, Placeholder) ? { value: param.name } : { fixed: param },
+        ),
+      };
+      forms.set(form, statement);
+    }
+    const params = statement.slots.map((slot) => {
+      if ('fixed' in slot) return slot.fixed;
+      if (!(slot.value in values)) throw new Error(`${prefix}: no value for ${slot.value}`);
+      return values[slot.value];
+    });
+    return services.database.executeSql(statement.text, params, statement.name);
+  };
 }
