@@ -20,6 +20,31 @@ const LOSS: Record<Lang, RegExp> = {
 };
 
 /**
+ * Money owed to the customers ("freelancers owed $500 to $10k on an invoice", "facturas impagas de
+ * 2.000 dólares"): the customers' own money at stake, never what the business charges — even beside
+ * a billing word, since an unpaid invoice is theirs.
+ */
+const OWED: Record<Lang, RegExp> = {
+  en: /\b(?:owed|owes|owing|unpaid|overdue|outstanding)\b/iu,
+  es: /(?<![\p{L}])(?:les deben|le deben|adeud\p{L}*|impag\p{L}*|vencid[oa]s|atrasad[oa]s)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:impayé\p{L}*|leur doivent|lui doivent|qu'on leur doit|en retard de paiement)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:insolut\p{L}*|non pagat\p{L}*|gli devono|le devono|scadut[ioe])(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:devem a eles|lhes devem|em atraso|não pag[ao]s|inadimplente\p{L}*|vencid[oa]s)(?![\p{L}])/iu,
+};
+
+/**
+ * The business keeping a share ("we keep 15% of what comes in", "nos quedamos con el 10 %"): a
+ * take rate is a price even when an amount is the main one.
+ */
+const KEEPS: Record<Lang, RegExp> = {
+  en: /\b(?:keep|take|retain|charge)s?\b/iu,
+  es: /(?<![\p{L}])(?:nos quedamos|quedamos|cobramos|retenemos|nos llevamos)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:gardons|prenons|prélevons|facturons|on garde|on prend)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:teniamo|tratteniamo|prendiamo|chiediamo)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:ficamos com|retemos|cobramos|levamos)(?![\p{L}])/iu,
+};
+
+/**
  * Someone else earning an amount ("as casas de ração ganham 10 reais por plano vendido", "the
  * clinics receive a fixed fee"): what the business pays out, not its price — unless it is the
  * business that earns it.
@@ -111,6 +136,7 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       if (other.test(clause) && !strong.test(clause)) continue;
       if (costs.test(sentence) && !paying.test(clause)) continue;
       if (LOSS[lang].test(clause) && !strong.test(clause)) continue;
+      if (OWED[lang].test(clause) && !OURS[lang].test(clause)) continue;
       // "ganham 10 reais por plano": the verb of earning just before the amount.
       const earned = EARNS[lang].test(wordsOf(clause.slice(0, m.index)).slice(-3).join(' '));
       if (earned && !OURS[lang].test(clause) && !strong.test(clause)) {
@@ -196,7 +222,27 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
     }
   }
   if (found.length === 0) return billingOf(all, lang);
-  return unique(ranked(found, lang, name)).slice(0, 3);
+  // The share the business keeps, after its amounts ("$79 a letter; we keep 15% of a settlement").
+  const shares: string[] = [];
+  for (const sentence of all)
+    for (const clause of clauses(sentence)) {
+      const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
+      if (!m || !OURS[lang].test(clause) || !KEEPS[lang].test(clause.slice(0, m.index))) continue;
+      const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
+      // Up to the clause's end or the next joined clause ("10% de servicio y al grupo…"), as said
+      // ("of what comes in": tidying would cut its last word).
+      const joined = tail.findIndex((w, i) => i > 0 && joins.has(w.toLowerCase()));
+      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
+      const kept =
+        joined >= 0 && (end < 0 || joined <= end)
+          ? tail.slice(0, joined)
+          : end >= 0
+            ? tail.slice(0, end + 1)
+            : tail;
+      const said = kept.join(' ').replace(/[.:;!?]+$/, '');
+      shares.push(`${m[0]} ${said}`.trim());
+    }
+  return unique([...ranked(found, lang, name), ...shares]).slice(0, 3);
 }
 
 /** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */

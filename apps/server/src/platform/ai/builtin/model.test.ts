@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinProjectData } from './generator.ts';
 import { parseBusinessModel } from './model.ts';
-import { copiesFrom } from './writer.ts';
+import { copiesFrom, writeValueProposition } from './writer.ts';
 
 /**
  * The business-model reader on the ways founders write (#50 item 1), each in a trade none of the
@@ -359,5 +359,31 @@ describe('the business-model reader', () => {
       'Leva Junto',
     );
     expect(m.segments).toEqual(['idosos']);
+  });
+
+  it('reads money owed to customers as theirs, a share the business keeps as a price, a condition as no action, and writes an action with its own subject as said', () => {
+    const description = [
+      'What is it? RentBack gets tenants their deposit back when a landlord keeps it.',
+      "Who's it for? Renters in Ohio who are owed between $900 and $3,000 on a deposit invoice that is 45 days overdue.",
+      'What do we do? A paralegal drafts the demand. If the landlord still stalls, we file in small claims for you.',
+      'What does it cost? $59 per demand, and we keep 20% of what we recover.',
+    ].join('\n');
+    const m = parseBusinessModel(description, 'en', 'RentBack');
+    // The deposit owed is the renters' money, never what RentBack charges; its share is.
+    expect(m.prices).toEqual(['$59 per demand', '20% of what we recover']);
+    expect(m.solutions.join(' | ')).not.toMatch(/stalls/);
+    expect(m.solutions).toContain('we file in small claims for you');
+    const products = writeValueProposition(m, 'en', {
+      customerJobs: [],
+      pains: [],
+      gains: [],
+      productsAndServices: [],
+      painRelievers: [],
+      gainCreators: [],
+    }).productsAndServices;
+    // "A paralegal drafts the demand" has its subject: no "RentBack a paralegal drafts…".
+    expect(products).toContain('A paralegal drafts the demand');
+    expect(products.join(' | ')).not.toMatch(/RentBack (?:you|we|a|the)\b/);
+    expect(products[0]).toMatch(/^RentBack gets tenants their deposit back/);
   });
 });

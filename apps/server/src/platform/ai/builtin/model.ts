@@ -18,6 +18,7 @@ import { OURS, pricesOf } from './model-prices.ts';
 import { lowerFirst, sentences, type Lang } from './text.ts';
 import {
   ARTICLE,
+  CONDITION,
   MONEY,
   PHRASE_WORDS,
   afterCue,
@@ -230,6 +231,8 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
       .flatMap((s) => clauses(s))
       // "NudgeLaw gets…" is read above, led by its verb.
       .filter((c) => !name || !c.toLowerCase().startsWith(name.toLowerCase()))
+      // "If that doesn't work, we prep your filing": the condition is not what it does.
+      .filter((c) => !CONDITION[lang].test(c))
       .map((c) => lowerFirst(shorten(c, lang)))
       .filter((p) => wordsOf(p).length >= 3),
   ]);

@@ -31,6 +31,28 @@ export const MONEY =
 /** An article opening a noun phrase (Portuguese "a" is one too, but also a preposition). */
 export const ARTICLE = /^(?:an?|the|una?|une|uno|um|uma|el|la|le|les|los|las|il|lo|gli|os|as|o)$/iu;
 
+/**
+ * A clause that is a condition ("if that doesn't work", "cuando el cliente no paga", "se il
+ * cliente…"): what happens then is in the clause after it, not in this one.
+ */
+export const CONDITION: Record<Lang, RegExp> = {
+  en: /^(?:if|when|unless|once)(?![\p{L}'])/iu,
+  es: /^(?:si|cuando|aunque|en caso de que)(?![\p{L}])/iu,
+  fr: /^(?:si|s'il|s'ils|quand|lorsque|lorsqu'\p{L}+)(?![\p{L}'])/iu,
+  it: /^(?:se|qualora|quando|nel caso in cui)(?![\p{L}'])/iu,
+  // "se" opens a Portuguese condition only before its subject ("se inscreve" is a verb).
+  pt: /^(?:caso|quando|se (?:o|a|os|as|ele|ela|eles|elas|você|vocês|não|isso|der|tiver|for|houver))(?![\p{L}])/iu,
+};
+
+/**
+ * A phrase with its own subject ("you upload the contract", "a licensed attorney reviews it",
+ * "nous livrons…"): the product's name cannot go before it as its subject. Not the articles that
+ * are also object pronouns ("Forfy la invia", "X le transmet", "X lo envía"): the name goes
+ * before those.
+ */
+export const OWN_SUBJECT =
+  /^(?:an?|the|una?|une|uno|um|uma|el|il|i|you|we|they|our|your|their|usted|ustedes|tú|nosotros|nosotras|ellos|ellas|vous|nous|on|ils|elles|je|voi|noi|loro|io|você|vocês|nós|eles|elas|eu|a gente)(?![\p{L}'])/iu;
+
 export function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter(Boolean);
 }

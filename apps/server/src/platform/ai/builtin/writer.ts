@@ -13,6 +13,7 @@ import type {
 } from '@assay/domain';
 import type { BusinessModel } from './model.ts';
 import { COPULA } from './model-definition.ts';
+import { OWN_SUBJECT } from './phrases.ts';
 import type { Lang } from './text.ts';
 import { isQuestionTitle, mentionsSection } from './silence.ts';
 import { WRITER_TEXT } from './writer-text.ts';
@@ -296,6 +297,16 @@ export function writeValueProposition(
   );
 }
 
+/**
+ * The product's name as the subject of what it does ("NudgeLaw gets freelancers paid"), unless
+ * the phrase has a subject of its own ("you upload the contract": said as it is).
+ */
+function subjectOf(name: string, solution: string): [string, string] {
+  return OWN_SUBJECT.test(solution) ? ['', solution] : [name, solution];
+}
+
+const doing = (name: string, solution: string) => cap(subjectOf(name, solution).join(' ').trim());
+
 function valuePropositionOf(
   m: BusinessModel,
   out: Lang,
@@ -327,19 +338,22 @@ function valuePropositionOf(
       t.gainQuestion(n, p),
     ),
     productsAndServices: either(
-      sols.map((s) => `${n} ${s}`),
+      sols.map((s) => doing(n, s)),
       fallback.productsAndServices,
       t.solutionQuestion(n, p),
     ),
     painRelievers: either(
       sols.length && pains.length
-        ? pains.slice(0, 3).map((x, i) => t.reliever(n, sols[i % sols.length] as string, x))
+        ? pains.slice(0, 3).map((x, i) => {
+            const [who, s] = subjectOf(n, sols[i % sols.length] as string);
+            return cap(t.reliever(who, s, x).trim());
+          })
         : pains.slice(0, 3).map((x) => t.relieverQuestion(n, q(x), p)),
       fallback.painRelievers,
       t.relieverQuestion(n, t.theProblem, p),
     ),
     gainCreators: either(
-      sols.slice(0, 3).map((s) => t.creator(n, s)),
+      sols.slice(0, 3).map((s) => cap(t.creator(...subjectOf(n, s)).trim())),
       fallback.gainCreators,
       t.creatorQuestion(n, p),
     ),
