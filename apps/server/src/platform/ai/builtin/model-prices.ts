@@ -37,11 +37,11 @@ const OWED: Record<Lang, RegExp> = {
  * take rate is a price even when an amount is the main one.
  */
 const KEEPS: Record<Lang, RegExp> = {
-  en: /\b(?:keep|take|retain|charge)s?\b/iu,
-  es: /(?<![\p{L}])(?:nos quedamos|quedamos|cobramos|retenemos|nos llevamos)(?![\p{L}])/iu,
-  fr: /(?<![\p{L}])(?:gardons|prenons|prélevons|facturons|on garde|on prend)(?![\p{L}])/iu,
-  it: /(?<![\p{L}])(?:teniamo|tratteniamo|prendiamo|chiediamo)(?![\p{L}])/iu,
-  pt: /(?<![\p{L}])(?:ficamos com|retemos|cobramos|levamos)(?![\p{L}])/iu,
+  en: /\b(?:keep|take|retain|charge|pays? us|give us)s?\b/iu,
+  es: /(?<![\p{L}])(?:nos quedamos|quedamos|cobramos|retenemos|nos llevamos|nos pagan?|nos da[n]?)(?![\p{L}])/iu,
+  fr: /(?<![\p{L}])(?:gardons|prenons|prélevons|facturons|on garde|on prend|nous reversen?t?|nous versen?t?|nous paien?t?)(?![\p{L}])/iu,
+  it: /(?<![\p{L}])(?:teniamo|tratteniamo|prendiamo|chiediamo|ci paga(?:no)?|ci versa(?:no)?|ci riconosc(?:e|ono))(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:ficamos com|retemos|cobramos|levamos|nos paga[m]?|nos repassa[m]?)(?![\p{L}])/iu,
 };
 
 /**
@@ -97,10 +97,11 @@ function ranked(found: { text: string; sentence: string }[], lang: Lang, name: s
     (OURS[lang].test(sentence) || (name && sentence.includes(name)) ? 2 : 0) +
     (period.test(text) ? 1 : 0) -
     (SPEND[lang].test(sentence) ? 2 : 0);
-  return found
+  const sorted = found
     .map((f, i) => ({ f, i, s: score(f) }))
-    .sort((a, b) => b.s - a.s || a.i - b.i)
-    .map(({ f }) => f.text);
+    .sort((a, b) => b.s - a.s || a.i - b.i);
+  // After the first, not what customers spend elsewhere ("muchos gastan $600 al mes en diésel").
+  return sorted.filter(({ s }, at) => at === 0 || s >= 0).map(({ f }) => f.text);
 }
 
 export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
@@ -226,7 +227,8 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const shares: string[] = [];
   for (const sentence of all)
     for (const clause of clauses(sentence)) {
-      const m = /\d+(?:[.,]\d+)?\s?%/.exec(clause);
+      // A range too ("10 à 15 %", "10-15%").
+      const m = /\d+(?:[.,]\d+)?(?:\s?%?\s?(?:-|–|to|a|à)\s?\d+(?:[.,]\d+)?)?\s?%/u.exec(clause);
       if (!m || !OURS[lang].test(clause) || !KEEPS[lang].test(clause.slice(0, m.index))) continue;
       const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
       // Up to the clause's end or the next joined clause ("10% de servicio y al grupo…"), as said

@@ -385,5 +385,12 @@ describe('the business-model reader', () => {
     expect(products).toContain('A paralegal drafts the demand');
     expect(products.join(' | ')).not.toMatch(/RentBack (?:you|we|a|the)\b/);
     expect(products[0]).toMatch(/^RentBack gets tenants their deposit back/);
+    // A share paid to the business, as a range, in French; and no cost per player as a price.
+    const fr = parseBusinessModel(
+      "Revenus : l'abonnement coûte 6 € par mois, et le club nous reverse 8 à 12 % de chaque réservation. Coûts : la pub, environ 5 € par joueur recruté.",
+      'fr',
+      'Quatuor',
+    );
+    expect(fr.prices).toEqual(['6 € par mois', '8 à 12 % de chaque réservation']);
   });
 });
