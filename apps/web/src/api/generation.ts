@@ -3,7 +3,7 @@
  * experiments, projects): generation status, limits, completions, suggestions, pickers and the
  * assistant. While a generation runs, its query polls; realtime events refresh it sooner.
  */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   isGenerationRunning,
   type GenerationState,
@@ -42,8 +42,9 @@ export interface ProjectGenerationView {
 const running = (g: { status: GenerationStatus } | null | undefined) =>
   Boolean(g && isGenerationRunning(g.status));
 
-export function useProjectGeneration(projectId: string) {
-  return useQuery({
+/** A project's generations (the agent's banner reads them), for useQuery and prefetchQuery. */
+export const projectGenerationQueryOptions = (projectId: string) =>
+  queryOptions({
     queryKey: generationKeys.project(projectId),
     enabled: /^[0-9a-f-]{36}$/i.test(projectId),
     queryFn: () =>
@@ -54,6 +55,11 @@ export function useProjectGeneration(projectId: string) {
           abilities { generate regenerateMarket customPrompts } } }`,
         { p: projectId },
       ).then((d) => d.projectGeneration),
+  });
+
+export function useProjectGeneration(projectId: string) {
+  return useQuery({
+    ...projectGenerationQueryOptions(projectId),
     refetchInterval: (query) => {
       const d = query.state.data;
       return d && (running(d.generation) || running(d.marketData) || running(d.petalDiagram))
@@ -68,16 +74,19 @@ export interface OrganizationLimitsView extends GenerationLimitsView {
   provider: 'builtin' | 'openai' | 'anthropic' | 'local';
 }
 
-export function useGenerationLimits(enabled = true) {
-  return useQuery({
+/** The organisation's AI allowance and whether the agent is on. */
+export const generationLimitsQueryOptions = () =>
+  queryOptions({
     queryKey: generationKeys.limits,
-    enabled,
     queryFn: () =>
       gatewayRequest<{ generationLimits: OrganizationLimitsView }>(
         '{ generationLimits { allowance count expiresAt frequencyTimeRemaining enabled provider } }',
       ).then((d) => d.generationLimits),
     staleTime: 30_000,
   });
+
+export function useGenerationLimits(enabled = true) {
+  return useQuery({ ...generationLimitsQueryOptions(), enabled });
 }
 
 export type CompletionResult<T> = GenerationState & { result: (T & { fellBack?: boolean }) | null };

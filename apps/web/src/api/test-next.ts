@@ -1,5 +1,5 @@
 /** What to test next (issue #24): the ranked list and its actions. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AssumptionQuadrant, TestNextReason } from '@assay/domain';
 import type { ConfidenceView } from '../ui/confidence.ts';
 import { queueCardWrite } from './card-writes.ts';
@@ -21,10 +21,15 @@ export interface TestNextItem {
   confidence: ConfidenceView;
 }
 
-export const useTestNext = (projectId: string, limit: number, enabled = true) =>
-  useQuery({
+/**
+ * The list, for useQuery and prefetchQuery. Fresh for a few seconds: a part of the page that
+ * mounts after it arrived uses it instead of asking again (changes come by the project's live
+ * events, which mark it stale).
+ */
+export const testNextQueryOptions = (projectId: string, limit: number) =>
+  queryOptions({
     queryKey: queryKeys.testNext(projectId, limit),
-    enabled,
+    staleTime: 5_000,
     queryFn: () =>
       gatewayRequest<{ testNext: TestNextItem[] }>(
         `query TestNext($p: ID!, $limit: Int) { testNext(projectId: $p, limit: $limit) {
@@ -34,6 +39,9 @@ export const useTestNext = (projectId: string, limit: number, enabled = true) =>
         { projectId },
       ).then((d) => d.testNext),
   });
+
+export const useTestNext = (projectId: string, limit: number, enabled = true) =>
+  useQuery({ ...testNextQueryOptions(projectId, limit), enabled });
 
 /** A blank experiment in Plan for the hypothesis, connected to it; where it opens. */
 export const draftExperiment = (hypothesisId: string) =>

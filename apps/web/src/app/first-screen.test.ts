@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../api/query-keys.ts';
 import { resetInlinedBootstrap } from '../api/bootstrap.ts';
 import { prefetchFirstScreenData, preloadFirstScreen } from './first-screen.ts';
 
@@ -17,7 +18,10 @@ function asked(fetch: ReturnType<typeof vi.fn>) {
   return fetch.mock.calls
     .map(([, init]) => String((init as RequestInit | undefined)?.body ?? ''))
     .map(
-      (body) => /(sideNavigation|notifications|projects|gettingStarted|dashboard)/.exec(body)?.[1],
+      (body) =>
+        /(sideNavigation|notifications|projects|gettingStarted|dashboard|projectGeneration|testNext|generationLimits)/.exec(
+          body,
+        )?.[1],
     )
     .filter(Boolean)
     .sort();
@@ -51,6 +55,43 @@ describe("the first screen's data", () => {
     prefetchFirstScreenData(client);
     expect(asked(fetch)).toEqual(['dashboard', 'notifications', 'sideNavigation']);
     expect(client.getQueryState(['dashboard', project])?.fetchStatus).toBe('fetching');
+  });
+
+  it("is a business canvas's first screen when the page opens one: the board with the filters kept for it, the banner, what to test next and the allowance", async () => {
+    inline({ organization: { id: 'o1' }, membership: { role: 'member' } });
+    const project = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+    localStorage.setItem(`businessFilter-${project}`, JSON.stringify({ risky: true, tags: [] }));
+    expect(preloadFirstScreen(`/workspace/${project}/canvas/business`)).toBe('workspace');
+    const client = new QueryClient();
+    prefetchFirstScreenData(client);
+    const canvasUrl = `/api/canvas/${project}?filters=${encodeURIComponent('{"risky":true}')}`;
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain(canvasUrl),
+    );
+    expect(asked(fetch)).toEqual([
+      'generationLimits',
+      'notifications',
+      'projectGeneration',
+      'sideNavigation',
+      'testNext',
+    ]);
+    // The canvas's own queries find them under way, under the keys they ask with.
+    expect(client.getQueryState(queryKeys.canvas(project, { risky: true }))?.fetchStatus).toBe(
+      'fetching',
+    );
+    expect(client.getQueryState(queryKeys.testNext(project, 3))?.fetchStatus).toBe('fetching');
+    localStorage.removeItem(`businessFilter-${project}`);
+
+    // A product board's page asks for its board itself: nothing of the business canvas.
+    fetch.mockClear();
+    resetInlinedBootstrap();
+    inline({ organization: { id: 'o1' }, membership: { role: 'member' } });
+    preloadFirstScreen(`/workspace/${project}/canvas/customer`);
+    prefetchFirstScreenData(new QueryClient());
+    // Had it been asked for, it would be by now: the canvas's module is loaded, its then ran.
+    await import('../features/workspace/api/first-screen-data.ts');
+    await Promise.resolve();
+    expect(asked(fetch)).toEqual(['notifications', 'sideNavigation']);
   });
 
   it('is only what every page of a member needs elsewhere, and nothing for a visitor', () => {

@@ -53,4 +53,11 @@ export function prefetchFirstScreenData(client: QueryClient) {
   const dashboardOf = /^\/project-dashboard\/([0-9a-f-]{36})(\/|$)/i.exec(first.pathname)?.[1];
   if (first.screen === 'dashboard' && dashboardOf)
     void client.prefetchQuery(dashboardQueryOptions(dashboardOf));
+  // The business canvas's first screen: its module comes with the page's own files (the server
+  // named them in the page), so importing it costs no request of its own.
+  const canvasOf = /^\/workspace\/([0-9a-f-]{36})\/canvas\/business\/?$/i.exec(first.pathname)?.[1];
+  if (first.screen === 'workspace' && canvasOf)
+    void import('../features/workspace/api/first-screen-data.ts')
+      .then((data) => data.prefetchBusinessCanvas(client, canvasOf))
+      .catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 /** The canvas and product boards: queries, card creation and moves, layout and section changes. */
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   CanvasFilters,
   ProjectCustomField,
@@ -84,19 +84,26 @@ export interface CanvasData {
  * The business canvas. `enabled` false: no request, but what the cache holds (the workspace's
  * header reads the project from it while a product board loads).
  */
-export const useCanvas = (projectId: string, filters: CanvasFilters, enabled = true) =>
-  useQuery({
+/**
+ * The business canvas, for useQuery and prefetchQuery. Over REST (issue #28): the server keeps
+ * the board as bytes with an ETag, so a read of an unchanged board is a 304 and the answer already
+ * here. Fresh for a few seconds: a part of the page that mounts after it arrived (the board, drawn
+ * a paint after the first screen) uses it instead of asking again; changes come by the project's
+ * live events, which mark it stale.
+ */
+export const canvasQueryOptions = (projectId: string, filters: CanvasFilters) =>
+  queryOptions({
     queryKey: queryKeys.canvas(projectId, filters),
-    enabled,
-    // Over REST (issue #28): the server keeps the board as bytes with an ETag, so a read of an
-    // unchanged board is a 304 and the answer already here.
     queryFn: () =>
       revalidatedRequest<CanvasData>(
         `/api/canvas/${encodeURIComponent(projectId)}?filters=${encodeURIComponent(JSON.stringify(filters))}`,
         { projectId },
       ),
-    staleTime: 0,
+    staleTime: 5_000,
   });
+
+export const useCanvas = (projectId: string, filters: CanvasFilters, enabled = true) =>
+  useQuery({ ...canvasQueryOptions(projectId, filters), enabled });
 
 export interface ProductBoardData {
   project: WorkspaceProject;

@@ -8,7 +8,7 @@ import { queryKeys } from '../../../api/query-keys.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import type { CanvasData } from '../api/canvas.ts';
 import { boardCard } from './board-card.fixture.ts';
-import { BusinessView } from './business-view.tsx';
+import { BusinessView, useBusinessFirstScreen } from './business-view.tsx';
 
 const projectId = '00000000-0000-4000-8000-0000000000aa';
 
@@ -66,17 +66,26 @@ function answer(client: QueryClient, data: CanvasData, agent: boolean) {
   client.setQueryData(queryKeys.canvas(projectId, {}), data);
 }
 
+/** The view as the workspace page draws it: the page reads the first screen and hands it down. */
+function View(props: { agent: boolean }) {
+  const screen = useBusinessFirstScreen(projectId, {});
+  return (
+    <BusinessView
+      agent={props.agent}
+      experiments
+      projectId={projectId}
+      filters={{}}
+      setFilters={() => undefined}
+      screen={screen}
+    />
+  );
+}
+
 function renderView(client: QueryClient, agent: boolean) {
   renderWithProviders(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
-        <BusinessView
-          agent={agent}
-          experiments
-          projectId={projectId}
-          filters={{}}
-          setFilters={() => undefined}
-        />
+        <View agent={agent} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -111,6 +120,36 @@ describe('the business canvas', () => {
     expect(cardWithoutBanner).toEqual([]);
     // The board comes in a render of its own, after what sits above it (#53).
     expect(bannerBeforeBoard).toBe(true);
+  });
+
+  it('draws its first screen when the page says it is ready, not on its own reading', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    // Every answer here already: a view reading them itself would draw at once, while the page's
+    // header, ready a render later, had yet to add its actions above it (#53: a layout shift).
+    answer(client, canvas, true);
+    function NotYet() {
+      const read = useBusinessFirstScreen(projectId, {});
+      return (
+        <BusinessView
+          agent
+          experiments
+          projectId={projectId}
+          filters={{}}
+          setFilters={() => undefined}
+          screen={{ ...read, ready: false }}
+        />
+      );
+    }
+    renderWithProviders(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[`/workspace/${projectId}/canvas/business`]}>
+          <NotYet />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText('Loading canvas')).toBeTruthy();
+    expect(screen.queryByTestId('canvas-count')).toBeNull();
+    expect(screen.queryByTestId('project-generation')).toBeNull();
   });
 
   it("changes the canvas type from a manager's native select", async () => {

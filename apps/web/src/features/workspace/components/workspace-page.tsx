@@ -293,6 +293,7 @@ export function WorkspacePage() {
           projectId={projectId}
           filters={businessFilters}
           setFilters={setBusinessFilters}
+          screen={business}
         />
       ) : (
         <ProductView

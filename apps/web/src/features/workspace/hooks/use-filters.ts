@@ -29,9 +29,14 @@ export function compactFilters(filters: CanvasFilters): CanvasFilters {
   return out;
 }
 
+/** The filters kept for a project's board (what its first screen asks for). */
+export function storedFilters(kind: 'business' | 'product', projectId: string): CanvasFilters {
+  return compactFilters(read(filterStorageKey(kind, projectId)));
+}
+
 export function useFilters(kind: 'business' | 'product', projectId: string) {
   const key = filterStorageKey(kind, projectId);
-  const [filters, setState] = useState<CanvasFilters>(() => compactFilters(read(key)));
+  const [filters, setState] = useState<CanvasFilters>(() => storedFilters(kind, projectId));
   const setFilters = useCallback(
     (next: CanvasFilters) => {
       const compact = compactFilters(next);
