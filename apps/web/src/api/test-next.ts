@@ -22,14 +22,12 @@ export interface TestNextItem {
 }
 
 /**
- * The list, for useQuery and prefetchQuery. Fresh for a few seconds: a part of the page that
- * mounts after it arrived uses it instead of asking again (changes come by the project's live
- * events, which mark it stale).
+ * The list, for useQuery and prefetchQuery (fresh for the app's default time: the project's live
+ * events mark it stale when it changes).
  */
 export const testNextQueryOptions = (projectId: string, limit: number) =>
   queryOptions({
     queryKey: queryKeys.testNext(projectId, limit),
-    staleTime: 5_000,
     queryFn: () =>
       gatewayRequest<{ testNext: TestNextItem[] }>(
         `query TestNext($p: ID!, $limit: Int) { testNext(projectId: $p, limit: $limit) {

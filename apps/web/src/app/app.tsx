@@ -1,5 +1,11 @@
 /** Providers and the router. */
-import { MantineProvider, createTheme, darken, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Loader,
+  MantineProvider,
+  createTheme,
+  darken,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -33,6 +39,11 @@ export const theme = createTheme({
   luminanceThreshold: 0.179,
   fontFamily: 'Inter, system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // A loader says what is loading ("Loading dashboard") as a status: a name on an element with
+    // no role is prohibited (axe's aria-prohibited-attr), and a status is read out when it shows.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+  },
 });
 
 /**
