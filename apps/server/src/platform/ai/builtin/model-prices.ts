@@ -172,18 +172,9 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       }
       // The amount, then what it is paid for: "per month per practice", "booking fee per job".
       const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
-      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
-      // "… por evento y cobramos …": what the amount is paid for ends where another clause joins.
-      // ("par mois et par balance" goes on saying what it is paid for: not a new clause.)
-      const joined = tail.findIndex(
-        (w, i) => i > 0 && joins.has(w.toLowerCase()) && !PER.test(tail[i + 1] ?? ''),
-      );
-      let kept =
-        joined >= 0 && (end < 0 || joined <= end)
-          ? tail.slice(0, joined)
-          : end >= 0
-            ? tail.slice(0, end + 1)
-            : tail;
+      const paid = paidFor(tail, joins);
+      const joined = paid.joined;
+      let kept = paid.kept;
       // One word cut from a pair ("60 reais ida e volta") is a fragment, unless it says what the
       // amount is paid for ("$9 monthly and…").
       if (
@@ -231,20 +222,37 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       const m = /\d+(?:[.,]\d+)?(?:\s?%?\s?(?:-|–|to|a|à)\s?\d+(?:[.,]\d+)?)?\s?%/u.exec(clause);
       if (!m || !OURS[lang].test(clause) || !KEEPS[lang].test(clause.slice(0, m.index))) continue;
       const tail = wordsOf(clause.slice(m.index + m[0].length)).slice(0, 5);
-      // Up to the clause's end or the next joined clause ("10% de servicio y al grupo…"), as said
-      // ("of what comes in": tidying would cut its last word).
-      const joined = tail.findIndex((w, i) => i > 0 && joins.has(w.toLowerCase()));
-      const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
-      const kept =
-        joined >= 0 && (end < 0 || joined <= end)
-          ? tail.slice(0, joined)
-          : end >= 0
-            ? tail.slice(0, end + 1)
-            : tail;
-      const said = kept.join(' ').replace(/[.:;!?]+$/, '');
+      // As said ("of what comes in": tidying would cut its last word).
+      const said = paidFor(tail, joins, false)
+        .kept.join(' ')
+        .replace(/[.:;!?]+$/, '');
       shares.push(`${m[0]} ${said}`.trim());
     }
   return unique([...ranked(found, lang, name), ...shares]).slice(0, 3);
+}
+
+/**
+ * The words after an amount that say what it is paid for: up to the clause's end, or where another
+ * clause joins ("… por evento y cobramos …", "10% de servicio y al grupo…"); "par mois et par
+ * balance" goes on saying what it is paid for, not a new clause — unless `perGoesOn` is false (a
+ share: "10 % de servicio y al grupo…"). `joined`: where that join was.
+ */
+function paidFor(
+  tail: string[],
+  joins: Set<string>,
+  perGoesOn = true,
+): { kept: string[]; joined: number } {
+  const end = tail.findIndex((w) => /[.:;!?]$/.test(w));
+  const joined = tail.findIndex(
+    (w, i) => i > 0 && joins.has(w.toLowerCase()) && !(perGoesOn && PER.test(tail[i + 1] ?? '')),
+  );
+  const kept =
+    joined >= 0 && (end < 0 || joined <= end)
+      ? tail.slice(0, joined)
+      : end >= 0
+        ? tail.slice(0, end + 1)
+        : tail;
+  return { kept, joined };
 }
 
 /** No amount: how it bills still belongs in the revenue model ("a monthly subscription"). */
