@@ -81,10 +81,6 @@ export interface CanvasData {
 }
 
 /**
- * The business canvas. `enabled` false: no request, but what the cache holds (the workspace's
- * header reads the project from it while a product board loads).
- */
-/**
  * The business canvas, for useQuery and prefetchQuery. Over REST (issue #28): the server keeps
  * the board as bytes with an ETag, so a read of an unchanged board is a 304 and the answer already
  * here. Fresh for a few seconds: a part of the page that mounts after it arrived (the board, drawn
@@ -102,6 +98,10 @@ export const canvasQueryOptions = (projectId: string, filters: CanvasFilters) =>
     staleTime: 5_000,
   });
 
+/**
+ * The business canvas. `enabled` false: no request, but what the cache holds (the workspace's
+ * header reads the project from it while a product board loads).
+ */
 export const useCanvas = (projectId: string, filters: CanvasFilters, enabled = true) =>
   useQuery({ ...canvasQueryOptions(projectId, filters), enabled });
 
