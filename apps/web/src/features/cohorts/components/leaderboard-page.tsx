@@ -3,9 +3,7 @@
  * weekly targets (part 2 §9), the instructor and mentor engagement boards with this week's counts,
  * and the comments report.
  */
-import '@mantine/charts/styles.layer.css';
 import { useLiveCohort } from '../../../api/live-cohort.ts';
-import { BarChart } from '@mantine/charts';
 import {
   Anchor,
   Group,
@@ -25,6 +23,7 @@ import {
   type EngagementRow,
   type LeaderboardCounts,
 } from '../api/cohorts.ts';
+import { BarChart } from '../../../ui/charts/bar-chart.tsx';
 import { PayEditorFee } from './billing-tab.tsx';
 import { CommentsReportPanel } from './comments-report.tsx';
 
@@ -185,11 +184,11 @@ export function LeaderboardPage() {
                 Interviews per week
               </Text>
               <BarChart
+                title="Interviews per week"
                 h={220}
                 dataKey="label"
                 data={board.interviewsByWeek}
                 series={[{ name: 'interviews', label: 'Interviews', color: 'blue.6' }]}
-                yAxisProps={{ allowDecimals: false }}
               />
             </Paper>
           </Stack>

@@ -10,7 +10,7 @@ import {
   Tabs,
   Text,
 } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DASHBOARD_TAB_LABELS,
@@ -18,7 +18,8 @@ import {
   HYPOTHESIS_RESULT_LABELS,
   type DashboardTab,
 } from '@assay/domain';
-import { useStagedParts } from '../../../ui/staged.ts';
+import { BarChart } from '../../../ui/charts/bar-chart.tsx';
+import { DonutChart } from '../../../ui/charts/donut-chart.tsx';
 import { TimingBadge } from '../../../ui/timing-badge.tsx';
 import {
   reorderTabs,
@@ -139,47 +140,12 @@ export function DashboardTabs(props: { data: ProjectDashboard }) {
   );
 }
 
-// The charting library loads apart from the page (#53): its code is evaluated after the page's
-// first screen, not with it.
-const loadCharts = () => import('./dashboard-charts.tsx');
-type ChartsModule = Awaited<ReturnType<typeof loadCharts>>;
-
-function useChartsModule(): ChartsModule | null {
-  const [charts, setCharts] = useState<ChartsModule | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadCharts().then((module) => live && setCharts(module));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return charts;
-}
-
 const DONUT_SIZE = 140;
 const BAR_HEIGHT = 160;
-
-/** A chart's place, held at its height until it is drawn: nothing below it moves. */
-function Later(props: {
-  height: number;
-  charts: ChartsModule | null;
-  shown: boolean;
-  children: (charts: ChartsModule) => ReactNode;
-}) {
-  return props.charts && props.shown ? (
-    props.children(props.charts)
-  ) : (
-    <div style={{ height: props.height }} />
-  );
-}
 
 export function Charts(props: { data: ProjectDashboard }) {
   const { counts, evidenceByWeek } = props.data;
   const open = counts.hypotheses - counts.validated - counts.invalidated;
-  // Each chart in a render of its own once the library is in: a chart's first drawing is ~150 ms
-  // of a phone's CPU.
-  const charts = useChartsModule();
-  const shown = useStagedParts(3, charts !== null);
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       <Paper withBorder p="sm" radius="md">
@@ -191,37 +157,32 @@ export function Charts(props: { data: ProjectDashboard }) {
             No hypotheses yet.
           </Text>
         ) : (
-          <Later height={DONUT_SIZE} charts={charts} shown={shown >= 1}>
-            {({ HypothesisDonut }) => (
-              <HypothesisDonut
-                size={DONUT_SIZE}
-                data={[
-                  { name: 'Validated', value: counts.validated, color: 'green.6' },
-                  { name: 'Invalidated', value: counts.invalidated, color: 'red.6' },
-                  { name: 'No result', value: open, color: 'gray.4' },
-                ].filter((d) => d.value > 0)}
-              />
-            )}
-          </Later>
+          <DonutChart
+            title="Hypothesis results"
+            size={DONUT_SIZE}
+            thickness={22}
+            data={[
+              { name: 'Validated', value: counts.validated, color: 'green.6' },
+              { name: 'Invalidated', value: counts.invalidated, color: 'red.6' },
+              { name: 'No result', value: open, color: 'gray.4' },
+            ]}
+          />
         )}
       </Paper>
       <Paper withBorder p="sm" radius="md">
         <Text fw={600} size="sm" mb="xs">
           Experiments by phase
         </Text>
-        <Later height={BAR_HEIGHT} charts={charts} shown={shown >= 2}>
-          {({ CountBars }) => (
-            <CountBars
-              height={BAR_HEIGHT}
-              dataKey="phase"
-              data={(['plan', 'test', 'analyze', 'complete'] as const).map((p) => ({
-                phase: EXPERIMENT_PHASE_LABELS[p],
-                Experiments: counts.phases[p],
-              }))}
-              series={{ name: 'Experiments', color: 'blue.6' }}
-            />
-          )}
-        </Later>
+        <BarChart
+          title="Experiments by phase"
+          h={BAR_HEIGHT}
+          dataKey="phase"
+          data={(['plan', 'test', 'analyze', 'complete'] as const).map((p) => ({
+            phase: EXPERIMENT_PHASE_LABELS[p],
+            Experiments: counts.phases[p],
+          }))}
+          series={[{ name: 'Experiments', color: 'blue.6' }]}
+        />
       </Paper>
       <Paper withBorder p="sm" radius="md">
         <Text fw={600} size="sm" mb="xs">
@@ -232,16 +193,13 @@ export function Charts(props: { data: ProjectDashboard }) {
             No evidence in the last twelve weeks.
           </Text>
         ) : (
-          <Later height={BAR_HEIGHT} charts={charts} shown={shown >= 3}>
-            {({ CountBars }) => (
-              <CountBars
-                height={BAR_HEIGHT}
-                dataKey="week"
-                data={evidenceByWeek.map((w) => ({ week: w.week.slice(5), Evidence: w.count }))}
-                series={{ name: 'Evidence', color: 'teal.6' }}
-              />
-            )}
-          </Later>
+          <BarChart
+            title="Evidence per week"
+            h={BAR_HEIGHT}
+            dataKey="week"
+            data={evidenceByWeek.map((w) => ({ week: w.week.slice(5), Evidence: w.count }))}
+            series={[{ name: 'Evidence', color: 'teal.6' }]}
+          />
         )}
       </Paper>
     </SimpleGrid>

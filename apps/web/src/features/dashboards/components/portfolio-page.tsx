@@ -3,8 +3,6 @@
  * side — stage, validated and invalidated, active experiments, evidence and investment — sortable
  * by any column, with charts.
  */
-import '@mantine/charts/styles.layer.css';
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
@@ -22,6 +20,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PORTFOLIO_STAGE_LABELS, PORTFOLIO_STAGES } from '@assay/domain';
 import { toApiError } from '../../../api/errors.ts';
+import { BarChart } from '../../../ui/charts/bar-chart.tsx';
 import { usePortfolio, type PortfolioProject } from '../api/dashboard.ts';
 
 type Column = keyof Omit<PortfolioProject, 'id' | 'status'>;
@@ -83,6 +82,7 @@ export function PortfolioPage() {
                 Validated and invalidated hypotheses
               </Text>
               <BarChart
+                title="Validated and invalidated hypotheses"
                 h={220}
                 dataKey="project"
                 data={chart}
@@ -90,7 +90,6 @@ export function PortfolioPage() {
                   { name: 'Validated', color: 'green.6' },
                   { name: 'Invalidated', color: 'red.6' },
                 ]}
-                yAxisProps={{ allowDecimals: false }}
               />
             </Paper>
             <Paper withBorder p="sm" radius="md">
@@ -98,11 +97,11 @@ export function PortfolioPage() {
                 Evidence per project
               </Text>
               <BarChart
+                title="Evidence per project"
                 h={220}
                 dataKey="project"
                 data={chart}
                 series={[{ name: 'Evidence', color: 'teal.6' }]}
-                yAxisProps={{ allowDecimals: false }}
               />
             </Paper>
           </SimpleGrid>
