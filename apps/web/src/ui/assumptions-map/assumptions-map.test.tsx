@@ -85,4 +85,20 @@ describe('the assumptions map', () => {
     fireEvent.keyDown(dot, { key: 'Enter' });
     expect(onOpen).toHaveBeenCalledWith('c');
   });
+
+  it('filters by section with a native select, and "All sections" shows every dot again', () => {
+    show(vi.fn());
+    const section = screen.getByLabelText<HTMLSelectElement>('Section');
+    expect(section.tagName).toBe('SELECT');
+    expect([...section.options].map((o) => o.text)).toEqual([
+      'All sections',
+      'Customer Segments',
+      'Key Resources',
+    ]);
+    fireEvent.change(section, { target: { value: 'keyResources' } });
+    expect(screen.getAllByTestId('map-dot')).toHaveLength(1);
+    expect(screen.getByTestId('quadrant-testNow').textContent).toContain('Test now (0)');
+    fireEvent.change(section, { target: { value: '' } });
+    expect(screen.getAllByTestId('map-dot')).toHaveLength(3);
+  });
 });

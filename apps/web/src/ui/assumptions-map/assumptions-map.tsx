@@ -5,7 +5,7 @@
  * keys; Enter or a click opens the card. Filters by section, tag and owner; the list under the
  * map says the same in words, quadrant by quadrant.
  */
-import { Anchor, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, NativeSelect, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import {
@@ -163,34 +163,36 @@ export function AssumptionsMap(props: {
   return (
     <Stack gap="sm" data-testid="assumptions-map">
       <Group gap="xs" wrap="wrap">
-        <Select
+        {/* Native selects: a phone's own picker, and no floating dropdown measured as the map
+            first draws (#53: Mantine's Select re-rendered the map synchronously, ~60 ms at 4×). */}
+        <NativeSelect
           size="xs"
           label="Section"
-          placeholder="All sections"
-          clearable
-          value={section}
-          onChange={setSection}
-          data={props.data.sections.map((s) => ({ value: s.key, label: s.name }))}
+          value={section ?? ''}
+          onChange={(e) => setSection(e.currentTarget.value || null)}
+          data={[
+            { value: '', label: 'All sections' },
+            ...props.data.sections.map((s) => ({ value: s.key, label: s.name })),
+          ]}
           w={180}
         />
-        <Select
+        <NativeSelect
           size="xs"
           label="Tag"
-          placeholder="All tags"
-          clearable
-          value={tag}
-          onChange={setTag}
-          data={tags}
+          value={tag ?? ''}
+          onChange={(e) => setTag(e.currentTarget.value || null)}
+          data={[{ value: '', label: 'All tags' }, ...tags]}
           w={150}
         />
-        <Select
+        <NativeSelect
           size="xs"
           label="Owner"
-          placeholder="Anyone"
-          clearable
-          value={owner}
-          onChange={setOwner}
-          data={props.data.people.map((p) => ({ value: p.id, label: p.name }))}
+          value={owner ?? ''}
+          onChange={(e) => setOwner(e.currentTarget.value || null)}
+          data={[
+            { value: '', label: 'Anyone' },
+            ...props.data.people.map((p) => ({ value: p.id, label: p.name })),
+          ]}
           w={170}
         />
       </Group>
