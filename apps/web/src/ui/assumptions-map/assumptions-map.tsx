@@ -164,7 +164,8 @@ export function AssumptionsMap(props: {
     <Stack gap="sm" data-testid="assumptions-map">
       <Group gap="xs" wrap="wrap">
         {/* Native selects: a phone's own picker, and no floating dropdown measured as the map
-            first draws (#53: Mantine's Select re-rendered the map synchronously, ~60 ms at 4×). */}
+            first draws (#53: Mantine's Select re-rendered the map synchronously, in a task of
+            60–70 ms even unthrottled). */}
         <NativeSelect
           size="xs"
           label="Section"
