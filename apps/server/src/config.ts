@@ -223,7 +223,7 @@ function aiConfig(e: z.output<typeof environmentSchema>): AiConfig | undefined {
       kind,
       baseUrl,
       apiKey: e.AI_API_KEY,
-      model: e.AI_MODEL ?? (kind === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini'),
+      model: e.AI_MODEL ?? (kind === 'anthropic' ? 'claude-sonnet-5-5' : 'gpt-4o-mini'),
       timeoutMs: e.AI_TIMEOUT_MS,
     };
   }

@@ -89,7 +89,7 @@ export function App() {
     }));
     // The first screen's requests start now, not after its first render (first-screen.ts), in
     // a task of their own: the first render goes on meanwhile, in short slices (#32).
-    setTimeout(() => prefetchFirstScreenData(client), 0);
+    setTimeout(() => void prefetchFirstScreenData(client), 0);
     return client;
   });
   return (

@@ -63,11 +63,9 @@ describe("the first screen's data", () => {
     localStorage.setItem(`businessFilter-${project}`, JSON.stringify({ risky: true, tags: [] }));
     expect(preloadFirstScreen(`/workspace/${project}/canvas/business`)).toBe('workspace');
     const client = new QueryClient();
-    prefetchFirstScreenData(client);
+    await prefetchFirstScreenData(client);
     const canvasUrl = `/api/canvas/${project}?filters=${encodeURIComponent('{"risky":true}')}`;
-    await vi.waitFor(() =>
-      expect(fetch.mock.calls.map(([url]) => String(url))).toContain(canvasUrl),
-    );
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain(canvasUrl);
     expect(asked(fetch)).toEqual([
       'generationLimits',
       'notifications',
@@ -87,11 +85,9 @@ describe("the first screen's data", () => {
     resetInlinedBootstrap();
     inline({ organization: { id: 'o1' }, membership: { role: 'member' } });
     preloadFirstScreen(`/workspace/${project}/canvas/customer`);
-    prefetchFirstScreenData(new QueryClient());
-    // Had it been asked for, it would be by now: the canvas's module is loaded, its then ran.
-    await import('../features/workspace/api/first-screen-data.ts');
-    await Promise.resolve();
+    await prefetchFirstScreenData(new QueryClient());
     expect(asked(fetch)).toEqual(['notifications', 'sideNavigation']);
+    expect(fetch.mock.calls.map(([url]) => String(url)).join()).not.toContain('/api/canvas/');
   });
 
   it('is only what every page of a member needs elsewhere, and nothing for a visitor', () => {

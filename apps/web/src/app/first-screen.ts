@@ -43,8 +43,8 @@ export function preloadFirstScreen(pathname: string = window.location.pathname) 
  * would render its part of the page a second time, in one blocking task (#32: a phone's first
  * load spent ~50 ms there).
  */
-export function prefetchFirstScreenData(client: QueryClient) {
-  if (!first?.member) return;
+export function prefetchFirstScreenData(client: QueryClient): Promise<void> {
+  if (!first?.member) return Promise.resolve();
   // The shell: the side navigation and the header's inbox count.
   void client.prefetchQuery(sideNavigationQueryOptions());
   void client.prefetchQuery(notificationsQueryOptions(null));
@@ -56,8 +56,10 @@ export function prefetchFirstScreenData(client: QueryClient) {
   // The business canvas's first screen: its module comes with the page's own files (the server
   // named them in the page), so importing it costs no request of its own.
   const canvasOf = /^\/workspace\/([0-9a-f-]{36})\/canvas\/business\/?$/i.exec(first.pathname)?.[1];
+  // The promise settles once that is asked for too.
   if (first.screen === 'workspace' && canvasOf)
-    void import('../features/workspace/api/first-screen-data.ts')
+    return import('../features/workspace/api/first-screen-data.ts')
       .then((data) => data.prefetchBusinessCanvas(client, canvasOf))
       .catch(() => undefined);
+  return Promise.resolve();
 }

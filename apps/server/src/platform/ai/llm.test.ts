@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LLM_FIXTURES, startFakeLlm } from '../../../test/fake-llm.ts';
 import { testConfig } from '../../../test/app.ts';
 import { createAiProvider } from './index.ts';
@@ -136,7 +136,11 @@ describe('the Anthropic provider', () => {
 
   it('offers the schema as the one tool the model must call and returns its validated input', async () => {
     fake.requests.length = 0;
+    // The default model is one Anthropic still serves: its SDK warns about a retiring one.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const answer = await anthropic().projectData(brief);
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/deprecated|end-of-life/);
+    warn.mockRestore();
     expect(answer).toMatchObject({ provider: 'anthropic', fellBack: false });
     expect(answer.value.hypotheses).toEqual(LLM_FIXTURES.project_data.hypotheses);
     const request = fake.requests[0]!;
