@@ -190,19 +190,23 @@ describe('billing with the sandbox processor', () => {
       license: 'businessAI',
       limits: { project: 10, profile: 10 },
     });
-    // Every billing change leaves its trace in the access log.
-    await vi.waitFor(async () => {
-      const logged = await built.services.database.db
-        .select({ service: accessLogs.service, action: accessLogs.action })
-        .from(accessLogs)
-        .where(eq(accessLogs.organizationId, org.id));
-      expect(
-        logged
-          .filter((l) => l.service === 'billing')
-          .map((l) => l.action)
-          .sort(),
-      ).toEqual(['cancel', 'changePlan', 'reactivate', 'subscribe']);
-    });
+    // Every billing change leaves its trace in the access log, written by the events' handlers
+    // after each commit: at once, unless the machine is busy (waitFor's own limit is a second).
+    await vi.waitFor(
+      async () => {
+        const logged = await built.services.database.db
+          .select({ service: accessLogs.service, action: accessLogs.action })
+          .from(accessLogs)
+          .where(eq(accessLogs.organizationId, org.id));
+        expect(
+          logged
+            .filter((l) => l.service === 'billing')
+            .map((l) => l.action)
+            .sort(),
+        ).toEqual(['cancel', 'changePlan', 'reactivate', 'subscribe']);
+      },
+      { timeout: 10_000 },
+    );
     // A second first subscription is refused.
     const twice = await owner.agent.post(`${base}/subscription`, { planCode: 'aiMonthly' });
     expect(twice.statusCode).toBe(409);

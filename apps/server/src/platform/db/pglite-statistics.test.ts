@@ -56,7 +56,9 @@ describe('PGlite’s planner statistics', () => {
   it('refreshes them on its schedule until stopped', async () => {
     await pglite.exec("insert into small (x) select 'a' from generate_series(1, 100)");
     const stop = scheduleStatistics(pglite, 10);
-    await vi.waitFor(async () => expect(await lastAnalysed('small')).toBeInstanceOf(Date));
+    await vi.waitFor(async () => expect(await lastAnalysed('small')).toBeInstanceOf(Date), {
+      timeout: 10_000,
+    });
     stop();
     const before = await lastAnalysed('big');
     await pglite.exec("update big set x = 'd'");

@@ -44,8 +44,9 @@ describe('transaction helper', () => {
 
     expect(seenInside).toBe(0);
     // On PostgreSQL the message makes a round trip through NOTIFY: wait for it.
-    await vi.waitFor(() => expect(onProject.received).toHaveLength(1));
-    await vi.waitFor(() => expect(onOrg.received).toHaveLength(1));
+    // (waitFor's own limit is a second; a busy machine's NOTIFY can take longer.)
+    await vi.waitFor(() => expect(onProject.received).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(onOrg.received).toHaveLength(1), { timeout: 10_000 });
     expect(onOrg.received[0]).toMatchObject({
       event: 'organizations.update',
       subjectId: org.id,
