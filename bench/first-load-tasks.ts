@@ -4,7 +4,7 @@
  * functions that took its time (a CPU profile sampled inside the task). Use it to find what to
  * change before measuring with `lighthouse`; its times are not scores.
  *
- *   npm run build && npm run -w @assay/bench first-load-tasks [-- welcome|portal|setup|projects|dashboard]
+ *   npm run build && npm run -w @assay/bench first-load-tasks [-- welcome|portal|setup|projects|dashboard|canvas]
  *
  * WEB_DIST=… serves another build (e.g. `npx vite build --minify false --outDir /tmp/x` for names).
  */
@@ -30,7 +30,8 @@ const server = await startBenchServer<PortalSeed>({
   BENCH_PORT: String(PORT),
   BENCH_APP_DOMAIN: `localhost:${PORT}`,
   BENCH_SEED_KIND: 'portal',
-  BENCH_SEED_CARDS: '24',
+  // BENCH_SEED_CARDS=1000 for the canvas of the other benches.
+  BENCH_SEED_CARDS: process.env.BENCH_SEED_CARDS ?? '24',
   WEB_DIST: process.env.WEB_DIST ?? new URL('../apps/web/dist', import.meta.url).pathname,
 });
 try {
@@ -41,6 +42,10 @@ try {
     projects: [`http://${server.seed.slug}.localhost:${PORT}/`, server.seed.memberCookie],
     dashboard: [
       `http://${server.seed.slug}.localhost:${PORT}/project-dashboard/${server.seed.projectId}`,
+      server.seed.memberCookie,
+    ],
+    canvas: [
+      `http://${server.seed.slug}.localhost:${PORT}/workspace/${server.seed.projectId}/canvas/business`,
       server.seed.memberCookie,
     ],
   };
