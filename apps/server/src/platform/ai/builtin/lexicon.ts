@@ -402,6 +402,7 @@ export const CUES: Record<Lang, Cues> = {
       'en',
       'a',
       'para',
+      'pa',
       'cuando',
       'mediante',
       'vía',

@@ -570,6 +570,10 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['y', 'e', 'más', 'o', 'además de'],
     lead: ['que es', 'que son', 'es', 'son', 'sobre todo', 'principalmente', 'también'],
     dangling: [
+      // 'pa', 'pal' and 'q' are 'para', 'para el' and 'que' as people type them.
+      'pa',
+      'pal',
+      'q',
       'hasta',
       'según',
       'el',
@@ -1509,6 +1513,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
     listJoin: ['e', 'mais', 'ou', 'além de'],
     lead: ['que é', 'que são', 'é', 'são', 'principalmente', 'sobretudo', 'também'],
     dangling: [
+      // 'pra' is 'para' as people type it.
+      'pra',
       'até',
       'q',
       'conforme',

@@ -7,7 +7,7 @@
  */
 import { MODEL_CUES } from './model-cues.ts';
 import { cueRegex, shorten, tidy, wordsOf } from './phrases.ts';
-import type { Lang } from './text.ts';
+import { isStopWord, type Lang } from './text.ts';
 
 /** The copula a definition is written with, per language. */
 export const COPULA: Record<Lang, string> = { en: 'is', es: 'es', fr: 'est', it: 'è', pt: 'é' };
@@ -85,4 +85,25 @@ export function definitionOf(all: string[], lang: Lang, name: string): string[] 
     return out;
   }
   return [];
+}
+
+/**
+ * The verb that says what a business offers, where a plural may follow it bare ("ofrece
+ * cocineros", "oferece andaimes"; French and Italian want an article, English cannot tell a plural
+ * from a verb: "cooks", "reviews").
+ */
+const OFFERS: Partial<Record<Lang, string>> = { es: 'ofrece', pt: 'oferece' };
+
+/** A plural first (a verb said of the business never ends in "s"; a "-mos" one is "we"). */
+const PLURAL_FIRST = /^(\p{L}+(?<!mos)s)\s/iu;
+
+/**
+ * What a labelled answer says the business does, as a phrase its name can lead: "- qué: cocineros
+ * de línea por turno" is what Cocina Lista offers ("Cocina Lista ofrece cocineros…"); "conecta…",
+ * "el restaurante pide…" or "menos de 4 horas" (a word of the language's own) is left as it is.
+ */
+export function asDoing(phrase: string, lang: Lang): string {
+  const offers = OFFERS[lang];
+  const plural = PLURAL_FIRST.exec(phrase)?.[1];
+  return offers && plural && !isStopWord(plural, lang) ? `${offers} ${phrase}` : phrase;
 }

@@ -57,6 +57,13 @@ const EARNS: Record<Lang, RegExp> = {
   pt: /(?<![\p{L}])(?:ganham|ganha|recebem|recebe|levam|leva)(?![\p{L}])/iu,
 };
 
+/**
+ * A clause that gives an example ("(ej. $18/h → $23.04/h)", "e.g. $40 for a family of four"): its
+ * amounts illustrate the price stated beside them, and are the price only when nothing else is.
+ */
+const EXAMPLE =
+  /^(?:e\.\s?g\.|for (?:example|instance)|ej\.|p\.\s?ej\.|por ejemplo|p\.\s?ex\.|par exemple|ex\.|es\.|ad esempio|per esempio|por exemplo)[\s:,]/iu;
+
 /** The word that says what an amount is paid for ("per", "par", "por", "pro", "al"). */
 const PER = /^(?:per|par|por|pro|au|al|ao)$/i;
 
@@ -122,6 +129,8 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
   const perUnit: { text: string; sentence: string }[] = [];
   // What someone else earns, kept in case nothing else is (the business's price may be that).
   const paidOut: { text: string; sentence: string }[] = [];
+  // Amounts given as an example of the price, kept in case nothing else is.
+  const examples: { text: string; sentence: string }[] = [];
   const billingWord = cueRegex(cues.billing, `${lang}:billing`);
   const dangling = new Set(cues.dangling);
   const unit = cueRegex(cues.unit, `${lang}:unit`);
@@ -195,7 +204,8 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
           ? named - 1
           : named;
       const head = named >= 0 ? `${lead.slice(from).join(' ')} ` : '';
-      found.push({ text: tidy(`${head}${m[0].trim()} ${kept.join(' ')}`, lang), sentence });
+      const text = tidy(`${head}${m[0].trim()} ${kept.join(' ')}`, lang);
+      (EXAMPLE.test(clause) ? examples : found).push({ text, sentence });
     }
   }
   if (found.length === 0) found.push(...perUnit);
@@ -213,6 +223,7 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
       }
     }
   }
+  if (found.length === 0) found.push(...examples);
   if (found.length === 0) return billingOf(all, lang);
   // The share the business keeps, after its amounts ("$79 a letter; we keep 15% of a settlement").
   const shares: string[] = [];

@@ -393,4 +393,27 @@ describe('the business-model reader', () => {
     );
     expect(fr.prices).toEqual(['6 € par mois', '8 à 12 % de chaque réservation']);
   });
+
+  it('reads notes that name what is offered without a verb, type "pa" for "para", and give an example beside the price', () => {
+    const es = parseBusinessModel(
+      [
+        '- qué: jardineros y podadores de planta por visita pa condominios de Monterrey',
+        '- pa quién: administradores de condominios',
+        '- precio: la cuota del jardinero + 20% de comisión (ej. $300/visita → $360/visita)',
+      ].join('\n'),
+      'es',
+      'Verde Ya',
+    );
+    expect(es.solutions[0]).toBe('ofrece jardineros y podadores de planta por visita');
+    expect(es.prices[0]).toBe('20% de comisión');
+    expect(es.prices.join(' | ')).not.toContain('→');
+    // An example is the price when nothing else is; an English plural may be a verb: left as said.
+    const en = parseBusinessModel(
+      '- what: tutors by the hour for nursing students\n- price: e.g. $45 per session',
+      'en',
+      'Prep Pal',
+    );
+    expect(en.prices[0]).toBe('$45 per session');
+    expect(en.solutions[0]).not.toMatch(/^offers/);
+  });
 });

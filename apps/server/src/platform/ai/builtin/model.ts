@@ -9,7 +9,7 @@
  */
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
-import { definitionOf } from './model-definition.ts';
+import { asDoing, definitionOf } from './model-definition.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
 import { pluralOf } from './plural.ts';
@@ -234,7 +234,8 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
       // "If that doesn't work, we prep your filing": the condition is not what it does.
       .filter((c) => !CONDITION[lang].test(c))
       .map((c) => lowerFirst(shorten(c, lang)))
-      .filter((p) => wordsOf(p).length >= 3),
+      .filter((p) => wordsOf(p).length >= 3)
+      .map((p) => asDoing(p, lang)),
   ]);
   const prices = pricesOf(said('prices'), lang, name);
   return {
