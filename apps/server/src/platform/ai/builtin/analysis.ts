@@ -160,7 +160,16 @@ function productTopic(phrase: string | null, lang: Lang): string | null {
     );
   });
   const pick = cues.nounFirst ? rest[0] : rest[rest.length - 1];
-  return pick ? pick.word.replace(/^\p{L}{1,3}['’]/u, '') : null;
+  const topic = pick ? pick.word.replace(/^\p{L}{1,3}['’]/u, '') : null;
+  return topic && namesAThing(topic) ? topic : null;
+}
+
+/**
+ * Whether a topic can follow "the last time you dealt with": a word of three letters or more and no
+ * figure ("9", "5th checks", "pa" are pieces of a sentence, not a thing someone deals with).
+ */
+function namesAThing(topic: string): boolean {
+  return /\p{L}{3}/u.test(topic) && !/\d/.test(topic);
 }
 
 /** Words after which a phrase starts with a verb ("they waste hours"): subject pronouns. */
@@ -215,7 +224,7 @@ function pickTopic(
       const last = tokens[tokens.length - 1];
       return first && last ? p.slice(first.index, last.index + last.word.length) : '';
     })
-    .filter(Boolean);
+    .filter(namesAThing);
   return cleaned.find((p) => words(p, lang).length >= 2) ?? cleaned[0] ?? null;
 }
 

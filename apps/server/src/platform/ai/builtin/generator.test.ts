@@ -126,6 +126,24 @@ describe('the built-in generator on casual writing (#50)', () => {
     // Its channels are read now that each sentence stands alone.
     expect(data.hypotheses.filter((h) => h.section === 'channels').length).toBeGreaterThan(0);
   });
+
+  it('asks about the last time of a thing, never of a figure torn from a sentence', () => {
+    for (const [language, description] of [
+      [
+        'it-IT',
+        'Ortobox: abbonamento 9 €/mese, verdura consegnata ogni martedì. Le famiglie di città non trovano verdura fresca vicino a casa.',
+      ],
+      [
+        'fr-FR',
+        'Ruchette : 4 capteurs par ruche. Les apiculteurs perdent du temps à ouvrir les ruches. Abonnement 12 € par mois.',
+      ],
+    ] as const) {
+      const project = { name: description.split(':')[0]!, description, language };
+      const h = { title: 'Les clients', section: 'customerSegments', description: '', project };
+      const [first] = builtinInterviewQuestions(h).questions;
+      expect(first).not.toMatch(/\d/);
+    }
+  });
 });
 
 describe('the built-in generator', () => {
