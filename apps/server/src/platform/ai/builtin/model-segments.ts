@@ -111,6 +111,16 @@ export function firstPeople(all: string[], lang: Lang): string[] {
           const w = ws[to]!.toLowerCase();
           // "salões de beleza": a connector joins when a content word follows it.
           const joins = connectors.has(w) && ws[to + 1] && !dangling.has(ws[to + 1]!.toLowerCase());
+          // "amateurs de 25 à 45 ans": an age or a size joins as the whole range, with its unit;
+          // a number alone after "de" is a piece of one ("amateurs de 25").
+          if (joins && /^\d/.test(ws[to + 1]!)) {
+            const range =
+              /^(?:à|a|al|to|-|–|e)$/iu.test(ws[to + 2] ?? '') && /^\d/.test(ws[to + 3] ?? '');
+            if (!range) break;
+            const unit = /^\p{Ll}+$/u.test(ws[to + 4] ?? '') && !dangling.has(ws[to + 4]!);
+            to += unit ? 5 : 4;
+            break;
+          }
           if (
             (dangling.has(w) && !joins) ||
             AUXILIARY.test(w) ||

@@ -416,4 +416,19 @@ describe('the business-model reader', () => {
     expect(en.prices[0]).toBe('$45 per session');
     expect(en.solutions[0]).not.toMatch(/^offers/);
   });
+
+  it('keeps an age range with the people it qualifies, never half of it', () => {
+    const fr = parseBusinessModel(
+      'Clé de Sol donne des cours de piano à domicile. On vise des parents de 30 à 45 ans, qui veulent un prof près de Nantes.',
+      'fr',
+      'Clé de Sol',
+    );
+    expect(fr.segments[0]).toBe('parents de 30 à 45 ans');
+    const it = parseBusinessModel(
+      'Piano Facile insegna il piano a domicilio a genitori di 30 a 45 anni, che vivono a Bergamo.',
+      'it',
+      'Piano Facile',
+    );
+    expect(it.segments[0]).toBe('genitori di 30 a 45 anni');
+  });
 });
