@@ -95,7 +95,7 @@ export function definitionOf(all: string[], lang: Lang, name: string): string[] 
 const OFFERS: Partial<Record<Lang, string>> = { es: 'ofrece', pt: 'oferece' };
 
 /** A plural first (a verb said of the business never ends in "s"; a "-mos" one is "we"). */
-const PLURAL_FIRST = /^(\p{L}+(?<!mos)s)\s/iu;
+const PLURAL_FIRST = /^(\p{L}+(?<!mo)s)\s/iu;
 
 /**
  * What a labelled answer says the business does, as a phrase its name can lead: "- qué: cocineros

@@ -119,6 +119,12 @@ const LABELS: Record<Lang, Record<Part, string[]>> = {
       'que',
       'que es',
       'que hacemos',
+      'que hacen',
+      'que hace',
+      'que haces',
+      'que ofrecen',
+      'que ofrecemos',
+      'que venden',
       'como',
       'como funciona',
       'solucion',
@@ -184,6 +190,11 @@ const LABELS: Record<Lang, Record<Part, string[]>> = {
       'comment',
       'offre',
       'ce qu on fait',
+      'que faites vous',
+      'vous faites quoi',
+      'on fait quoi',
+      'que proposez vous',
+      'que vendez vous',
     ],
     prices: [
       'prix',
@@ -228,6 +239,10 @@ const LABELS: Record<Lang, Record<Part, string[]>> = {
     solutions: [
       'cosa',
       'cosa facciamo',
+      'cosa fate',
+      'cosa fa',
+      'cosa offrite',
+      'cosa vendete',
       'cos e',
       'soluzione',
       'prodotto',
@@ -278,6 +293,11 @@ const LABELS: Record<Lang, Record<Part, string[]>> = {
       'o que',
       'o que e',
       'o que fazemos',
+      'o que fazem',
+      'o que voces fazem',
+      'o que faz',
+      'o que oferecem',
+      'o que vendem',
       'produto',
       'o produto',
       'solucao',
@@ -317,8 +337,8 @@ const LABELS: Record<Lang, Record<Part, string[]>> = {
 /** What opens a labelled line: a quote mark, a bullet or a number ("3)", "2."). */
 const LEAD = /^\s*(?:>+\s*|[-–—•*·▪]\s*|\(?\d{1,2}[).:]\s*)?/u;
 
-/** A label: a few words, then a colon or a question mark. */
-const LABEL = /^([^:?¿\n]{1,48}?)\s*(?:\?+|:)(?:\s+|$)/u;
+/** A label: a few words, then a colon or a question mark (a Spanish one opened by "¿"). */
+const LABEL = /^¿?\s*([^:?¿\n]{1,48}?)\s*(?:\?+|:)(?:\s+|$)/u;
 
 function fold(text: string): string {
   return text

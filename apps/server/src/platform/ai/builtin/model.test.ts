@@ -372,7 +372,8 @@ describe('the business-model reader', () => {
     // The deposit owed is the renters' money, never what RentBack charges; its share is.
     expect(m.prices).toEqual(['$59 per demand', '20% of what we recover']);
     expect(m.solutions.join(' | ')).not.toMatch(/stalls/);
-    expect(m.solutions).toContain('we file in small claims for you');
+    // What "we" do is what RentBack does.
+    expect(m.solutions).toContain('files in small claims for you');
     const products = writeValueProposition(m, 'en', {
       customerJobs: [],
       pains: [],
@@ -430,5 +431,29 @@ describe('the business-model reader', () => {
       'Piano Facile',
     );
     expect(it.segments[0]).toBe('genitori di 30 a 45 anni');
+  });
+
+  it('reads a pitch in questions opened by "¿", and what "we" do as what the business does', () => {
+    const es = parseBusinessModel(
+      [
+        '> ¿Quién es el cliente?',
+        'Talleres mecánicos de barrio con 1 a 3 elevadores.',
+        '> ¿Qué hacen?',
+        'Recogemos el aceite usado y entregamos el certificado de disposición.',
+        '> ¿Cuánto cuesta?',
+        '$15 por tambo.',
+      ].join('\n'),
+      'es',
+      'Aceite Limpio',
+    );
+    expect(es.segments[0]).toBe('Talleres mecánicos de barrio');
+    expect(es.solutions[0]).toMatch(/^recoge el aceite usado y entrega/);
+    expect(es.prices[0]).toBe('$15 por tambo');
+    const it = parseBusinessModel(
+      'Cosa fate? Noi ritiriamo le biciclette in ufficio e le ripariamo entro sera.',
+      'it',
+      'Pedala',
+    );
+    expect(it.solutions[0]).toMatch(/^ritira le biciclette/);
   });
 });

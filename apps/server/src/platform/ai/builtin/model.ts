@@ -10,6 +10,7 @@
 import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
 import { asDoing, definitionOf } from './model-definition.ts';
+import { ofTheBusiness } from './first-person.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
 import { pluralOf } from './plural.ts';
@@ -129,7 +130,10 @@ function solutionsOf(all: string[], lang: Lang, name: string): string[] {
       // The verb leads the clause (after the product's name, "it", "we" or "and").
       const before = clause.slice(0, m.index).trim();
       if (wordsOf(before).length > 3 && !mentionsProduct) continue;
-      found.push(...splitActions(clause.slice(m.index), lang));
+      // "We pick up the dogs…": said of the business ("picks up the dogs…").
+      const we = /(?:^|\s)(we|nous|nosotros|noi|nós)$/iu.exec(before)?.[1];
+      const actions = splitActions(clause.slice(m.index), lang);
+      found.push(...actions.map((a) => ofTheBusiness(we ? `${we} ${a}` : a, lang)));
     }
   });
   return unique(found).slice(0, 5);
@@ -235,7 +239,7 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
       .filter((c) => !CONDITION[lang].test(c))
       .map((c) => lowerFirst(shorten(c, lang)))
       .filter((p) => wordsOf(p).length >= 3)
-      .map((p) => asDoing(p, lang)),
+      .map((p) => asDoing(ofTheBusiness(p, lang), lang)),
   ]);
   const prices = pricesOf(said('prices'), lang, name);
   return {

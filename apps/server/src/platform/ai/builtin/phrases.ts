@@ -136,6 +136,15 @@ export function shorten(phrase: string, lang: Lang, max = PHRASE_WORDS): string 
     while (end > 1 && upper(kept[end - 1])) end -= 1;
     if (end > 1) kept = kept.slice(0, end);
   }
+  // Nor a quantity with its unit cut off ("con 1 a 3 | elevadores", "em 30 | dias"): the phrase
+  // ends before it. A figure that names something ("los formularios 1099") stays.
+  const range = /^(?:a|à|al|to|-|–|e|y|et|and|or|o|ou)$/iu;
+  const dangling = new Set(MODEL_CUES[lang].dangling);
+  if (ws.length > max && /^\d/.test(kept.at(-1) ?? '') && !/^\d/.test(ws[max] ?? '')) {
+    let at = kept.length - 1;
+    if (at >= 2 && range.test(kept[at - 1]!) && /^\d/.test(kept[at - 2]!)) at -= 2;
+    if (at >= 1 && dangling.has(kept[at - 1]!.toLowerCase())) kept = kept.slice(0, at);
+  }
   return tidy(kept.join(' '), lang);
 }
 
