@@ -26,6 +26,20 @@ const PRENOMINAL =
 const AUXILIARY =
   /^(?:have|has|are|is|ont|a|sont|est|ont|tienen|tiene|son|es|están|hanno|ha|sono|è|têm|tem|são|é|estão)$/iu;
 
+/** Things named like people who do something ("chargers", "printers", "orders"). */
+const NOT_DOERS =
+  /^(?:others|orders|papers|letters|numbers|chargers|computers|printers|containers|trailers|flyers|stickers|covers|filters|sensors|monitors|motors|meters|towers|layers|folders|markers|posters|banners|servers|routers|lockers|headphones|hours|colors|colours|floors|doors|errors|factors|sectors|centers|centres|corners|borders)$/iu;
+
+/**
+ * English names people by what they do ("delivery riders", "first-time renters", "tutors"): after
+ * "for", a plural in "-ers" or "-ors" is people, unless it is one of the things named that way.
+ */
+function doers(phrase: string, lang: Lang): boolean {
+  if (lang !== 'en' || /\d/.test(phrase)) return false;
+  const head = wordsOf(phrase).find((w) => /^\p{L}{2,}(?:ers|ors)$/iu.test(w));
+  return !!head && !NOT_DOERS.test(head);
+}
+
 export function segmentsOf(all: string[], lang: Lang, alternatives: string[] = []): string[] {
   // What customers use today ("outros dão para catadores informais") is not who they are.
   const other = new Set(alternatives.map((a) => a.toLowerCase()));
@@ -49,7 +63,8 @@ export function segmentsOf(all: string[], lang: Lang, alternatives: string[] = [
       if (lang !== 'en' && /^\p{L}+(?:ar|er|ir|re|are|ere|ire)$/iu.test(wordsOf(phrase)[0] ?? ''))
         continue;
       // "for two Sundays" is not a customer: a segment names people, or opens the description.
-      if (namesPeople(phrase, lang) && !other.has(phrase.toLowerCase())) found.push(phrase);
+      const people = namesPeople(phrase, lang) || doers(phrase, lang);
+      if (people && !other.has(phrase.toLowerCase())) found.push(phrase);
     }
   });
   if (found.length === 0) found.push(...firstPeople(all.slice(0, 3), lang));

@@ -456,4 +456,23 @@ describe('the business-model reader', () => {
     );
     expect(it.solutions[0]).toMatch(/^ritira le biciclette/);
   });
+
+  it('reads a casual memo: people named by what they do, what "we" do and where "we" find them, a flat price', () => {
+    const m = parseBusinessModel(
+      'ok so basically: mobile dog grooming for apartment renters in austin. we come to the building, wash and trim in 45 min, $70 flat. we find clients at the dog parks and in the neighborhood facebook groups. costs are the van, shampoo and my time.',
+      'en',
+      'SudsVan',
+    );
+    expect(m.segments[0]).toMatch(/^apartment renters/);
+    expect(m.solutions[0]).toBe('comes to the building');
+    expect(m.prices).toEqual(['$70 flat']);
+    expect(m.channels).toEqual(['the dog parks', 'the neighborhood facebook groups']);
+    // "Installs by Voltline" names a partner; "install labor" is a cost: neither is an action.
+    const partners = parseBusinessModel(
+      'We install heat pumps in old houses. Partners: Installs by Northwind. Biggest costs: install labor, hardware.',
+      'en',
+      'Heatly',
+    );
+    expect(partners.solutions).toEqual(['installs heat pumps in old houses']);
+  });
 });

@@ -11,6 +11,7 @@ import { MODEL_CUES } from './model-cues.ts';
 import { readLabels, type Part } from './model-labels.ts';
 import { asDoing, definitionOf } from './model-definition.ts';
 import { ofTheBusiness } from './first-person.ts';
+import { solutionsOf } from './model-solutions.ts';
 import { namedPains, TOLD_US } from './model-pains.ts';
 import { actingForUs, namedBefore } from './model-partners.ts';
 import { pluralOf } from './plural.ts';
@@ -25,6 +26,7 @@ import {
   afterCue,
   clauses,
   cueRegex,
+  distinct,
   items,
   shorten,
   tidy,
@@ -99,66 +101,6 @@ function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
   return unique(found).slice(0, 5);
 }
 
-function solutionsOf(all: string[], lang: Lang, name: string): string[] {
-  const cues = MODEL_CUES[lang];
-  const verb = cueRegex(cues.solution, `${lang}:solution`);
-  const subjects = [...cues.productSubject, ...(name ? [escapeRe(name)] : [])];
-  const subject = cueRegex(subjects, `${lang}:subject:${name}`);
-  const other = cueRegex(
-    [...cues.cost, ...cues.costBefore, ...cues.channel, ...cues.alternative],
-    `${lang}:notSolution`,
-  );
-  const price = cueRegex(cues.strongPrice, `${lang}:strongPrice`);
-  const found: string[] = [];
-  all.forEach((sentence) => {
-    const pricing = MONEY.test(sentence) && price.test(sentence);
-    if ((other.test(sentence) || pricing) && !(name && sentence.startsWith(name))) return;
-    const mentionsProduct = name && sentence.toLowerCase().includes(name.toLowerCase());
-    for (const clause of clauses(sentence)) {
-      // "Our app scans invoices and predicts…": after the product as subject comes what it does.
-      const own = subject.exec(clause);
-      if (own && own.index <= 2) {
-        const rest = tidy(clause.slice(own.index + own[0].length), lang);
-        const first = wordsOf(rest)[0] ?? '';
-        if (rest && !/^(?:is|are|es|est|è|é|será|sera|was|fue|était|era|foi)$/iu.test(first)) {
-          found.push(...splitActions(rest, lang));
-          continue;
-        }
-      }
-      const m = verb.exec(clause);
-      if (!m) continue;
-      // The verb leads the clause (after the product's name, "it", "we" or "and").
-      const before = clause.slice(0, m.index).trim();
-      if (wordsOf(before).length > 3 && !mentionsProduct) continue;
-      // "We pick up the dogs…": said of the business ("picks up the dogs…").
-      const we = /(?:^|\s)(we|nous|nosotros|noi|nós)$/iu.exec(before)?.[1];
-      const actions = splitActions(clause.slice(m.index), lang);
-      found.push(...actions.map((a) => ofTheBusiness(we ? `${we} ${a}` : a, lang)));
-    }
-  });
-  return unique(found).slice(0, 5);
-}
-
-/** "scans invoices and predicts what to order" → two actions, each led by its verb. */
-function splitActions(text: string, lang: Lang): string[] {
-  const verb = cueRegex(MODEL_CUES[lang].solution, `${lang}:solution`);
-  const joins = MODEL_CUES[lang].listJoin.map((j) => j.replace(/ /g, '\\s+')).join('|');
-  const parts = text.split(new RegExp(`\\s(?:${joins})\\s(?=\\S)`, 'iu'));
-  const out: string[] = [];
-  for (const part of parts) {
-    const phrase = shorten(part, lang, PHRASE_WORDS);
-    // A short part that does not start with a verb belongs to the one before.
-    if (out.length && !verb.test(wordsOf(phrase)[0] ?? '') && wordsOf(phrase).length < 3) {
-      out[out.length - 1] = shorten(`${out[out.length - 1]} ${part}`, lang, PHRASE_WORDS);
-    } else if (wordsOf(phrase).length >= 2) out.push(phrase);
-  }
-  return out;
-}
-
-function escapeRe(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Items after a cue, in the sentences that carry it. */
 function listAfter(
   all: string[],
@@ -229,7 +171,7 @@ function labelledParts(texts: Map<Part, string[]>, lang: Lang, name: string) {
       : [shorten(clauses(first)[0] ?? first, lang)]
     : [];
   // What it does, each clause of the answer (a labelled answer is all solution).
-  const solutions = unique([
+  const solutions = distinct([
     ...solutionsOf(said('solutions'), lang, name),
     ...said('solutions')
       .flatMap((s) => clauses(s))
@@ -289,7 +231,7 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
       pluralOf(s, lang),
     ),
     pains: merged('pains', 5),
-    solutions: merged('solutions', 5),
+    solutions: distinct(merged('solutions', 8)).slice(0, 5),
     prices: merged('prices', 3),
     channels: merged('channels', 4),
     partners: merged('partners', 3),
@@ -381,7 +323,7 @@ function readModel(
     return m && m.index > 0 ? tidy(item.slice(0, m.index), lang) : item;
   };
   // What it does, then what it is ("is a monthly science kit"), last.
-  const solutions = unique([
+  const solutions = distinct([
     ...definition.slice(0, -1),
     ...solutionsOf(all, lang, name),
     ...definition.slice(-1),
@@ -396,7 +338,9 @@ function readModel(
     pains: unique([...namedPains(all, lang), ...painsOf(all, lang, segments)]).slice(0, 5),
     solutions,
     prices: pricesOf(all, lang, name),
+    // "in the rider groups" is the groups: the templates say "through …" themselves.
     channels: unique([...channelsOwn.map(sender), ...acting.channels])
+      .map((c) => c.replace(/^(?:in|inside|on|at|outside)\s+(?=\S+\s)/iu, ''))
       .filter(Boolean)
       .slice(0, 4),
     partners: unique([...partners, ...acting.partners]).slice(0, 3),

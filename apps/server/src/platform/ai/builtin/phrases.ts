@@ -178,6 +178,21 @@ export function afterCue(sentence: string, re: RegExp): string | null {
   return rest.split(/[.;:!?](?:\s|$)|\s[–—]\s/)[0] ?? null;
 }
 
+/**
+ * Unique, and without a phrase that another kept one begins with or begins ("installs chargers at
+ * zero" beside "installs chargers at zero upfront": the same action read twice); the first stays.
+ */
+export function distinct(list: string[]): string[] {
+  const kept: string[] = [];
+  for (const x of unique(list)) {
+    const key = x.toLowerCase();
+    if (kept.some((k) => k.toLowerCase().startsWith(key) || key.startsWith(k.toLowerCase())))
+      continue;
+    kept.push(x);
+  }
+  return kept;
+}
+
 export function unique(list: string[]): string[] {
   const seen = new Set<string>();
   return list.filter((x) => {
