@@ -3,6 +3,7 @@
  * and the customer, problem, solution and other phrases it names, in its own words.
  */
 import { CUES } from './lexicon.ts';
+import { MODEL_CUES } from './model-cues.ts';
 import {
   isStopWord,
   keyPhrases,
@@ -161,15 +162,22 @@ function productTopic(phrase: string | null, lang: Lang): string | null {
   });
   const pick = cues.nounFirst ? rest[0] : rest[rest.length - 1];
   const topic = pick ? pick.word.replace(/^\p{L}{1,3}['’]/u, '') : null;
-  return topic && namesAThing(topic) ? topic : null;
+  return topic && namesAThing(topic, lang) ? topic : null;
 }
 
 /**
- * Whether a topic can follow "the last time you dealt with": a word of three letters or more and no
- * figure ("9", "5th checks", "pa" are pieces of a sentence, not a thing someone deals with).
+ * Whether a topic can follow "the last time you dealt with": no figure, and a word of three letters
+ * or more that is not a little word of the language ("9", "5th checks", "pra" are pieces of a
+ * sentence, not a thing someone deals with).
  */
-function namesAThing(topic: string): boolean {
-  return /\p{L}{3}/u.test(topic) && !/\d/.test(topic);
+function namesAThing(topic: string, lang: Lang): boolean {
+  const dangling = new Set(MODEL_CUES[lang].dangling);
+  return (
+    !/\d/.test(topic) &&
+    words(topic, lang).some(
+      (t) => t.word.length >= 3 && !isStopWord(t.lower, lang) && !dangling.has(t.lower),
+    )
+  );
 }
 
 /** Words after which a phrase starts with a verb ("they waste hours"): subject pronouns. */
@@ -224,7 +232,7 @@ function pickTopic(
       const last = tokens[tokens.length - 1];
       return first && last ? p.slice(first.index, last.index + last.word.length) : '';
     })
-    .filter(namesAThing);
+    .filter((p) => namesAThing(p, lang));
   return cleaned.find((p) => words(p, lang).length >= 2) ?? cleaned[0] ?? null;
 }
 

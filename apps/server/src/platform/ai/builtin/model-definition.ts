@@ -5,6 +5,7 @@
  * science kit"), so it reads after the product's name; what the relative clause says it does
  * ("met en relation les cantines…") is an action of its own.
  */
+import { CUES } from './lexicon.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import { cueRegex, shorten, tidy, wordsOf } from './phrases.ts';
 import { isStopWord, type Lang } from './text.ts';
@@ -103,6 +104,14 @@ const PLURAL_FIRST = /^(\p{L}+(?<!mo)s)\s/iu;
  * "el restaurante pide…" or "menos de 4 horas" (a word of the language's own) is left as it is.
  */
 export function asDoing(phrase: string, lang: Lang): string {
+  // "- o que é: um app pra marcar diarista": what it is ("… é um app pra marcar diarista").
+  const [article = '', noun = ''] = phrase.split(/\s+/);
+  const products = CUES[lang].products;
+  if (
+    /^(?:an?|una?|une|uno|um|uma|un')$/iu.test(article) &&
+    products.some((p) => noun.toLowerCase().startsWith(p))
+  )
+    return `${COPULA[lang]} ${phrase}`;
   const offers = OFFERS[lang];
   const plural = PLURAL_FIRST.exec(phrase)?.[1];
   return offers && plural && !isStopWord(plural, lang) ? `${offers} ${phrase}` : phrase;

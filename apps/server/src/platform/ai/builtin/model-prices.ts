@@ -41,7 +41,7 @@ const KEEPS: Record<Lang, RegExp> = {
   es: /(?<![\p{L}])(?:nos quedamos|quedamos|cobramos|retenemos|nos llevamos|nos pagan?|nos da[n]?)(?![\p{L}])/iu,
   fr: /(?<![\p{L}])(?:gardons|prenons|prélevons|facturons|on garde|on prend|nous reversen?t?|nous versen?t?|nous paien?t?)(?![\p{L}])/iu,
   it: /(?<![\p{L}])(?:teniamo|tratteniamo|prendiamo|chiediamo|ci paga(?:no)?|ci versa(?:no)?|ci riconosc(?:e|ono))(?![\p{L}])/iu,
-  pt: /(?<![\p{L}])(?:ficamos com|retemos|cobramos|levamos|nos paga[m]?|nos repassa[m]?)(?![\p{L}])/iu,
+  pt: /(?<![\p{L}])(?:ficamos com|fica com|retemos|cobramos|levamos|nos paga[m]?|nos repassa[m]?)(?![\p{L}])/iu,
 };
 
 /**

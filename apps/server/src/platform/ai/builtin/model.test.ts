@@ -23,7 +23,8 @@ describe('the business-model reader', () => {
       'en',
       'TuneBox',
     );
-    expect(m.segments[0]).toMatch(/^Parents of kids/);
+    // The answer's capital is the line's: "For parents of kids…" mid-sentence.
+    expect(m.segments[0]).toMatch(/^parents of kids/);
     expect(m.pains[0]).toMatch(/new upright costs \$4,000/);
     expect(m.solutions[0]).toBe('rents pianos to families for a year');
     expect(m.prices[0]).toBe('$39 a month');
@@ -474,5 +475,24 @@ describe('the business-model reader', () => {
       'Heatly',
     );
     expect(partners.solutions).toEqual(['installs heat pumps in old houses']);
+  });
+
+  it('reads a Portuguese pitch typed as spoken: "pra quem", what it is, the share "a gente" keeps, how people find it', () => {
+    const m = parseBusinessModel(
+      [
+        'O que é? Uma plataforma pra alugar ferramentas em Curitiba.',
+        'Pra quem? Marceneiros que trabalham sozinhos.',
+        'O que vocês fazem? Entregamos a ferramenta na oficina e buscamos no fim do dia.',
+        'Quanto custa? R$ 40 a diária, a gente fica com 20%.',
+        'Como acham vocês? Lojas de madeira e grupos no Facebook.',
+      ].join('\n'),
+      'pt',
+      'Ferramenta Já',
+    );
+    expect(m.segments).toEqual(['marceneiros']);
+    expect(m.solutions[0]).toBe('é uma plataforma pra alugar ferramentas em Curitiba');
+    expect(m.solutions[1]).toMatch(/^entrega a ferramenta na oficina e busca/);
+    expect(m.prices).toEqual(['R$ 40 a diária', '20%']);
+    expect(m.channels).toEqual(['lojas de madeira', 'grupos no Facebook']);
   });
 });

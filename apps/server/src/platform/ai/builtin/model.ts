@@ -28,6 +28,7 @@ import {
   cueRegex,
   distinct,
   items,
+  namesPeople,
   shorten,
   tidy,
   unique,
@@ -219,8 +220,15 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
   );
   const model = readModel(labelled.text, lang, name, own.alternatives, listed);
   // "Una agencia de cuidado …" opened its sentence: inside one of ours, its article is lower case.
-  const inside = (x: string) =>
-    ARTICLE.test(wordsOf(x)[0] ?? '') && /^\p{Ll}/u.test(wordsOf(x)[1] ?? '') ? lowerFirst(x) : x;
+  // A labelled answer's capital is the line's, not a name's: "Des petits…", "Famílias de…".
+  const inside = (x: string) => {
+    const [first = '', second = ''] = wordsOf(x);
+    const common =
+      ((ARTICLE.test(first) || /^(?:des|unos|unas|uns|umas)$/iu.test(first)) &&
+        /^\p{Ll}/u.test(second)) ||
+      (/^\p{Lu}\p{Ll}+$/u.test(first) && namesPeople(first, lang));
+    return common ? lowerFirst(x) : x;
+  };
   const merged = (part: Part, max: number) =>
     unique([...own[part], ...model[part]].map(inside)).slice(0, max);
   return {
@@ -228,7 +236,7 @@ export function parseBusinessModel(description: string, lang: Lang, name = ''): 
     // Who it is for, when the founder labelled it, is what they wrote there; a noun written in
     // the singular ("o pedreiro autônomo") agrees with "the first customers…" it is written into.
     segments: (own.segments.length ? own.segments.slice(0, 3) : merged('segments', 3)).map((s) =>
-      pluralOf(s, lang),
+      pluralOf(inside(s), lang),
     ),
     pains: merged('pains', 5),
     solutions: distinct(merged('solutions', 8)).slice(0, 5),

@@ -179,16 +179,18 @@ export function afterCue(sentence: string, re: RegExp): string | null {
 }
 
 /**
- * Unique, and without a phrase that another kept one begins with or begins ("installs chargers at
- * zero" beside "installs chargers at zero upfront": the same action read twice); the first stays.
+ * Unique, and a phrase that another begins ("installs chargers at zero" beside "installs chargers
+ * at zero upfront": the same action read twice) once, as the longer, where the first came.
  */
 export function distinct(list: string[]): string[] {
   const kept: string[] = [];
   for (const x of unique(list)) {
     const key = x.toLowerCase();
-    if (kept.some((k) => k.toLowerCase().startsWith(key) || key.startsWith(k.toLowerCase())))
-      continue;
-    kept.push(x);
+    const at = kept.findIndex(
+      (k) => k.toLowerCase().startsWith(key) || key.startsWith(k.toLowerCase()),
+    );
+    if (at < 0) kept.push(x);
+    else if (x.length > kept[at]!.length) kept[at] = x;
   }
   return kept;
 }
