@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ofTheBusiness } from './first-person.ts';
+import { ofTheBusiness, weDo } from './first-person.ts';
 
 describe('what "we" do, said of the business', () => {
   it.each([
@@ -41,5 +41,29 @@ describe('what "we" do, said of the business', () => {
     ['pt', 'o pedreiro pede pelo whats'],
   ] as const)('%s: leaves "%s" as said', (lang, said) => {
     expect(ofTheBusiness(said, lang)).toBe(said);
+  });
+});
+
+describe('what "we" do, read where the lexicon has no verb for it', () => {
+  it.each([
+    ['fr', 'nous envoyons un maître-nageur chez eux', 'envoie un maître-nageur chez eux'],
+    ['it', "laviamo senz'acqua in 40 minuti", "lava senz'acqua in 40 minuti"],
+    ['es', 'mandamos audios de 5 minutos al día', 'manda audios de 5 minutos al día'],
+    ['pt', 'recolhemos as caixas na portaria', 'recolhe as caixas na portaria'],
+    ['en', 'we tow broken scooters to the depot', 'tows broken scooters to the depot'],
+  ] as const)('%s: "%s"', (lang, said, done) => {
+    expect(weDo(said, lang)).toBe(done);
+  });
+
+  it.each([
+    ['en', 'we also keep 12% of the invoice'],
+    ['en', 'we lease 6 acres from him'],
+    ['es', 'conseguimos clientes en grupos de Facebook'],
+    ['it', 'tratteniamo il 18% sul premio'],
+    ['pt', 'temos dois caminhões'],
+    ['fr', 'livrons en 2 h'],
+    ['es', 'el cliente paga al final'],
+  ] as const)('%s: "%s" is no action of the business', (lang, said) => {
+    expect(weDo(said, lang)).toBeNull();
   });
 });

@@ -51,6 +51,8 @@ const FR_IRREGULAR: Record<string, string> = {
 
 /** Italian verbs in "-ere" or "-ire" (the "-are" ones, most, take "-a"). */
 const IT_IRREGULAR: Record<string, string> = {
+  proponiamo: 'propone',
+  componiamo: 'compone',
   facciamo: 'fa',
   abbiamo: 'ha',
   siamo: 'è',
@@ -167,6 +169,7 @@ function thirdPerson(word: string, lang: Lang, first: boolean): string | null {
       if (!/\p{L}{2}ons$/u.test(w)) return null;
       // "gérons" → "gère", "mangeons" → "mange", "commençons" → "commence".
       return w
+        .replace(/([oua])yons$/u, '$1ie')
         .replace(/geons$/u, 'ge')
         .replace(/çons$/u, 'ce')
         .replace(/ons$/u, 'e')
@@ -205,4 +208,35 @@ export function ofTheBusiness(phrase: string, lang: Lang): string {
     if (verb) words[i] = verb;
   }
   return words.join('');
+}
+
+/**
+ * "We" verbs that say what the business is, has, wants or plans, what it charges or keeps, where
+ * it finds customers or whom it works with — read by the other parts of the model, or by none —
+ * not what it does for customers.
+ */
+const NOT_DOING: Record<Lang, RegExp> = {
+  en: /^(?:are|were|have|had|need|want|think|plan|hope|believe|know|start|started|launch|launched|charge|keep|take|get|spend|pay|lose|sell|find|reach|meet|advertise|market|promote|partner|work|lease|hire|employ|buy|use|own|also|just|only|then|now|always|often|still|even|already|usually|mostly|basically|actually|really|simply)$/iu,
+  es: /^(?:estamos|tenemos|queremos|necesitamos|pensamos|creemos|esperamos|sabemos|cobramos|gastamos|pagamos|perdemos|vendemos|empezamos|comenzamos|arrancamos|somos|buscamos|encontramos|conseguimos|llegamos|anunciamos|promocionamos|trabajamos|retenemos|contratamos|compramos|usamos)$/iu,
+  fr: /^(?:sommes|avons|voulons|pensons|croyons|espérons|savons|facturons|dépensons|payons|perdons|vendons|gardons|prenons|cherchons|trouvons|atteignons|arrivons|démarchons|prospectons|commençons|démarrons|lançons|travaillons|prélevons|embauchons|achetons|utilisons)$/iu,
+  it: /^(?:siamo|abbiamo|vogliamo|pensiamo|crediamo|speriamo|sappiamo|chiediamo|spendiamo|paghiamo|perdiamo|vendiamo|teniamo|tratteniamo|prendiamo|cerchiamo|troviamo|arriviamo|raggiungiamo|promuoviamo|pubblicizziamo|partiamo|iniziamo|cominciamo|lavoriamo|collaboriamo|assumiamo|compriamo|usiamo)$/iu,
+  pt: /^(?:estamos|temos|queremos|precisamos|pensamos|achamos|esperamos|sabemos|cobramos|gastamos|pagamos|perdemos|vendemos|ficamos|somos|buscamos|encontramos|conseguimos|chegamos|divulgamos|anunciamos|começamos|trabalhamos|retemos|contratamos|compramos|usamos)$/iu,
+};
+
+/**
+ * What the business does, when a clause says it as "we" with a verb ("nous envoyons un
+ * maître-nageur chez eux", "laviamo senz'acqua in 40 minuti", "mandamos audios"): said of the
+ * business, or null when the clause is not one (no "we" verb first, or one of being, having,
+ * wanting, charging or selling, which other parts of the model read).
+ */
+export function weDo(clause: string, lang: Lang): string | null {
+  const we = WE[lang].exec(clause);
+  if ((lang === 'en' || lang === 'fr') && !we) return null;
+  const verb = (we ? clause.slice(we[0].length) : clause).split(/\s+/)[0] ?? '';
+  if (!verb || NOT_DOING[lang].test(verb) || !thirdPerson(verb, lang, true)) return null;
+  // "tratteniamo il 18%": a share is a price, not something done.
+  if (/\d\s?%/u.test(clause)) return null;
+  // Also "on lave", "a gente lava": already the business's verb.
+  const said = ofTheBusiness(clause, lang);
+  return said === clause ? null : said;
 }

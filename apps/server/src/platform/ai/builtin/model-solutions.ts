@@ -3,7 +3,7 @@
  * invoices", "predicts what to order"), after the product's name, "it" or "we" — said of the
  * business when "we" said it ("we pick up the dogs" → "picks up the dogs").
  */
-import { ofTheBusiness } from './first-person.ts';
+import { ofTheBusiness, weDo } from './first-person.ts';
 import { MODEL_CUES } from './model-cues.ts';
 import {
   MONEY,
@@ -30,9 +30,11 @@ export function solutionsOf(all: string[], lang: Lang, name: string): string[] {
   const found: string[] = [];
   all.forEach((sentence) => {
     const pricing = MONEY.test(sentence) && price.test(sentence);
-    if ((other.test(sentence) || pricing) && !(name && sentence.startsWith(name))) return;
+    if (other.test(sentence) && !(name && sentence.startsWith(name))) return;
     const mentionsProduct = name && sentence.toLowerCase().includes(name.toLowerCase());
     for (const clause of clauses(sentence)) {
+      // "…laviamo senz'acqua in 40 minuti, 25 euro a lavaggio": the price is not what it does.
+      if (pricing && MONEY.test(clause) && !(name && sentence.startsWith(name))) continue;
       // "Our app scans invoices and predicts…": after the product as subject comes what it does.
       const own = subject.exec(clause);
       if (own && own.index <= 2) {
@@ -44,9 +46,14 @@ export function solutionsOf(all: string[], lang: Lang, name: string): string[] {
         }
       }
       const m = verb.exec(clause);
-      // "Installs by Voltline": a name, or what someone else does, not an action of the business.
-      if (!m || /^\s*(?:by|par|por|da|pela|pelo)\s/iu.test(clause.slice(m.index + m[0].length)))
+      if (!m) {
+        // A verb the lexicon does not know, said by "we": "nous envoyons…", "laviamo…".
+        const done = weDo(tidy(clause, lang), lang);
+        if (done) found.push(shorten(done, lang, PHRASE_WORDS));
         continue;
+      }
+      // "Installs by Voltline": a name, or what someone else does, not an action of the business.
+      if (/^\s*(?:by|par|por|da|pela|pelo)\s/iu.test(clause.slice(m.index + m[0].length))) continue;
       // The verb leads the clause (after the product's name, "it", "we" or "and").
       const before = clause.slice(0, m.index).trim();
       if (wordsOf(before).length > 3 && !mentionsProduct) continue;
