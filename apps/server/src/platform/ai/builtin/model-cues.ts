@@ -595,7 +595,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'renta',
       'alquiler',
     ],
-    unit: ['al', 'por', 'cada', 'a la', '/', 'mensual\\w*', 'anual\\w*', 'más'],
+    unit: ['al', 'por', 'cada', 'a la', 'la', 'el', '/', 'mensual\\w*', 'anual\\w*', 'más'],
     rate: ['por día', 'al día', 'por hora', 'la hora'],
     listJoin: ['y', 'e', 'más', 'o', 'además de'],
     lead: ['que es', 'que son', 'es', 'son', 'sobre todo', 'principalmente', 'también'],
@@ -915,7 +915,7 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       // What a rental costs.
       'location',
     ],
-    unit: ['par', 'chaque', 'le', '/', 'mensuel\\w*', 'annuel\\w*', 'hors', 'ht', 'ttc', 'pour'],
+    unit: ['par', 'chaque', 'le', 'la', '/', 'mensuel\\w*', 'annuel\\w*', 'hors', 'ht', 'ttc', 'pour'],
     rate: ['par jour', 'la journée', 'par heure', "de l'heure"],
     listJoin: ['et', 'plus', 'ou', 'ainsi que'],
     lead: ["c'est", 'qui est', 'qui sont', 'est', 'sont', 'surtout', 'principalement', 'aussi'],

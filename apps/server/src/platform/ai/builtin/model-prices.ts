@@ -175,7 +175,11 @@ export function pricesOf(all: string[], lang: Lang, name = ''): string[] {
                 .slice(0, perTime.index + perTime[0].length),
             )
           : wordsOf(after).slice(0, 2);
-        if (!other.test(sentence) && ((unit.test(next) && !/^(?:a|an)$/i.test(next)) || perTime))
+        // "$35 a session", "35 € la séance", "35 euro a lezione": the article says per what; not
+        // "a lot", "a few" or "a bit".
+        const perWhat = !/^(?:a|an)$/i.test(next) || /^\p{L}{3,}/u.test(wordsOf(after)[1] ?? '');
+        const vague = /^(?:lot|few|bit|little|couple)$/i.test(wordsOf(after)[1] ?? '');
+        if (!other.test(sentence) && ((unit.test(next) && perWhat && !vague) || perTime))
           perUnit.push({ text: tidy(`${m[0].trim()} ${paidFor.join(' ')}`, lang), sentence });
         continue;
       }

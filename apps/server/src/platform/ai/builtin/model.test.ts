@@ -495,4 +495,24 @@ describe('the business-model reader', () => {
     expect(m.prices).toEqual(['R$ 40 a diária', '20%']);
     expect(m.channels).toEqual(['lojas de madeira', 'grupos no Facebook']);
   });
+
+  it('reads a price per session said with an article, and no cost listed under "costs:" as a price', () => {
+    const read = (lang: 'en' | 'fr' | 'it' | 'es', text: string) =>
+      parseBusinessModel(text, lang, 'Swim').prices[0];
+    expect(read('en', 'We send a coach to your pool, $35 a session.')).toBe('$35 a session');
+    expect(read('fr', 'Nous envoyons un coach chez vous, 35 € la séance.')).toBe('35 € la séance');
+    expect(read('it', 'Mandiamo un istruttore a casa, 35 euro a lezione.')).toBe(
+      '35 euro a lezione',
+    );
+    expect(read('es', 'Mandamos un instructor a tu casa, 35 dólares la clase.')).toBe(
+      '35 dólares la clase',
+    );
+    expect(read('en', 'Tips reached $35 a few times.')).toBeUndefined();
+    const costs = parseBusinessModel(
+      'Costi: sensori e installazione (circa 900 € a stazione), marketing.',
+      'it',
+      'Meteo',
+    );
+    expect(costs.prices).toEqual([]);
+  });
 });

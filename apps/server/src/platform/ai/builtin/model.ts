@@ -345,7 +345,12 @@ function readModel(
     segments: segments.length ? segments : firstPeople(solutions.slice(0, 1), lang),
     pains: unique([...namedPains(all, lang), ...painsOf(all, lang, segments)]).slice(0, 5),
     solutions,
-    prices: pricesOf(all, lang, name),
+    // Not from an answer under "costs:" ("sensori (circa 1.800 € a stazione)").
+    prices: pricesOf(
+      all.filter((s) => !listed.has(s)),
+      lang,
+      name,
+    ),
     // "in the rider groups" is the groups: the templates say "through …" themselves.
     channels: unique([...channelsOwn.map(sender), ...acting.channels])
       .map((c) => c.replace(/^(?:in|inside|on|at|outside)\s+(?=\S+\s)/iu, ''))
