@@ -114,5 +114,26 @@ export function asDoing(phrase: string, lang: Lang): string {
     return `${COPULA[lang]} ${phrase}`;
   const offers = OFFERS[lang];
   const plural = PLURAL_FIRST.exec(phrase)?.[1];
-  return offers && plural && !isStopWord(plural, lang) ? `${offers} ${phrase}` : phrase;
+  if (offers && plural && !isStopWord(plural, lang)) return `${offers} ${phrase}`;
+  return lang === 'en' && namedInEnglish(phrase) ? `offers ${phrase}` : phrase;
+}
+
+/**
+ * An English answer that names a thing ("shared cold storage lockers for…", "mobile bike repair"):
+ * its first word is no verb the lexicon knows, no "-s" form (a verb's or a plural's), no little
+ * word, and no determiner follows it as an object would ("run a…", "help them…").
+ */
+function namedInEnglish(phrase: string): boolean {
+  const [first = '', second = ''] = phrase.split(/\s+/);
+  const verb = cueRegex(MODEL_CUES.en.solution, 'en:solution');
+  return (
+    /^\p{Ll}{3,}$/u.test(first) &&
+    !/s$/u.test(first) &&
+    !isStopWord(first, 'en') &&
+    verb.exec(phrase)?.index !== 0 &&
+    !!second &&
+    !/^(?:the|a|an|our|their|your|its|his|her|them|us|you|it|this|that|these|those|every|each|all)$/iu.test(
+      second,
+    )
+  );
 }

@@ -8,11 +8,11 @@ import { lowerFirst, type Lang } from './text.ts';
 
 /** "The problem is (that)", "el problema es que", "le problème, c'est que", "problema:". */
 const PROBLEM_IS: Record<Lang, RegExp> = {
-  en: /\b(?:the|our|their|my|his|her)\s(?:real\s|big\s|biggest\s|main\s)?(?:problem|pain|issue)\s(?:is|was)(?:\sthat)?\s|\bproblem:\s/iu,
-  es: /(?<![\p{L}])el\s(?:gran\s|verdadero\s|mayor\s)?problema\s(?:es|era)(?:\sque)?\s|(?<![\p{L}])problema:\s/iu,
-  fr: /(?<![\p{L}])le\s(?:vrai\s|gros\s|principal\s)?problème,?\s(?:c'est|est)(?:\sque|\squ')?\s?|(?<![\p{L}])problème\s?:\s/iu,
-  it: /(?<![\p{L}])il\s(?:vero\s|grande\s)?problema\s(?:è|era)(?:\sche)?\s|(?<![\p{L}])problema:\s/iu,
-  pt: /(?<![\p{L}])o\s(?:grande\s|verdadeiro\s|maior\s)?problema\s(?:é|era)(?:\sque)?\s|(?<![\p{L}])problema:\s/iu,
+  en: /\b(?:the|our|their|my|his|her)\s(?:real\s|big\s|biggest\s|main\s)?(?:problem|pain|issue),?\s(?:is|was)(?:\sthat)?\s|\bproblem:\s/iu,
+  es: /(?<![\p{L}])(?:el|su|nuestro)\s(?:gran\s|verdadero\s|mayor\s)?problema,?\s(?:es|era)(?:\sque)?\s|(?<![\p{L}])problema:\s/iu,
+  fr: /(?<![\p{L}])(?:le|leur|notre|son)\s(?:vrai\s|gros\s|principal\s)?problème,?\s(?:c'est|est|ce sont)(?:\sque|\squ')?\s?|(?<![\p{L}])problème\s?:\s/iu,
+  it: /(?<![\p{L}])(?:il|loro|il loro|il nostro)\s(?:vero\s|grande\s)?problema,?\s(?:è|era)(?:\sche)?\s|(?<![\p{L}])problema:\s/iu,
+  pt: /(?<![\p{L}])(?:o|seu|nosso|o seu|o nosso)\s(?:grande\s|verdadeiro\s|maior\s)?problema,?\s(?:é|era)(?:\sque)?\s|(?<![\p{L}])problema:\s/iu,
 };
 
 /** "Landlords tell us (that)", "nos dicen que", "ci dicono che": who said it. */

@@ -85,7 +85,7 @@ export function actingForUs(
       )
         continue;
       // A question, a label, a figure or a copula ("… are our biggest costs") is no subject.
-      if (/[?:]/.test(before) || /[?]\s*$/.test(sentence)) continue;
+      if (/[?:]/.test(clause.slice(0, m.index)) || /[?]\s*$/.test(sentence)) continue;
       const raw = wordsOf(clause.slice(0, m.index));
       if (raw.some((w) => COPULA.test(w) || PAYS[lang].test(w) || SAYS[lang].test(w))) continue;
       // The subject is what comes before its verb: up to four words, ending on a content word.

@@ -515,4 +515,27 @@ describe('the business-model reader', () => {
     );
     expect(costs.prices).toEqual([]);
   });
+
+  it('reads a reply to an email: what opens it is no channel, "leur problème, c\'est…" names the pain; an English product named without a verb is offered', () => {
+    const fr = parseBusinessModel(
+      "Bonjour Julie, merci pour votre retour. Pour répondre à vos questions : nos clients sont les kinés libéraux. Leur problème, c'est l'agenda : ils perdent 2 h par semaine à rappeler les patients. On passe par les ordres régionaux.",
+      'fr',
+      'Kiné+',
+    );
+    expect(fr.channels.join(' | ')).not.toMatch(/répondre/);
+    expect(fr.pains).not.toContain('leur problème');
+    expect(fr.pains.join(' | ')).toMatch(/perdent 2 h par semaine/);
+    const en = parseBusinessModel(
+      '- product: refillable cleaning kits for short-term rental hosts\n- price: $25 a kit',
+      'en',
+      'Fresh Turn',
+    );
+    expect(en.solutions[0]).toBe('offers refillable cleaning kits for short-term rental hosts');
+    const verb = parseBusinessModel(
+      '- what: run the turnover cleaning for hosts',
+      'en',
+      'Fresh Turn',
+    );
+    expect(verb.solutions.join(' | ')).not.toMatch(/offers run/);
+  });
 });

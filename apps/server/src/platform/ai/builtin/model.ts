@@ -63,7 +63,12 @@ function painsOf(all: string[], lang: Lang, segments: string[]): string[] {
       // "Landlords tell us it takes 3–5 days…": the pain is what they said.
       const clause = said.replace(TOLD_US[lang], '');
       const m = pain.exec(clause);
-      if (!m) continue;
+      // "Leur problème, c'est la tournée": a clause that only names the problem says none.
+      if (
+        !m ||
+        /^(?:\p{L}+\s)?(?:problem|problème|problema|pain|issue)s?$/iu.test(tidy(clause, lang))
+      )
+        continue;
       // What the business itself spends or lacks ("lo que más gastamos: …") is its cost.
       if (OURS[lang].test(`${wordsOf(clause.slice(0, m.index)).slice(-1)[0] ?? ''} ${m[0]}`))
         continue;
