@@ -223,6 +223,10 @@ const NOT_DOING: Record<Lang, RegExp> = {
   pt: /^(?:estamos|temos|queremos|precisamos|pensamos|achamos|esperamos|sabemos|cobramos|gastamos|pagamos|perdemos|vendemos|ficamos|somos|buscamos|encontramos|conseguimos|chegamos|divulgamos|anunciamos|começamos|trabalhamos|retemos|contratamos|compramos|usamos)$/iu,
 };
 
+/** The same verbs after "a gente" or "on", in the form the business takes. */
+const NOT_DOING_THIRD =
+  /^(?:tem|é|está|quer|precisa|acha|cobra|vende|fica|busca|encontra|consegue|chega|divulga|começa|trabalha|criou|a|est|veut|pense|facture|vend|garde|prend|cherche|trouve|commence|travaille|démarre|lance)$/iu;
+
 /**
  * What the business does, when a clause says it as "we" with a verb ("nous envoyons un
  * maître-nageur chez eux", "laviamo senz'acqua in 40 minuti", "mandamos audios"): said of the
@@ -233,6 +237,14 @@ export function weDo(clause: string, lang: Lang): string | null {
   const we = WE[lang].exec(clause);
   if ((lang === 'en' || lang === 'fr') && !we) return null;
   const verb = (we ? clause.slice(we[0].length) : clause).split(/\s+/)[0] ?? '';
+  // "a gente manda…", "on envoie…": the verb is already the business's own.
+  if (we && /^(?:on|a gente)\s/iu.test(we[0])) {
+    const said = clause.slice(we[0].length);
+    // Not "on en reverse 18 €", "on joue à 4": a figure or a pronoun says what it costs or is.
+    return /^\p{Ll}{3,}$/u.test(verb) && !NOT_DOING_THIRD.test(verb) && !/\d/u.test(said)
+      ? said
+      : null;
+  }
   if (!verb || NOT_DOING[lang].test(verb) || !thirdPerson(verb, lang, true)) return null;
   // "tratteniamo il 18%": a share is a price, not something done.
   if (/\d\s?%/u.test(clause)) return null;

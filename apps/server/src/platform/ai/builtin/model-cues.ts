@@ -657,6 +657,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:son|es) (?:nuestros|nuestro|los|el) (?:mayores|principales|mayor|principal) (?:costos|costes|gastos|costo|coste|gasto)',
     ],
     people: [
+      // Delivery riders: the English word, in every language.
+      'rider',
       'abuel',
       'personas mayores',
       'bebé',
@@ -975,6 +977,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sont|est) (?:nos|notre|les|le) (?:principaux|principal|plus gros|plus grands) (?:coûts|coût|postes de coût|postes de dépense)',
     ],
     people: [
+      // Delivery riders: the English word, in every language.
+      'rider',
       'grands-parents',
       'aînés',
       'bébé',
@@ -1294,6 +1298,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:sono|è) (?:i nostri|il nostro|i|il) (?:costi|costo|spese|spesa) (?:principali|maggiori|principale|maggiore)',
     ],
     people: [
+      // Delivery riders: the English word, in every language.
+      'rider',
       'anzian',
       'nonni',
       'neonat',
@@ -1490,7 +1496,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       'cheg\\w* (?:aos clientes |a eles )?(?:por|através de|via)',
       'por meio de',
       'através de',
-      'via',
+      // Not "eu via todo mês…": "via" is also "saw".
+      '(?<!(?:eu|ele|ela|você|gente|nós) )via',
       'distribu\\w* (?:por|através de)',
       'canal (?:é|são)',
       'canais (?:é|são)',
@@ -1609,6 +1616,8 @@ export const MODEL_CUES: Record<Lang, ModelCues> = {
       '(?:são|é) (?:nossos|nosso|os|o) (?:maiores|principais|maior|principal) (?:custos|custo|gastos|gasto|despesas)',
     ],
     people: [
+      // Delivery riders: the English word, in every language.
+      'rider',
       'idos',
       'avós',
       'tutor',

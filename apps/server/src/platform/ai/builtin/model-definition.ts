@@ -95,6 +95,27 @@ export function definitionOf(all: string[], lang: Lang, name: string): string[] 
  */
 const OFFERS: Partial<Record<Lang, string>> = { es: 'ofrece', pt: 'oferece' };
 
+/**
+ * A noun of an action or a service first ("riparazione bici a domicilio", "reparación de
+ * bicis", "conserto de bicicletas"), where a verb said of the business would end otherwise: what
+ * the business offers. (French and English cannot tell such a noun from a subject or a verb.)
+ */
+const SERVICE_NOUN: Record<Lang, RegExp | null> = {
+  en: null,
+  es: /^\p{L}+(?:ción|sión|miento|aje|idad|ería)\s/iu,
+  fr: null,
+  it: /^\p{L}+(?:zione|sione|mento|aggio|ità|eria)\s/iu,
+  pt: /^\p{L}+(?:ção|são|mento|agem|idade|aria)\s/iu,
+};
+
+const OFFERS_ALL: Record<Lang, string> = {
+  en: 'offers',
+  es: 'ofrece',
+  fr: 'propose',
+  it: 'offre',
+  pt: 'oferece',
+};
+
 /** A plural first (a verb said of the business never ends in "s"; a "-mos" one is "we"). */
 const PLURAL_FIRST = /^(\p{L}+(?<!mo)s)\s/iu;
 
@@ -112,6 +133,7 @@ export function asDoing(phrase: string, lang: Lang): string {
     products.some((p) => noun.toLowerCase().startsWith(p))
   )
     return `${COPULA[lang]} ${phrase}`;
+  if (SERVICE_NOUN[lang]?.test(phrase)) return `${OFFERS_ALL[lang]} ${phrase}`;
   const offers = OFFERS[lang];
   const plural = PLURAL_FIRST.exec(phrase)?.[1];
   if (offers && plural && !isStopWord(plural, lang)) return `${offers} ${phrase}`;

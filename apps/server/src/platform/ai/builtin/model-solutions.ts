@@ -48,7 +48,11 @@ export function solutionsOf(all: string[], lang: Lang, name: string): string[] {
       const m = verb.exec(clause);
       if (!m) {
         // A verb the lexicon does not know, said by "we": "nous envoyons…", "laviamo…".
-        const done = weDo(tidy(clause, lang), lang);
+        // Also from the middle of the clause: "o salão cadastra a agenda e a gente manda…".
+        const said = tidy(clause, lang);
+        const mid = /\s(?:and|y|e|et)\s(?=(?:we|nosotros|noi|nós|a gente|nous|on)\s)/iu.exec(said);
+        const done =
+          weDo(said, lang) ?? (mid ? weDo(said.slice(mid.index + mid[0].length), lang) : null);
         if (done) found.push(shorten(done, lang, PHRASE_WORDS));
         continue;
       }

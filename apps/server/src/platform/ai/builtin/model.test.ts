@@ -538,4 +538,26 @@ describe('the business-model reader', () => {
     );
     expect(verb.solutions.join(' | ')).not.toMatch(/offers run/);
   });
+
+  it('reads what "a gente" does mid-sentence, a service named by its noun, and riders as people', () => {
+    const pt = parseBusinessModel(
+      'A gente criou o Avisa Já: a clínica cadastra a agenda e a gente manda lembrete no WhatsApp na véspera. Custa R$ 49 por mês.',
+      'pt',
+      'Avisa Já',
+    );
+    expect(pt.solutions).toContain('manda lembrete no WhatsApp na véspera');
+    const it = parseBusinessModel(
+      '- cosa: riparazione monopattini a domicilio per rider di Bologna\n- prezzo: 20 € a intervento',
+      'it',
+      'MonoFix',
+    );
+    expect(it.solutions[0]).toMatch(/^offre riparazione monopattini a domicilio/);
+    // "On joue à 4": a figure says what it is, not what the business does.
+    const fr = parseBusinessModel(
+      'On joue à 4 au padel. On envoie un remplaçant en 2 heures.',
+      'fr',
+      'Q',
+    );
+    expect(fr.solutions.join(' | ')).not.toMatch(/joue/);
+  });
 });
