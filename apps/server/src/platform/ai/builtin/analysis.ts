@@ -175,7 +175,12 @@ function namesAThing(topic: string, lang: Lang): boolean {
   return (
     !/\d/.test(topic) &&
     words(topic, lang).some(
-      (t) => t.word.length >= 3 && !isStopWord(t.lower, lang) && !dangling.has(t.lower),
+      (t) =>
+        t.word.length >= 3 &&
+        !isStopWord(t.lower, lang) &&
+        !dangling.has(t.lower) &&
+        // "the last time you dealt with problem": the word for a problem names none.
+        !/^(?:problems?|problèmes?|problemas?|problemi|issues?)$/iu.test(t.lower),
     )
   );
 }

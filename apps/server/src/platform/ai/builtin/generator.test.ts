@@ -127,6 +127,23 @@ describe('the built-in generator on casual writing (#50)', () => {
     expect(data.hypotheses.filter((h) => h.section === 'channels').length).toBeGreaterThan(0);
   });
 
+  it('asks first about the last time of the pain the founder named, in their words', () => {
+    const description =
+      'Dock Dash picks up returns from small shops. The problem is that couriers never come before closing time. We charge $3 per parcel.';
+    const h = {
+      title: 'Small shops will use Dock Dash',
+      section: 'customerSegments',
+      description: '',
+      project: { name: 'Dock Dash', description, language: 'en-US' },
+    };
+    expect(builtinInterviewQuestions(h).questions[0]).toBe(
+      'Tell me about the last time this happened to you: “couriers never come before closing time”.',
+    );
+    // Written in another language than the questions: no quote, the topic as before.
+    const other = { ...h, project: { ...h.project, language: 'fr-FR' } };
+    expect(builtinInterviewQuestions(other).questions[0]).not.toMatch(/couriers/);
+  });
+
   it('asks about the last time of a thing, never of a figure torn from a sentence', () => {
     for (const [language, description] of [
       [

@@ -27,6 +27,8 @@ import type {
 import { ASSISTANT_TEXT } from './assistant-text.ts';
 import { findingScore, isSurprise } from './findings.ts';
 import { parseBusinessModel } from './model.ts';
+import { MODEL_CUES } from './model-cues.ts';
+import { cueRegex, wordsOf } from './phrases.ts';
 import {
   writeDashboard,
   writeExperiments,
@@ -246,7 +248,18 @@ export function builtinInterviewQuestions(h: HypothesisBrief): { questions: stri
   const { out, f } = hypothesisFill(h);
   const t = TEMPLATES[out];
   const extra = t.sectionQuestions[h.section] ?? [];
-  return { questions: [...t.questions, ...extra].map((q) => q(f)) };
+  const questions = [...t.questions, ...extra].map((q) => q(f));
+  // The first asks about the last time of the pain the founder named, in their words (when they
+  // wrote in the language the questions are in): a topic picked from the text reads badly.
+  const { description, name } = h.project;
+  const lang = detectLang(description, out);
+  const pain = lang === out ? parseBusinessModel(description, lang, name).pains[0] : undefined;
+  // Only a pain said as one: a few words, not a cost or a partner the reader took for it.
+  const cues = MODEL_CUES[lang];
+  const notPain = cueRegex([...cues.cost, ...cues.costBefore, ...cues.partner], `${lang}:notPainQ`);
+  if (pain && pain.length <= 160 && wordsOf(pain).length >= 3 && !notPain.test(pain))
+    questions[0] = t.lastTimePain(pain);
+  return { questions };
 }
 
 /** Sentences scored by the key phrases they carry, plus cue words that mark a finding. */

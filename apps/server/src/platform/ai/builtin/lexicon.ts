@@ -938,6 +938,8 @@ export interface Templates {
   howTo: { desirability: T; feasibility: T; viability: T };
   dashboard: { whoFor: T; whyNot: T; whyNow: T; problem: T; solution: T };
   questions: T[];
+  /** The first question, about the last time of the pain the founder named (in their words). */
+  lastTimePain: (pain: string) => string;
   sectionQuestions: Partial<Record<string, T[]>>;
   market: { notes: T; analysis: T };
   petal: { title: string; description: T; marketAnalysis: string }[];
@@ -1021,6 +1023,7 @@ export const TEMPLATES: Record<Lang, Templates> = {
       problem: (f) => `${f.problem}.`,
       solution: (f) => `${f.solution}.`,
     },
+    lastTimePain: (pain) => `Tell me about the last time this happened to you: “${pain}”.`,
     questions: [
       (f) => `Tell me about the last time you dealt with ${f.topic}.`,
       () => 'What was the hardest part of it?',
@@ -1183,6 +1186,7 @@ export const TEMPLATES: Record<Lang, Templates> = {
       problem: (f) => `${f.problem}.`,
       solution: (f) => `${f.solution}.`,
     },
+    lastTimePain: (pain) => `Cuéntame la última vez que te pasó esto: “${pain}”.`,
     questions: [
       (f) => `Cuéntame la última vez que tuviste que lidiar con ${f.topic}.`,
       () => '¿Qué fue lo más difícil?',
@@ -1347,6 +1351,7 @@ export const TEMPLATES: Record<Lang, Templates> = {
       problem: (f) => `${f.problem}.`,
       solution: (f) => `${f.solution}.`,
     },
+    lastTimePain: (pain) => `Racontez-moi la dernière fois que cela vous est arrivé : « ${pain} ».`,
     questions: [
       (f) => `Racontez-moi la dernière fois que vous avez dû gérer ${f.topic}.`,
       () => 'Quelle a été la partie la plus difficile ?',
@@ -1512,6 +1517,7 @@ export const TEMPLATES: Record<Lang, Templates> = {
       problem: (f) => `${f.problem}.`,
       solution: (f) => `${f.solution}.`,
     },
+    lastTimePain: (pain) => `Raccontami l'ultima volta che ti è successo questo: «${pain}».`,
     questions: [
       (f) => `Raccontami l'ultima volta che hai dovuto gestire ${f.topic}.`,
       () => 'Qual è stata la parte più difficile?',
@@ -1675,6 +1681,7 @@ export const TEMPLATES: Record<Lang, Templates> = {
       problem: (f) => `${f.problem}.`,
       solution: (f) => `${f.solution}.`,
     },
+    lastTimePain: (pain) => `Conte sobre a última vez que isso aconteceu com você: “${pain}”.`,
     questions: [
       (f) => `Conte sobre a última vez que você teve que lidar com ${f.topic}.`,
       () => 'Qual foi a parte mais difícil?',
