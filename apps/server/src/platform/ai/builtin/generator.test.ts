@@ -134,13 +134,13 @@ describe('the built-in generator on casual writing (#50)', () => {
       title: 'Small shops will use Dock Dash',
       section: 'customerSegments',
       description: '',
-      project: { name: 'Dock Dash', description, language: 'en-US' },
+      project: { name: 'Dock Dash', description, language: 'en-US' as const },
     };
     expect(builtinInterviewQuestions(h).questions[0]).toBe(
       'Tell me about the last time this happened to you: “couriers never come before closing time”.',
     );
     // Written in another language than the questions: no quote, the topic as before.
-    const other = { ...h, project: { ...h.project, language: 'fr-FR' } };
+    const other = { ...h, project: { ...h.project, language: 'fr-FR' as const } };
     expect(builtinInterviewQuestions(other).questions[0]).not.toMatch(/couriers/);
   });
 
