@@ -127,6 +127,20 @@ describe('the built-in generator on casual writing (#50)', () => {
     expect(data.hypotheses.filter((h) => h.section === 'channels').length).toBeGreaterThan(0);
   });
 
+  it('ends a phrase or a quote it cuts on a word that says something', () => {
+    const data = builtinProjectData(
+      brief(
+        'en-US',
+        'mobile knife sharpening for food truck owners in denver. they lose a whole lunch rush every time a blade goes dull. we come to the truck, $20 a knife.',
+      ),
+    );
+    const quoted = data.hypotheses.map((h) => h.title).filter((t) => t.includes('“'));
+    expect(quoted.length).toBeGreaterThan(0);
+    for (const title of quoted) expect(title).not.toMatch(/\s(?:every|the|a|of|to)”/);
+    // Nor a phrase cut before a comma ("For food truck owners in, …").
+    for (const h of data.hypotheses) expect(h.title).not.toMatch(/\s(?:in|of|the|a|to|every),/);
+  });
+
   it('asks first about the last time of the pain the founder named, in their words', () => {
     const description =
       'Dock Dash picks up returns from small shops. The problem is that couriers never come before closing time. We charge $3 per parcel.';

@@ -2,6 +2,7 @@
  * The writer's phrase tools: a preposition joined to what follows it in each language, the guard
  * against pasting 12 words of the description, and excerpts and lists that read as written.
  */
+import { MODEL_CUES } from './model-cues.ts';
 import type { Lang } from './text.ts';
 
 const ELIDE = /^[aeiouàâäéèêëîïôöûùü]/i;
@@ -107,4 +108,20 @@ export function cap(text: string): string {
 export function list(items: string[], and: string): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+/**
+ * A quote cut to a few words ends on one that says something: “they lose a whole shift every”
+ * → “they lose a whole shift”.
+ */
+export function endsOnAWord(text: string, lang: Lang): string {
+  const dangling = new Set(MODEL_CUES[lang].dangling);
+  let out = text;
+  for (;;) {
+    const next = out.replace(/\s+([\p{L}']+)(\s?[”»])/gu, (all, word: string, close: string) =>
+      dangling.has(word.toLowerCase()) ? close : all,
+    );
+    if (next === out) return out;
+    out = next;
+  }
 }

@@ -13,11 +13,20 @@ import type {
 } from '@assay/domain';
 import type { BusinessModel } from './model.ts';
 import { COPULA } from './model-definition.ts';
-import { OWN_SUBJECT } from './phrases.ts';
+import { OWN_SUBJECT, tidy } from './phrases.ts';
 import type { Lang } from './text.ts';
 import { isQuestionTitle, mentionsSection } from './silence.ts';
 import { WRITER_TEXT } from './writer-text.ts';
-import { cap, copiesFrom, excerpt, folded, joinOwn, joinPrep, list } from './writer-phrases.ts';
+import {
+  cap,
+  copiesFrom,
+  endsOnAWord,
+  excerpt,
+  folded,
+  joinOwn,
+  joinPrep,
+  list,
+} from './writer-phrases.ts';
 
 export { copiesFrom, joinPrep } from './writer-phrases.ts';
 
@@ -128,10 +137,12 @@ function shrunk(m: BusinessModel, max: number): BusinessModel {
     list.map((phrase) => {
       const ws = phrase.split(/\s+/);
       if (ws.length <= max) return phrase;
-      return ws
+      const cut = ws
         .slice(0, max)
         .join(' ')
         .replace(/[,;:]+$/, '');
+      // Ending on a word that says something ("owners in" → "owners"), never on nothing.
+      return tidy(cut, m.lang) || cut;
     });
   return {
     ...m,
@@ -214,12 +225,21 @@ function hypothesesOf(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
 export function writeHypotheses(m: BusinessModel, out: Lang): GeneratedHypothesis[] {
   const copies = copiesFrom(m.sentences.join(' '));
   const versions = [m, shrunk(m, 6), shrunk(m, 4), shrunk(m, 2)].map((v) => hypothesesOf(v, out));
-  // Each hypothesis from the longest phrases that keep it the team's own words.
-  return versions[0]!.map(
-    (_, i) =>
-      versions.map((v) => v[i]!).find((h) => !copies(h.title) && !copies(h.description)) ??
-      versions[3]![i]!,
-  );
+  // Each hypothesis from the longest phrases that keep it the team's own words: the same one of
+  // its section in each version (a shorter phrase can leave a section one fewer).
+  const nth = (v: GeneratedHypothesis[], h: GeneratedHypothesis, i: number) =>
+    v.filter((x) => x.section === h.section)[
+      versions[0]!.slice(0, i).filter((x) => x.section === h.section).length
+    ];
+  const picked = versions[0]!.map((h, i) => {
+    const same = versions.map((v) => nth(v, h, i)).filter((x) => !!x);
+    return same.find((x) => !copies(x.title) && !copies(x.description)) ?? same.at(-1) ?? h;
+  });
+  return picked.map((h) => ({
+    ...h,
+    title: endsOnAWord(h.title, m.lang),
+    description: endsOnAWord(h.description, m.lang),
+  }));
 }
 
 /** The dashboard's statements from the model; `fallback` answers what the model lacks. */
