@@ -30,6 +30,28 @@ async function token(agent: Agent, number: string = SANDBOX_TEST_CARDS.success) 
   return answer.id!;
 }
 
+/**
+ * The billing actions in an organisation's access log, written by the events' handlers after
+ * each commit: at once, unless the machine is busy (waitFor's own limit is a second).
+ */
+async function expectBillingLog(organizationId: string, actions: string[]) {
+  await vi.waitFor(
+    async () => {
+      const logged = await built.services.database.db
+        .select({ service: accessLogs.service, action: accessLogs.action })
+        .from(accessLogs)
+        .where(eq(accessLogs.organizationId, organizationId));
+      expect(
+        logged
+          .filter((l) => l.service === 'billing')
+          .map((l) => l.action)
+          .sort(),
+      ).toEqual(actions);
+    },
+    { timeout: 10_000 },
+  );
+}
+
 describe('billing with the sandbox processor', () => {
   it('cancels once and reactivates once, however often or however many at once it is asked (#30)', async () => {
     const { owner, org } = await ownerWithOrganization(built);
@@ -63,16 +85,7 @@ describe('billing with the sandbox processor', () => {
     expect(reactivations.filter((r) => r.statusCode === 409 && r.json().ref === 2077)).toHaveLength(
       39,
     );
-    const logged = await built.services.database.db
-      .select({ service: accessLogs.service, action: accessLogs.action })
-      .from(accessLogs)
-      .where(eq(accessLogs.organizationId, org.id));
-    expect(
-      logged
-        .filter((l) => l.service === 'billing')
-        .map((l) => l.action)
-        .sort(),
-    ).toEqual(['cancel', 'reactivate', 'subscribe']);
+    await expectBillingLog(org.id, ['cancel', 'reactivate', 'subscribe']);
   });
 
   it('subscribes with a promo code, then shows the card, the invoice PDF, cancels, reactivates and changes plan', async () => {
@@ -190,23 +203,8 @@ describe('billing with the sandbox processor', () => {
       license: 'businessAI',
       limits: { project: 10, profile: 10 },
     });
-    // Every billing change leaves its trace in the access log, written by the events' handlers
-    // after each commit: at once, unless the machine is busy (waitFor's own limit is a second).
-    await vi.waitFor(
-      async () => {
-        const logged = await built.services.database.db
-          .select({ service: accessLogs.service, action: accessLogs.action })
-          .from(accessLogs)
-          .where(eq(accessLogs.organizationId, org.id));
-        expect(
-          logged
-            .filter((l) => l.service === 'billing')
-            .map((l) => l.action)
-            .sort(),
-        ).toEqual(['cancel', 'changePlan', 'reactivate', 'subscribe']);
-      },
-      { timeout: 10_000 },
-    );
+    // Every billing change leaves its trace in the access log.
+    await expectBillingLog(org.id, ['cancel', 'changePlan', 'reactivate', 'subscribe']);
     // A second first subscription is refused.
     const twice = await owner.agent.post(`${base}/subscription`, { planCode: 'aiMonthly' });
     expect(twice.statusCode).toBe(409);
